@@ -1,0 +1,1 @@
+"""chronicle: an event-sourced campaign ledger for tabletop role-playing games."""

@@ -1,0 +1,1 @@
+"""adnd2e rules (in progress)."""

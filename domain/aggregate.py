@@ -1,0 +1,29 @@
+"""The aggregate base: the library's `BaseAggregate`, driven by sealed (hash-chained) pydantic events."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import BaseAggregate
+from eventsourcing.utils import get_topic
+
+
+class Aggregate(BaseAggregate[UUID]):
+    head_hash: str = ""  # hash of the newest event: the next event's prev_hash
+
+    @classmethod
+    def start(cls, event_class: type, id: UUID, **kwargs: Any) -> Any:  # noqa: A002
+        kwargs.setdefault("timestamp", event_class.create_timestamp())
+        event = event_class(originator_id=id, originator_version=1, originator_topic=get_topic(cls), **kwargs)
+        event = event.sealed()
+        aggregate = event.mutate(None)
+        aggregate.pending_events.append(event)
+        return aggregate
+
+    def trigger_event(self, event_class: type, **kwargs: Any) -> None:  # type: ignore[override]
+        kwargs.setdefault("timestamp", event_class.create_timestamp())
+        event = event_class(originator_id=self.id, originator_version=self.version + 1, prev_hash=self.head_hash, **kwargs)
+        event = event.sealed()
+        event.mutate(self)
+        self.pending_events.append(event)

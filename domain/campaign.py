@@ -1,0 +1,53 @@
+"""The Campaign aggregate: a name, a rule system and the rulings in force."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from .aggregate import Aggregate
+from .events import Created, Event
+
+
+def campaign_id(name: str) -> UUID:
+    """Campaigns are found by name: the id is derived from it, so no index is needed."""
+    return uuid5(NAMESPACE_URL, f"chronicle:campaign:{name}")
+
+
+class Campaign(Aggregate):
+    class Started(Created):
+        name: str
+        system: str
+        rulings: dict[str, Any]
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.name, aggregate.system, aggregate.rulings = self.name, self.system, dict(self.rulings)
+            aggregate.winters = []
+
+    class RulingChanged(Event):
+        key: str
+        value: Any
+        previous: Any
+        reason: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.rulings = {**aggregate.rulings, self.key: self.value}
+
+    class WinterBegan(Event):
+        """The campaign-wide half of a Winter Phase: the year and its one land roll."""
+
+        year: int
+        land_roll: int
+        land_modifier: int
+        source: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.winters = [*aggregate.winters, self.year]
+
+    name: str
+    system: str
+    rulings: dict[str, Any]
+    winters: list[int]
+
+    def change_ruling(self, key: str, value: Any, reason: str, by: str) -> None:
+        self.trigger_event(self.RulingChanged, key=key, value=value, previous=self.rulings.get(key), reason=reason, by=by)

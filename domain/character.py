@@ -1,0 +1,42 @@
+"""The Character aggregate: a sheet and a condition, both evolved by the system's events."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID, uuid5
+
+from .aggregate import Aggregate
+from .events import Created, Resolution
+from . import systems
+
+
+def character_id(campaign: UUID, name: str) -> UUID:
+    """Characters are found by name within their campaign."""
+    return uuid5(campaign, f"character:{name}")
+
+
+class Character(Aggregate):
+    class Registered(Created):
+        campaign_id: UUID
+        name: str
+        system: str
+        kind: str = "character"
+        sheet: dict[str, Any]
+
+        def apply(self, aggregate: Any) -> None:
+            rules = systems.get(self.system)
+            aggregate.campaign_id, aggregate.name, aggregate.system = self.campaign_id, self.name, self.system
+            aggregate.kind = self.kind
+            aggregate.sheet = rules.Sheet.model_validate(self.sheet)
+            aggregate.condition = rules.Condition()
+
+    campaign_id: UUID
+    name: str
+    system: str
+    kind: str
+    sheet: Any
+    condition: Any
+
+    def record(self, event_class: type[Resolution], **kwargs: Any) -> Resolution:
+        self.trigger_event(event_class, **kwargs)
+        return self.pending_events[-1]  # type: ignore[return-value]

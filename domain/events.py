@@ -1,0 +1,80 @@
+"""Event base classes: frozen pydantic models the eventsourcing library can mutate aggregates with.
+
+Every event carries who recorded it (`by`) and a hash chain link: `hash` covers the event's own
+content and `prev_hash`, the hash of the aggregate's previous event, so editing any stored byte
+is detectable (`verify`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any, ClassVar
+from uuid import UUID
+
+import orjson
+from eventsourcing.domain import CanInitAggregate, CanMutateAggregate
+from eventsourcing.utils import get_topic
+from pydantic import Field
+
+from .dice import DiceRecord
+from .model import Model
+
+
+class DomainEvent(Model):
+    originator_id: UUID
+    originator_version: int
+    timestamp: datetime
+    by: str
+    prev_hash: str = ""
+    hash: str = ""
+
+    class_version: ClassVar[int] = 1
+
+    def content_hash(self) -> str:
+        """sha256 over the topic, prev_hash and every field except `hash` itself."""
+        body = self.model_dump(mode="json", exclude={"hash"})
+        payload = orjson.dumps([get_topic(type(self)), body], option=orjson.OPT_SORT_KEYS)
+        return hashlib.sha256(payload).hexdigest()
+
+    def sealed(self) -> DomainEvent:
+        return self.model_copy(update={"hash": self.content_hash()})
+
+
+class Event(DomainEvent, CanMutateAggregate[UUID]):
+    """An event that changes an existing aggregate."""
+
+    def mutate(self, aggregate: Any) -> Any:
+        aggregate = super().mutate(aggregate)
+        aggregate.head_hash = self.hash
+        return aggregate
+
+
+class Created(Event, CanInitAggregate[UUID]):
+    originator_topic: str
+
+
+class Resolution(Event):
+    """A decision: its inputs, dice and rulings derive its outcome (`derive`), and the outcome
+    evolves the character (`evolve`). Subclasses (one per action, in each system's package)
+    narrow `inputs` and `outcome` to their own models and implement both methods.
+
+    `target`-less actions take the character's own sheet; actions between two characters copy
+    what they need of the other one into `inputs`, so the event alone re-derives its outcome.
+    """
+
+    inputs: Model
+    rulings: dict[str, Any] = Field(default_factory=dict)
+    dice: DiceRecord = DiceRecord()
+    outcome: Model
+    amends: str | None = None  # id of the event this one supersedes (audit), if any
+
+    @classmethod
+    def derive(cls, sheet: Any, condition: Any, inputs: Any, rulings: Any, dice: Any) -> Any:
+        raise NotImplementedError(f"{cls.__name__} does not define derive()")
+
+    def evolve(self, sheet: Any, condition: Any) -> tuple[Any, Any]:
+        raise NotImplementedError(f"{type(self).__name__} does not define evolve()")
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.sheet, aggregate.condition = self.evolve(aggregate.sheet, aggregate.condition)

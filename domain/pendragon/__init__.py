@@ -1,0 +1,1 @@
+"""pendragon rules (in progress)."""

@@ -1,0 +1,1 @@
+"""potestas rules (in progress)."""
