@@ -10,7 +10,11 @@ from eventsourcing.utils import get_topic
 
 
 class Aggregate(BaseAggregate[UUID]):
-    head_hash: str = ""  # hash of the newest event: the next event's prev_hash
+    """Its `head_hash` (set by every event) is the hash of its newest event: the next one's prev_hash.
+    State attributes are set by the events' `apply`, not declared: the library would make
+    annotated aggregates dataclasses."""
+
+    head_hash = ""
 
     @classmethod
     def start(cls, event_class: type, id: UUID, **kwargs: Any) -> Any:  # noqa: A002

@@ -14,40 +14,42 @@ def campaign_id(name: str) -> UUID:
     return uuid5(NAMESPACE_URL, f"chronicle:campaign:{name}")
 
 
-class Campaign(Aggregate):
-    class Started(Created):
-        name: str
-        system: str
-        rulings: dict[str, Any]
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.name, aggregate.system, aggregate.rulings = self.name, self.system, dict(self.rulings)
-            aggregate.winters = []
-
-    class RulingChanged(Event):
-        key: str
-        value: Any
-        previous: Any
-        reason: str
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.rulings = {**aggregate.rulings, self.key: self.value}
-
-    class WinterBegan(Event):
-        """The campaign-wide half of a Winter Phase: the year and its one land roll."""
-
-        year: int
-        land_roll: int
-        land_modifier: int
-        source: str
-
-        def apply(self, aggregate: Any) -> None:
-            aggregate.winters = [*aggregate.winters, self.year]
-
+class CampaignStarted(Created):
     name: str
     system: str
     rulings: dict[str, Any]
-    winters: list[int]
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.name, aggregate.system, aggregate.rulings = self.name, self.system, dict(self.rulings)
+        aggregate.winters = []
+
+
+class RulingChanged(Event):
+    key: str
+    value: Any
+    previous: Any
+    reason: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.rulings = {**aggregate.rulings, self.key: self.value}
+
+
+class WinterBegan(Event):
+    """The campaign-wide half of a Winter Phase: the year and its one land roll."""
+
+    year: int
+    land_roll: int
+    land_modifier: int
+    source: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.winters = [*aggregate.winters, self.year]
+
+
+class Campaign(Aggregate):
+    """State: name, system, rulings (the values in force), winters (years whose Winter Phase ran).
+
+    Events are module-level classes: the library would re-create nested ones."""
 
     def change_ruling(self, key: str, value: Any, reason: str, by: str) -> None:
-        self.trigger_event(self.RulingChanged, key=key, value=value, previous=self.rulings.get(key), reason=reason, by=by)
+        self.trigger_event(RulingChanged, key=key, value=value, previous=self.rulings.get(key), reason=reason, by=by)

@@ -15,27 +15,24 @@ def character_id(campaign: UUID, name: str) -> UUID:
     return uuid5(campaign, f"character:{name}")
 
 
-class Character(Aggregate):
-    class Registered(Created):
-        campaign_id: UUID
-        name: str
-        system: str
-        kind: str = "character"
-        sheet: dict[str, Any]
-
-        def apply(self, aggregate: Any) -> None:
-            rules = systems.get(self.system)
-            aggregate.campaign_id, aggregate.name, aggregate.system = self.campaign_id, self.name, self.system
-            aggregate.kind = self.kind
-            aggregate.sheet = rules.Sheet.model_validate(self.sheet)
-            aggregate.condition = rules.Condition()
-
+class CharacterRegistered(Created):
     campaign_id: UUID
     name: str
     system: str
-    kind: str
-    sheet: Any
-    condition: Any
+    kind: str = "character"
+    sheet: dict[str, Any]
+
+    def apply(self, aggregate: Any) -> None:
+        rules = systems.get(self.system)
+        aggregate.campaign_id, aggregate.name, aggregate.system = self.campaign_id, self.name, self.system
+        aggregate.kind = self.kind
+        aggregate.sheet = rules.Sheet.model_validate(self.sheet)
+        aggregate.condition = rules.Condition()
+
+
+class Character(Aggregate):
+    """State: campaign_id, name, system, kind, and the system's `sheet` and `condition` models.
+    Events are module-level classes: the library would re-create nested ones."""
 
     def record(self, event_class: type[Resolution], **kwargs: Any) -> Resolution:
         self.trigger_event(event_class, **kwargs)

@@ -1,0 +1,102 @@
+"""`chronicle campaign new | show | rule`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .options import common
+from .output import emit, fields, table
+
+SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
+
+
+@click.group()
+def campaign() -> None:
+    """Start a campaign, show it, change its rulings."""
+
+
+@campaign.command("new")
+@click.argument("name")
+@click.option("--system", type=click.Choice(SYSTEMS), required=True, help="The rule system.")
+@common
+@click.pass_obj
+def new(env: Any, name: str, system: str) -> None:
+    """Start a campaign named NAME under a rule system, with the default rulings.
+
+    \b
+    Example:
+      chronicle campaign new Glorantha --system pendragon-pass
+    """
+    from ..domain.errors import BadInput
+
+    if not name.strip():
+        raise BadInput("a campaign needs a name")
+
+    def decide(session: Any) -> dict[str, Any]:
+        started = session.start_campaign(name, system)
+        return {"event": _event_id(started), "version": started.version, "campaign": name, "system": system}
+
+    result = env.write(decide)
+    emit(env, result, f"Started campaign {name!r} ({system}); event {result['event']}")
+
+
+@campaign.command("show")
+@common
+@click.pass_obj
+def show(env: Any) -> None:
+    """Name, system, rulings in force (with their meaning) and counts.
+
+    \b
+    Example:
+      chronicle campaign show --json
+    """
+    session = env.read()
+    current = session.campaign
+    rulings = session.rulings()
+    app = env.app
+    app.index.catch_up()
+    characters = app.index.characters(current.id)
+    data = {
+        "name": current.name,
+        "system": current.system,
+        "version": current.version,
+        "rulings": rulings.model_dump(mode="json"),
+        "counts": {"characters": len(characters), "events": app.index.count(current.id)},
+        "winters": list(current.winters),
+    }
+
+    def human() -> Any:
+        from rich.console import Group
+
+        described = type(rulings).model_fields
+        rows = [(key, value, described[key].description or "") for key, value in data["rulings"].items()]
+        summary = fields(f"{current.name} ({current.system})", {"characters": len(characters), "events": data["counts"]["events"]})
+        return Group(summary, table("Rulings in force", ("key", "value", "meaning"), rows))
+
+    emit(env, data, human)
+
+
+@campaign.command("rule")
+@click.argument("assignment", metavar="KEY=VALUE")
+@click.option("--reason", required=True, help="Why the table changed the ruling (kept in the log).")
+@common
+@click.pass_obj
+def rule(env: Any, assignment: str, reason: str) -> None:
+    """Change one ruling from this point of the log on.
+
+    \b
+    Example:
+      chronicle campaign rule disable_margin=8 --reason "house rule from session 12"
+    """
+    from ..ledger.rulings import change_ruling
+
+    result = env.write(lambda session: change_ruling(session, assignment, reason))
+    emit(env, result, f"{result['key']}: {result['previous']} -> {result['value']} (event {result['event']})")
+
+
+def _event_id(aggregate: Any) -> str:
+    from ..projections.index import event_id
+
+    return event_id(aggregate.id, aggregate.version)

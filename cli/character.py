@@ -1,0 +1,79 @@
+"""`chronicle character add | show | list`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .options import common, pairs
+from .output import emit, fields, table
+
+
+@click.group()
+def character() -> None:
+    """Register characters and read their projected state."""
+
+
+@character.command("add")
+@click.argument("name")
+@click.option("--stat", "stats", multiple=True, metavar="KEY=VALUE", help="A sheet field (repeatable).")
+@click.option("--virtues", metavar="A,B,C,D,E", help="PenDragon Pass: the five religious virtues.")
+@click.option("--object", "is_object", is_flag=True, help="Potestas: an object (hardness, thickness) rather than a creature.")
+@common
+@click.pass_obj
+def add(env: Any, name: str, stats: tuple[str, ...], virtues: str | None, is_object: bool) -> None:
+    """Register NAME with the system's sheet fields.
+
+    \b
+    Example:
+      chronicle character add Vasana --stat siz=15 --stat con=13 --stat valorous=17
+    """
+    from ..ledger.characters import add_character
+
+    result = env.write(lambda session: add_character(session, name, pairs(stats), virtues, is_object))
+    emit(env, result, f"Added {name} ({result['system']}); event {result['event']}")
+
+
+@character.command("show")
+@click.argument("name")
+@click.option("--as-of", "as_of", metavar="REF", help="State right after an event id, #position or ISO time.")
+@common
+@click.pass_obj
+def show(env: Any, name: str, as_of: str | None) -> None:
+    """The current (or past) projected state of NAME: condition and sheet.
+
+    \b
+    Example:
+      chronicle character show Vasana --as-of '#12' --json
+    """
+    from ..ledger.characters import character_view
+
+    data = character_view(env.read(), name, as_of)
+
+    def human() -> Any:
+        from rich.console import Group
+
+        parts = [fields(f"{data['name']} (v{data['version']}) — {data['summary']}", data["condition"]),
+                 fields("sheet", data["sheet"])]
+        return Group(*parts)
+
+    emit(env, data, human)
+
+
+@character.command("list")
+@click.option("--as-of", "as_of", metavar="REF", help="As the campaign stood right after REF.")
+@common
+@click.pass_obj
+def list_(env: Any, as_of: str | None) -> None:
+    """All characters of the campaign, a line each.
+
+    \b
+    Example:
+      chronicle character list
+    """
+    from ..ledger.characters import character_list
+
+    rows = character_list(env.read(), as_of)
+    emit(env, {"characters": rows},
+         lambda: table("Characters", ("name", "version", "condition"), [(r["name"], r["version"], r["summary"]) for r in rows]))

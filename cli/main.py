@@ -1,0 +1,80 @@
+"""The `chronicle` command: global options, lazily loaded subcommands, errors translated in one place."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from .context import Env
+
+# command name -> "module:attribute"; modules load only when their command runs (fast start-up)
+COMMANDS = {
+    "campaign": "campaign:campaign",
+    "character": "character:character",
+    "roll": "roll:roll",
+    "log": "log:log",
+    "demo": "demo:demo",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module, attribute = target.split(":")
+        return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Translate every error in one place: exit 1 refusal, 2 bad input; never a traceback."""
+        from ..domain.errors import ChronicleError
+        from .output import error
+
+        try:
+            return super().invoke(ctx)
+        except ChronicleError as problem:
+            error(_json(ctx), problem.code, str(problem))
+            ctx.exit(problem.exit_code)
+        except click.ClickException as problem:
+            if not _json(ctx):
+                raise
+            error(True, "usage", problem.format_message())
+            ctx.exit(problem.exit_code)
+        except (click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as problem:  # a storage fault or a bug: one line, never a traceback
+            error(_json(ctx), "internal", f"{type(problem).__name__}: {problem}".splitlines()[0])
+            ctx.exit(2)
+
+
+def _json(ctx: click.Context) -> bool:
+    return bool(ctx.obj is not None and ctx.obj.json)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", metavar="TARGET", help="SQLite file or postgresql:// URL  [env CHRONICLE_DB; ./chronicle.db]")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
+@click.option("--by", metavar="NAME", help="Who records the events  [env CHRONICLE_BY; your user name]")
+@click.option("--campaign", metavar="NAME", help="Which campaign, when the database holds several  [env CHRONICLE_CAMPAIGN]")
+@click.option("--seed", type=int, hidden=True, help="Seed the ledger's dice (tests and demos).")
+@click.version_option(package_name="chronicle-ledger")
+@click.pass_context
+def chronicle(ctx: click.Context, db: str | None, as_json: bool, by: str | None, campaign: str | None,
+              seed: int | None) -> None:
+    """An event-sourced campaign ledger: every roll, wound and award is an immutable event.
+
+    \b
+    Example:
+      chronicle --db table.db campaign new Glorantha --system pendragon-pass
+    """
+    ctx.obj = Env.from_options(db, as_json, by, campaign, seed)
+
+
+def main() -> None:
+    chronicle(prog_name="chronicle")

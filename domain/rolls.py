@@ -1,0 +1,27 @@
+"""Free rolls: `chronicle roll` records the dice, on a character or on the campaign."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dice import DiceRecord, Dice, parse
+from .events import Event
+
+
+class DiceRolled(Event):
+    notation: str
+    total: int
+    faces: tuple[int, ...]
+    kept: tuple[bool, ...]
+    reason: str = ""
+    dice: DiceRecord
+
+    def apply(self, aggregate: Any) -> None:
+        """A free roll decides nothing about the character: its state is unchanged."""
+
+
+def roll(notation: str, dice: Dice) -> dict[str, Any]:
+    """The fields of a `DiceRolled` event for `notation` rolled with `dice`."""
+    result = dice.evaluate(parse(notation), "roll")
+    return {"notation": result.notation, "total": result.total, "faces": result.faces, "kept": result.kept,
+            "dice": dice.record()}

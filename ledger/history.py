@@ -1,0 +1,83 @@
+"""Reading the log: a campaign's (or a character's) events with their positions, oldest first."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..domain.character import character_id
+from .refs import position
+
+BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "by", "hash", "prev_hash", "originator_topic"}
+PAGE = 2000
+
+
+def events(session: Any, name: str | None = None, since: str | None = None, until: str | None = None) -> Iterator[dict[str, Any]]:
+    """Each event of the campaign (of one character when `name`), described for `log`."""
+    app, campaign = session.app, session.campaign
+    index = app.index
+    index.catch_up()
+    originator = None
+    if name is not None:
+        session.character(name)  # unknown names are reported
+        originator = character_id(campaign.id, name)
+    low = position(index, campaign.id, since) if since else 0
+    high = position(index, campaign.id, until) if until else None
+    rows = index.log(campaign.id, originator, low, high)
+    names = {ident: who for ident, who, _ in index.characters(campaign.id)}
+    wanted = {row[0]: row for row in rows}
+    for notification in _notifications(app, [row[0] for row in rows]):
+        pos, ident, oid, version, time, by = wanted[notification.id]
+        event = app.mapper.to_domain_event(notification)
+        yield describe(event, pos, ident, names.get(oid), time)
+
+
+def _notifications(app: Any, positions: list[int]) -> Iterator[Any]:
+    """The notifications at `positions` (sorted), read in pages rather than one query each."""
+    wanted = set(positions)
+    i = 0
+    while i < len(positions):
+        start = positions[i]
+        page = app.recorder.select_notifications(start=start, limit=PAGE)
+        if not page:
+            return
+        for notification in page:
+            if notification.id in wanted:
+                yield notification
+        last = page[-1].id
+        while i < len(positions) and positions[i] <= last:
+            i += 1
+
+
+def describe(event: Any, pos: int, ident: str, character: str | None, time: str | None = None) -> dict[str, Any]:
+    data = event.model_dump(mode="json", exclude=BASE_FIELDS)
+    return {
+        "id": ident,
+        "position": pos,
+        "time": event.timestamp.isoformat(),
+        "by": event.by,
+        "character": character,
+        "version": event.originator_version,
+        "type": type(event).__name__,
+        "data": data,
+        "summary": headline(type(event).__name__, data),
+    }
+
+
+def headline(kind: str, data: dict[str, Any]) -> str:
+    """What the event decided, in a few words for people."""
+    if "outcome" in data:
+        outcome = data["outcome"]
+        if isinstance(outcome, dict):
+            shown = {k: v for k, v in outcome.items() if not isinstance(v, (dict, list)) and v not in (None, "", [])}
+            return ", ".join(f"{k}={v}" for k, v in list(shown.items())[:6])
+        return str(outcome)
+    if kind == "DiceRolled":
+        return f"{data['notation']} = {data['total']} {list(data['faces'])}" + (f" ({data['reason']})" if data.get("reason") else "")
+    if kind == "RulingChanged":
+        return f"{data['key']}: {data['previous']} -> {data['value']} ({data['reason']})"
+    if kind == "CampaignStarted":
+        return f"campaign {data['name']} ({data['system']}) started"
+    if kind == "CharacterRegistered":
+        return f"{data['name']} registered"
+    return ", ".join(f"{k}={v}" for k, v in data.items() if not isinstance(v, (dict, list)))

@@ -1,0 +1,40 @@
+"""Changing a ruling: validated against the system's typed settings, recorded with a reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..domain.errors import BadInput
+from ..projections.index import event_id
+
+
+def parse_rulings(rules: Any, current: dict[str, Any], assignments: dict[str, str]) -> Any:
+    """The system's Rulings with `assignments` (strings from the command line) applied."""
+    known = rules.Rulings.model_fields
+    for key in assignments:
+        if key not in known:
+            raise BadInput(f"unknown ruling {key!r}; the {rules.NAME} rulings are: {', '.join(known)}")
+    try:
+        return rules.Rulings.model_validate({**current, **assignments})
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = ".".join(str(p) for p in first["loc"])
+        raise BadInput(f"bad value for ruling {key}: {first['msg']}") from None
+
+
+def change_ruling(session: Any, assignment: str, reason: str) -> dict[str, Any]:
+    key, sep, value = assignment.partition("=")
+    key = key.strip()
+    if not sep:
+        raise BadInput(f"expected KEY=VALUE, got {assignment!r}")
+    if not reason.strip():
+        raise BadInput("--reason must say why")
+    campaign = session.campaign
+    parsed = parse_rulings(session.rules, campaign.rulings, {key: value.strip()})
+    new_value = parsed.model_dump(mode="json")[key]
+    previous = campaign.rulings.get(key)
+    campaign.change_ruling(key, new_value, reason, session.by)
+    return {"event": event_id(campaign.id, campaign.version), "version": campaign.version, "key": key,
+            "value": new_value, "previous": previous, "reason": reason}

@@ -1,0 +1,123 @@
+"""A unit of work: loads aggregates once, decides, and saves everything in one transaction."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+from uuid import UUID
+
+from ..domain import systems
+from ..domain.campaign import Campaign, CampaignStarted, campaign_id
+from ..domain.character import Character, CharacterRegistered, character_id
+from ..domain.dice import Dice
+from ..domain.errors import BadInput, NotFound, Refusal
+from ..domain.events import Resolution
+from .app import Chronicle
+
+
+class Session:
+    def __init__(self, app: Chronicle, campaign: str | None, by: str, seed: int | None = None):
+        self.app, self.by, self.seed = app, by, seed
+        self._campaign_name = campaign
+        self._aggregates: dict[UUID, Any] = {}
+
+    # loading ----------------------------------------------------------------------------------
+
+    def _get(self, ident: UUID) -> Any | None:
+        if ident not in self._aggregates:
+            if not self.app.recorder.select_events(ident, desc=True, limit=1):
+                return None
+            self._aggregates[ident] = self.app.repository.get(ident)
+        return self._aggregates[ident]
+
+    @property
+    def campaign(self) -> Campaign:
+        name = self._campaign_name or self._only_campaign()
+        campaign = self._get(campaign_id(name))
+        if campaign is None:
+            raise NotFound(f"no campaign named {name!r}")
+        self._campaign_name = name
+        return campaign
+
+    def _only_campaign(self) -> str:
+        fresh = [a for a in self._aggregates.values() if isinstance(a, Campaign)]
+        if fresh:
+            return fresh[-1].name
+        self.app.index.catch_up()
+        names = [name for _, name, _ in self.app.index.campaigns()]
+        if not names:
+            raise NotFound("no campaign yet: start one with `chronicle campaign new NAME --system SYSTEM`")
+        if len(names) > 1:
+            raise BadInput(f"several campaigns ({', '.join(names)}): choose one with --campaign NAME")
+        return names[0]
+
+    @property
+    def rules(self) -> Any:
+        return systems.get(self.campaign.system)
+
+    def rulings(self) -> Any:
+        return self.rules.Rulings.model_validate(self.campaign.rulings)
+
+    def character(self, name: str) -> Character:
+        character = self._get(character_id(self.campaign.id, name))
+        if character is None:
+            raise NotFound(f"no character named {name!r} in campaign {self.campaign.name!r}")
+        return character
+
+    def has_character(self, name: str) -> bool:
+        return self._get(character_id(self.campaign.id, name)) is not None
+
+    # deciding ---------------------------------------------------------------------------------
+
+    def start_campaign(self, name: str, system: str) -> Campaign:
+        rules = systems.get(system)
+        ident = campaign_id(name)
+        if self._get(ident) is not None:
+            raise Refusal(f"campaign {name!r} already exists")
+        rulings = rules.Rulings().model_dump(mode="json")
+        campaign = Campaign.start(CampaignStarted, ident, name=name, system=system, rulings=rulings, by=self.by)
+        self._aggregates[ident] = campaign
+        self._campaign_name = name
+        return campaign
+
+    def add_character(self, name: str, sheet: Any, kind: str = "character") -> Character:
+        campaign = self.campaign
+        ident = character_id(campaign.id, name)
+        if self._get(ident) is not None:
+            raise Refusal(f"campaign {campaign.name!r} already has a character named {name!r}")
+        character = Character.start(
+            CharacterRegistered, ident, campaign_id=campaign.id, name=name, system=campaign.system, kind=kind,
+            sheet=sheet.model_dump(mode="json"), by=self.by,
+        )
+        self._aggregates[ident] = character
+        return character
+
+    def resolve(self, character: Character, event_class: type[Resolution], inputs: Any,
+                table: dict[str, list[int]] | None = None, **fields: Any) -> Resolution:
+        """Derive the outcome of an action against the character's current state and record it."""
+        rulings = self.rulings()
+        dice = Dice(self._next_seed(), table={k: v for k, v in (table or {}).items() if v is not None})
+        outcome = event_class.derive(character.sheet, character.condition, inputs, rulings, dice)
+        unused = dice.unused()
+        if unused:
+            raise BadInput(f"table results not used by this action: {unused}")
+        return character.record(event_class, inputs=inputs, outcome=outcome, rulings=rulings.model_dump(mode="json"),
+                                dice=dice.record(), by=self.by, **fields)
+
+    def _next_seed(self) -> int:
+        if self.seed is None:
+            return secrets.randbits(63)
+        self.seed += 1
+        return self.seed
+
+    # saving -----------------------------------------------------------------------------------
+
+    def pending(self) -> list[Any]:
+        return [a for a in self._aggregates.values() if a.pending_events]
+
+    def save(self) -> list[Any]:
+        aggregates = self.pending()
+        if not aggregates:
+            return []
+        recordings = self.app.save(*aggregates)
+        return recordings
