@@ -1,1 +1,22 @@
-"""adnd2e rules (in progress)."""
+"""AD&D 2E non-lethal combat (seed 003; RULINGS.md section 2): real and temporary damage, sap,
+mugging, grabs and holds, as pure rules plus the events that record them."""
+
+from .attacks import AttackInputs, AttackModifiers, AttackOutcome, attack, attack_modifiers
+from .condition import Condition, summary, view
+from .damage import InjureInputs, InjureOutcome, RestInputs, RestOutcome, injure, knockout_chance, rest, split_damage
+from .events import EVENTS, Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged, StateInputs
+from .grab import BreakHoldInputs, ContestOutcome, GrabInputs, break_hold, grab, monster_strength, size_modifier
+from .mugging import MugInputs, MugOutcome, mug, mug_save
+from .rulings import Rulings
+from .sheet import Sheet, Strength, one_handed, parse_sheet
+
+NAME = "adnd2e"
+
+__all__ = [
+    "NAME", "EVENTS", "Rulings", "Sheet", "Strength", "Condition", "parse_sheet", "view", "summary",
+    "Injured", "Rested", "Attacked", "Mugged", "Grabbed", "HoldContested", "StateChanged",
+    "InjureInputs", "InjureOutcome", "RestInputs", "RestOutcome", "AttackInputs", "AttackModifiers", "AttackOutcome",
+    "MugInputs", "MugOutcome", "GrabInputs", "BreakHoldInputs", "ContestOutcome", "StateInputs",
+    "split_damage", "knockout_chance", "injure", "rest", "attack_modifiers", "attack", "mug_save", "mug",
+    "monster_strength", "size_modifier", "one_handed", "grab", "break_hold",
+]

@@ -1,0 +1,110 @@
+"""Attack modifiers and refusals of non-lethal combat (seed, Weapons in defense/attack, Mugging, Sap, Grab)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..dice import Dice
+from ..errors import Refusal
+from ..model import Model
+from .condition import Condition
+from .rulings import Rulings
+from .sheet import Sheet, dex_ac_bonus, size_rank
+
+Maneuver = Literal[
+    "normal", "armed-nonlethal", "subdual", "sap", "mug", "grab-object", "grab-person", "grab-monster",
+    "punch", "wrestle", "overbear", "martial-arts",
+]
+BARE_HANDED = frozenset({"punch", "wrestle", "overbear", "martial-arts"})
+CALLED_SHOTS = frozenset({"sap", "grab-object", "grab-person", "grab-monster"})
+# Damage that cannot be controlled (seed, Weapons in attack); "bow" covers arrows and crossbow bolts.
+UNCONTROLLABLE = ("arrow", "bow", "sling", "war hammer", "warhammer", "mace")
+
+
+class AttackInputs(Model):
+    maneuver: Maneuver = "normal"
+    weapon: str | None = Field(None, description="The weapon's name; none for bare hands.")
+    weapon_size: Literal["small", "medium", "large"] = "medium"
+    missile: bool = False
+    attacker_thac0: int = Field(20, description="Copied from the attacker's sheet (20 for a 0-level human).")
+    attacker_height: int | None = Field(None, description="Inches, copied from the attacker's sheet (mugging).")
+    attacker_held: bool = Field(False, description="The attacker is in a hold: -4 except with wrestling attacks.")
+    wrestling_round: int | None = Field(None, ge=1, description="Round of the wrestling bout the attack is made in.")
+    defender_armed: bool = Field(False, description="The target holds a weapon (weapons in defense).")
+    free_hand: bool = True
+
+
+class AttackModifiers(Model):
+    to_hit: int = 0
+    damage: int = 0
+    initiative: int = 0  # added to the attacker's initiative roll (higher acts later)
+    target_ac: int
+    automatic_hit: bool = False
+    defender_strikes_first: bool = False
+    defender_to_hit: int = 0
+    defender_damage: int = 0
+
+
+def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings) -> AttackModifiers:
+    """What the rules add to an attack on the character with `sheet`, or a `Refusal`."""
+    maneuver, to_hit, initiative, ac = inputs.maneuver, 0, 0, sheet.ac if sheet.ac is not None else 10
+    weapon = (inputs.weapon or "").lower().replace("-", " ").replace("_", " ")
+    if inputs.wrestling_round and inputs.wrestling_round > 1 and inputs.weapon and inputs.weapon_size != "small":
+        raise Refusal("after the first round of a wrestling bout only small weapons may be used")
+    if maneuver in ("armed-nonlethal", "subdual"):
+        if not weapon:
+            raise Refusal("an armed non-lethal attack needs a weapon (bare hands punch or wrestle)")
+        if inputs.missile or any(word in weapon for word in UNCONTROLLABLE):
+            raise Refusal(f"the damage of a {inputs.weapon} cannot be controlled (not arrows, slings, war hammers or maces)")
+        to_hit -= 4
+    if maneuver in CALLED_SHOTS:  # announced before initiative, +1 to initiative, -4 to hit
+        to_hit, initiative = to_hit - 4, initiative + 1
+    if maneuver.startswith("grab") and not inputs.free_hand:
+        raise Refusal("a grab needs at least one free hand")
+    automatic = False
+    if maneuver == "sap":
+        if size_rank(sheet.size) > size_rank("medium"):
+            raise Refusal(f"a sap works only on small or medium creatures, not {sheet.size} ones")
+        if inputs.missile:
+            raise Refusal("a sap is made with a melee weapon or bare hands, never a missile")
+        to_hit -= 4  # an extra -4 on the called shot's: -8 in all
+        automatic = condition.asleep or condition.magically_held
+    if maneuver == "mug":
+        check_muggable(sheet, inputs.attacker_height)
+        to_hit += 4  # the backstab bonus; the victim loses shield and Dex bonuses
+        ac = 10 if rulings.helmets_tracked and not sheet.helmet else ac + sheet.shield + max(dex_ac_bonus(sheet.dex), 0)
+    if inputs.attacker_held and maneuver != "wrestle":
+        to_hit -= 4
+    in_defense = maneuver in BARE_HANDED and inputs.defender_armed
+    return AttackModifiers(
+        to_hit=to_hit, initiative=initiative, target_ac=ac, automatic_hit=automatic,
+        defender_strikes_first=in_defense, defender_to_hit=4 if in_defense else 0, defender_damage=4 if in_defense else 0,
+    )
+
+
+def check_muggable(victim: Sheet, mugger_height: int | None) -> None:
+    """Only where a backstab is allowed, and not a victim more than twice the thief's height."""
+    if not victim.backstab:
+        raise Refusal("a mugging needs a victim a backstab would be allowed against")
+    if victim.height is not None and mugger_height is not None and victim.height > 2 * mugger_height:
+        raise Refusal(f"the victim ({victim.height} in) is more than twice the mugger's height ({mugger_height} in)")
+
+
+class AttackOutcome(Model):
+    modifiers: AttackModifiers
+    roll: int | None = None  # none when the hit is automatic
+    needed: int | None = None
+    hit: bool
+
+
+def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings, dice: Dice) -> AttackOutcome:
+    """One attack roll: d20 + modifiers against THAC0 - AC; a natural 20 hits and a natural 1 misses (2E standard)."""
+    modifiers = attack_modifiers(sheet, condition, inputs, rulings)
+    if modifiers.automatic_hit:
+        return AttackOutcome(modifiers=modifiers, hit=True)
+    roll = dice.d(20, "attack")
+    needed = inputs.attacker_thac0 - modifiers.target_ac
+    hit = roll == 20 or (roll != 1 and roll + modifiers.to_hit >= needed)
+    return AttackOutcome(modifiers=modifiers, roll=roll, needed=needed, hit=hit)

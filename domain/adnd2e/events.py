@@ -1,0 +1,152 @@
+"""The events of AD&D 2E non-lethal combat: one per action, each deriving its outcome by a pure rule
+and folding it into the character. Two-character actions are recorded on the victim or target, with
+what they need of the other character copied into their inputs."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ..dice import Dice
+from ..events import Resolution
+from ..model import Model
+from .attacks import AttackInputs, AttackOutcome, attack
+from .condition import Condition
+from .damage import InjureInputs, InjureOutcome, RestInputs, RestOutcome, injure, rest
+from .grab import BreakHoldInputs, ContestOutcome, GrabInputs, break_hold, grab
+from .mugging import MugInputs, MugOutcome, mug
+from .rulings import Rulings
+from .sheet import Sheet
+
+
+def _rulings(rulings: Rulings | dict[str, Any]) -> Rulings:
+    return rulings if isinstance(rulings, Rulings) else Rulings.model_validate(rulings)
+
+
+def _knocked_out(condition: Condition, rounds: int | None) -> Condition:
+    return condition.model_copy(update={"knocked_out_rounds": max(condition.knocked_out_rounds, rounds or 0)})
+
+
+class Injured(Resolution):
+    inputs: InjureInputs
+    outcome: InjureOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Any, dice: Dice) -> InjureOutcome:
+        return injure(sheet, condition, inputs, _rulings(rulings), dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        o = self.outcome
+        condition = condition.model_copy(update={
+            "real_damage": condition.real_damage + o.real,
+            "temporary_damage": condition.temporary_damage + o.temporary,
+            "unconscious": o.unconscious,
+            "dead": o.dead,
+            "asleep": condition.asleep and not o.woken,
+        })
+        return sheet, _knocked_out(condition, o.knockout_rounds)
+
+
+class Rested(Resolution):
+    inputs: RestInputs
+    outcome: RestOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Any, dice: Dice) -> RestOutcome:
+        return rest(sheet, condition, inputs, _rulings(rulings), dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        o = self.outcome
+        return sheet, condition.model_copy(update={
+            "real_damage": condition.real_damage - o.real_healed,
+            "temporary_damage": condition.temporary_damage - o.temporary_healed,
+            "knocked_out_rounds": o.knocked_out_rounds,
+            "unconscious": o.unconscious,
+            "dead": o.dead,
+        })
+
+
+class Attacked(Resolution):
+    """The record of one attack roll on this character: its modifiers and whether it hit."""
+
+    inputs: AttackInputs
+    outcome: AttackOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Any, dice: Dice) -> AttackOutcome:
+        return attack(sheet, condition, inputs, _rulings(rulings), dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, condition
+
+
+class Mugged(Resolution):
+    inputs: MugInputs
+    outcome: MugOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: MugInputs, rulings: Any, dice: Dice) -> MugOutcome:
+        return mug(sheet, condition, inputs, _rulings(rulings), dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, _knocked_out(condition, self.outcome.knockout_rounds)
+
+
+class Grabbed(Resolution):
+    """A grab that hit: the Strength contest against this character (the object's holder or the grabbed)."""
+
+    inputs: GrabInputs
+    outcome: ContestOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: GrabInputs, rulings: Any, dice: Dice) -> ContestOutcome:
+        return grab(sheet, condition, inputs, _rulings(rulings), dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        if self.inputs.target == "object" or not self.outcome.won:
+            return sheet, condition
+        return sheet, condition.model_copy(update={"held_by": self.inputs.grabber or "someone"})
+
+
+class HoldContested(Resolution):
+    """A held character's attempt to break the hold by the Strength contest."""
+
+    inputs: BreakHoldInputs
+    outcome: ContestOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: BreakHoldInputs, rulings: Any, dice: Dice) -> ContestOutcome:
+        return break_hold(sheet, condition, inputs, _rulings(rulings), dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, condition.model_copy(update={"held_by": None}) if self.outcome.won else condition
+
+
+class StateInputs(Model):
+    state: Literal["asleep", "magically_held", "held"]
+    active: bool = True
+    holder: str | None = None  # who holds, for "held"
+
+
+class StateOutcome(Model):
+    state: str
+    active: bool
+
+
+class StateChanged(Resolution):
+    """A state set or cleared from outside these rules (a sleep spell, hold person, a released hold)."""
+
+    inputs: StateInputs
+    outcome: StateOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: StateInputs, rulings: Any, dice: Dice) -> StateOutcome:
+        return StateOutcome(state=inputs.state, active=inputs.active)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        state, active = self.outcome.state, self.outcome.active
+        if state == "held":
+            return sheet, condition.model_copy(update={"held_by": (self.inputs.holder or "someone") if active else None})
+        return sheet, condition.model_copy(update={state: active})
+
+
+EVENTS = (Injured, Rested, Attacked, Mugged, Grabbed, HoldContested, StateChanged)

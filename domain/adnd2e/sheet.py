@@ -1,0 +1,134 @@
+"""The AD&D 2E character sheet: the stats the non-lethal rules read (CONTRACT.md sheet fields)."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import AliasChoices, ConfigDict, Field, ValidationError, field_serializer, field_validator
+
+from ..errors import BadInput
+from ..model import Model
+
+SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
+# Player-character races and demi-humans halve the grab size modifier (seed, Grabbing a monster).
+PLAYER_RACES = frozenset({"human", "elf", "half-elf", "dwarf", "gnome", "halfling", "half-orc"})
+INTEGER_STATS = ("hp", "level", "hd", "dex", "ac", "height", "thac0", "shield")
+_STRENGTH = re.compile(r"(\d{1,2})(?:/(\d\d|100))?")
+_INTEGER = re.compile(r"[+-]?\d+")
+
+
+class Strength(Model):
+    """A Strength score; `percentile` is exceptional Strength (18/01..18/00, stored 1..100)."""
+
+    score: int = Field(ge=1, le=25)
+    percentile: int | None = Field(None, ge=1, le=100)
+
+    @classmethod
+    def parse(cls, text: str) -> Strength:
+        match = _STRENGTH.fullmatch(text.strip())
+        if not match:
+            raise ValueError(f"Strength must look like 14 or 18/76, not {text!r}")
+        score, percentile = int(match[1]), match[2]
+        if percentile is None:
+            return cls(score=score)
+        if score != 18:
+            raise ValueError("only a Strength of 18 has a percentile")
+        return cls(score=18, percentile=int(percentile) or 100)
+
+    def __str__(self) -> str:
+        if self.percentile is None:
+            return str(self.score)
+        return f"18/{self.percentile % 100:02d}"
+
+
+def one_handed(strength: Strength) -> Strength:
+    """Strength grabbing a person one-handed: 3 lower, exceptional scores by the seed's table."""
+    if strength.percentile is None:
+        return Strength(score=max(strength.score - 3, 1))
+    p = strength.percentile
+    if p == 100:
+        return Strength(score=18, percentile=51)
+    if p >= 91:
+        return Strength(score=18, percentile=1)
+    return Strength(score=18 if p >= 76 else 17 if p >= 51 else 16)
+
+
+def size_rank(size: str) -> int:
+    return SIZES.index(size)
+
+
+# Defensive adjustment by Dexterity (2E PHB Table 2): lost when mugged.
+_DEX_AC = {3: -4, 4: -3, 5: -2, 6: -1, 15: 1, 16: 2, 17: 3, 18: 4, 19: 4, 20: 4, 21: 5, 22: 5, 23: 5, 24: 6, 25: 6}
+
+
+def dex_ac_bonus(dex: int | None) -> int:
+    """AC points the Dexterity adjustment gives (positive improves AC)."""
+    return _DEX_AC.get(dex, 0) if dex is not None else 0
+
+
+class Sheet(Model):
+    model_config = ConfigDict(extra="forbid", frozen=True, validate_by_name=True, serialize_by_alias=True)
+
+    hp: int | None = Field(None, ge=1, description="Maximum hit points.")
+    level: int | None = Field(None, ge=0)
+    hd: int | None = Field(None, ge=0, description="Hit dice, for monsters.")
+    strength: Strength | None = Field(None, validation_alias=AliasChoices("str", "strength"), serialization_alias="str")
+    dex: int | None = Field(None, ge=1, le=25)
+    ac: int | None = Field(None, ge=-10, le=10)
+    thac0: int | None = Field(None, ge=1, le=25)
+    shield: int = Field(0, ge=0, description="AC points the shield gives (lost when mugged).")
+    height: int | None = Field(None, ge=1, description="Height in inches (the mugger's height if unknown).")
+    size: Size = "medium"
+    backstab: bool = Field(True, description="Whether a backstab (hence a mugging) is possible against it.")
+    race: str = Field("human", description="A player race (human, elf, ...) or anything else for a monster.")
+    helmet: bool = Field(True, description="Whether the head is protected (matters if helmets are tracked).")
+
+    @field_validator("strength", mode="before")
+    @classmethod
+    def _parse_strength(cls, value: object) -> object:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Strength(score=value)
+        return Strength.parse(value) if isinstance(value, str) else value
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size_word(cls, value: object) -> object:
+        if isinstance(value, str):
+            word = value.strip().lower()
+            return next((s for s in SIZES if s[0] == word), word)  # T/S/M/L/H/G as in the Monstrous Manual
+        return value
+
+    @field_serializer("strength")
+    def _strength_text(self, strength: Strength | None) -> str | None:
+        return None if strength is None else str(strength)
+
+    @property
+    def rank(self) -> int:
+        """Level, or hit dice for a monster (the mugging save modifier)."""
+        return self.level if self.level is not None else self.hd or 0
+
+    @property
+    def player_race(self) -> bool:
+        return self.race in PLAYER_RACES
+
+
+def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
+    """Build a sheet from `--stat KEY=VALUE` strings; unknown keys and non-integers are `BadInput`."""
+    known = ["str", *(name for name in Sheet.model_fields if name != "strength")]
+    unknown = sorted(set(stats) - set(known))
+    if unknown:
+        raise BadInput(f"unknown adnd2e stat {unknown[0]!r}: known are {', '.join(known)}")
+    for key in INTEGER_STATS:
+        if key in stats and not _INTEGER.fullmatch(str(stats[key]).strip()):
+            raise BadInput(f"stat {key}={stats[key]!r} must be an integer")
+    values: dict[str, object] = {"race": "human" if kind == "character" else kind, **stats}
+    if isinstance(values["race"], str):
+        values["race"] = values["race"].strip().lower()
+    try:
+        return Sheet.model_validate(values)
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = ".".join(str(part) for part in first["loc"][:1]) or "stat"
+        raise BadInput(f"stat {key}={stats.get(key, '')!r}: {first['msg'].removeprefix('Value error, ')}") from None
