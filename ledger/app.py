@@ -32,6 +32,8 @@ class Chronicle(Application):
 def open_ledger(target: str) -> Chronicle:
     """Open (creating if needed) the ledger at a SQLite path or PostgreSQL URL."""
     env = settings(target)
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
+        _check_reachable(env, target)
     try:
         return Chronicle(env=env)
     except Exception as error:  # the library raises driver-specific errors: one clear line each
@@ -51,3 +53,16 @@ def env_password(target: str) -> str:
         return urlsplit(target).password or ""
     except ValueError:
         return ""
+
+
+def _check_reachable(env: dict[str, str], target: str) -> None:
+    """Connect once directly, so an unreachable server or missing database gets its real reason."""
+    import psycopg
+
+    try:
+        psycopg.connect(
+            dbname=env["POSTGRES_DBNAME"], host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"],
+            user=env["POSTGRES_USER"], password=env["POSTGRES_PASSWORD"] or None, connect_timeout=3,
+        ).close()
+    except psycopg.Error as error:
+        raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None

@@ -37,7 +37,7 @@ class ViewStore:
 
     def query(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
         with self.transaction(commit=False) as cursor:
-            return list(self.execute(cursor, statement, params).fetchall())
+            return [_values(row) for row in self.execute(cursor, statement, params).fetchall()]
 
     def ensure(self, name: str, ddl: Sequence[str]) -> None:
         if name in self._ready:
@@ -57,3 +57,8 @@ class ViewStore:
         """Forget a view's position (rebuild)."""
         table = self.tracker.tracking_table_name if self.postgres else "tracking"
         self.execute(cursor, f"DELETE FROM {table} WHERE application_name = ?", (view,))
+
+
+def _values(row: Any) -> tuple[Any, ...]:
+    """PostgreSQL rows come as dicts (the library's row factory), SQLite rows as sequences."""
+    return tuple(row.values()) if isinstance(row, dict) else tuple(row)
