@@ -1,0 +1,59 @@
+"""Feats (seed: Feats): roll under half a combat skill or physical statistic, never Riding."""
+
+from math import ceil
+
+from pydantic import Field
+
+from ..dice import Dice
+from ..errors import Refusal
+from ..events import Resolution
+from ..model import Model
+from .condition import Condition
+from .resolution import Result
+from .rulings import FeatThreshold, Rulings
+from .sheet import PHYSICAL_STATISTICS, Sheet, category
+
+
+def succeeds(roll: int, value: int, threshold: FeatThreshold) -> bool:
+    """RULINGS.md `feat_threshold`."""
+    if threshold is FeatThreshold.half_floor_inclusive:
+        return roll <= value // 2
+    if threshold is FeatThreshold.half_floor_exclusive:
+        return roll < value // 2
+    return roll <= ceil(value / 2)
+
+
+class FeatInputs(Model):
+    what: str  # a combat skill or physical statistic
+    description: str = Field(min_length=1)  # the seed: always name and describe the Feat
+
+
+class FeatOutcome(Model):
+    what: str
+    value: int
+    roll: int
+    result: Result  # success counts as a critical, failure as a fumble
+    knockdown: bool  # a failed Feat knocks the character down
+
+
+class FeatAttempted(Resolution):
+    """Dice: "feat" (d20)."""
+
+    inputs: FeatInputs
+    outcome: FeatOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: FeatInputs, rulings: Rulings, dice: Dice) -> FeatOutcome:
+        value = sheet.value(inputs.what)
+        if inputs.what == "riding":
+            raise Refusal("no Feat can be attempted with Riding")
+        kind = category(inputs.what)
+        if kind != "skill" and inputs.what not in PHYSICAL_STATISTICS:
+            raise Refusal(f"a Feat needs a combat skill or physical statistic, not the {kind} {inputs.what}")
+        roll = dice.d(20, "feat")
+        done = succeeds(roll, value, rulings.feat_threshold)
+        return FeatOutcome(what=inputs.what, value=value, roll=roll,
+                           result=Result.critical if done else Result.fumble, knockdown=not done)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, condition.model_copy(update={"knocked_down": self.outcome.knockdown})

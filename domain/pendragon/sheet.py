@@ -1,0 +1,133 @@
+"""The PenDragon Pass character sheet: statistics, Honor, the thirteen trait pairs, passions, skills.
+
+Sheet field names follow CONTRACT.md: `siz, con, pow, dex, str, app, honor`, then traits, passions
+and skills by lower-case name.
+"""
+
+import re
+
+from pydantic import Field
+
+from ..errors import BadInput, NotFound
+from ..model import Model
+
+Name = str  # the field `str` below shadows the builtin inside the class body
+
+TRAIT_PAIRS = (
+    ("chaste", "lustful"), ("energetic", "lazy"), ("forgiving", "vengeful"), ("generous", "selfish"),
+    ("honest", "deceitful"), ("just", "arbitrary"), ("merciful", "cruel"), ("modest", "proud"),
+    ("pious", "worldly"), ("prudent", "reckless"), ("temperate", "indulgent"), ("trusting", "suspicious"),
+    ("valorous", "cowardly"),
+)
+OPPOSITE = {a: b for a, b in TRAIT_PAIRS} | {b: a for a, b in TRAIT_PAIRS}
+STATISTICS = ("siz", "con", "pow", "dex", "str", "app")
+PHYSICAL_STATISTICS = ("siz", "con", "dex", "str", "app")
+PASSION_PREFIXES = ("loyalty_", "love_", "hate_")
+NAMED_PASSIONS = ("honor", "hospitality")
+FLAGS = ("shaman", "initiate")
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+def is_passion(name: Name) -> bool:
+    return name in NAMED_PASSIONS or name.startswith(PASSION_PREFIXES)
+
+
+def category(name: Name) -> Name:
+    """What a name is by its spelling: statistic, trait, passion or skill (CONTRACT.md sheet fields)."""
+    if name in STATISTICS:
+        return "statistic"
+    if name in OPPOSITE:
+        return "trait"
+    if is_passion(name):
+        return "passion"
+    return "skill"
+
+
+class Sheet(Model):
+    kind: Name = "character"
+    siz: int = 10
+    con: int = 10
+    pow: int = 10
+    dex: int = 10
+    app: int = 10
+    honor: int = 10  # the Honor passion, kept beside the statistics as the contract lists it
+    traits: dict[Name, int] = Field(default_factory=lambda: {t: 10 for t in OPPOSITE})
+    passions: dict[Name, int] = Field(default_factory=dict)
+    skills: dict[Name, int] = Field(default_factory=dict)
+    virtues: tuple[Name, ...] = ()  # the five religious virtues (trait names)
+    shaman: bool = False
+    initiate: bool = False
+    str: int = 10  # declared last: from here on `str` in this body is the field, not the builtin
+
+    @property
+    def max_hp(self) -> int:
+        return self.siz + self.con
+
+    def has(self, name: Name) -> bool:
+        return name in STATISTICS or name == "honor" or name in self.traits or name in self.passions or name in self.skills
+
+    def value(self, name: Name) -> int:
+        """The current value of any statistic, trait, passion (Honor included) or skill."""
+        if name in STATISTICS or name == "honor":
+            return getattr(self, name)
+        for values in (self.traits, self.passions, self.skills):
+            if name in values:
+                return values[name]
+        raise NotFound(f"{name!r} is not a statistic, trait, passion or skill on this sheet")
+
+    def with_value(self, name: Name, value: int) -> "Sheet":
+        """The sheet with one value set; a trait's opposite is left alone (see `raised`)."""
+        if name in STATISTICS or name == "honor":
+            return self.model_copy(update={name: value})
+        group = {"trait": "traits", "passion": "passions", "skill": "skills"}[category(name)]
+        return self.model_copy(update={group: {**getattr(self, group), name: value}})
+
+    def raised(self, name: Name, by: int = 1) -> "Sheet":
+        """+by to a known value, even past normal limits (seed: Status increases). Raising a trait
+        lowers its opposite by as much, never below 0 (standard Pendragon trait pairs)."""
+        sheet = self.with_value(name, self.value(name) + by)
+        if name in OPPOSITE:
+            opposite = OPPOSITE[name]
+            sheet = sheet.with_value(opposite, max(self.value(opposite) - by, 0))
+        return sheet
+
+
+def _check_name(name: Name) -> None:
+    if not _IDENTIFIER.match(name):
+        raise BadInput(f"bad sheet key {name!r}: expected a lower-case name such as valorous or loyalty_clan")
+
+
+def _integer(name: Name, text: Name) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        raise BadInput(f"{name}={text!r} is not an integer") from None
+
+
+def parse_sheet(stats: dict[Name, Name], kind: Name = "character", virtues: list[Name] | None = None) -> Sheet:
+    """Build a sheet from `--stat KEY=VALUE` strings and `--virtues a,b,c,d,e`; setting a trait sets
+    its opposite to 20 minus it (CONTRACT.md)."""
+    fields: dict = {"kind": kind, "traits": {t: 10 for t in OPPOSITE}, "passions": {}, "skills": {}}
+    given_traits: dict[Name, int] = {}
+    for name, text in stats.items():
+        _check_name(name)
+        value = _integer(name, text)
+        kind_of = category(name)
+        if name in FLAGS:
+            fields[name] = bool(value)
+        elif kind_of == "statistic" or name == "honor":
+            fields[name] = value
+        elif kind_of == "trait":
+            opposite = OPPOSITE[name]
+            if opposite in given_traits and given_traits[opposite] + value != 20:
+                raise BadInput(f"{name}={value} and {opposite}={given_traits[opposite]} must add up to 20")
+            given_traits[name] = value
+            fields["traits"] |= {name: value, opposite: 20 - value}
+        else:
+            fields["passions" if kind_of == "passion" else "skills"][name] = value
+    if virtues is not None:
+        chosen = tuple(v.strip() for v in virtues)
+        if len(chosen) != 5 or len(set(chosen)) != 5 or any(v not in OPPOSITE for v in chosen):
+            raise BadInput(f"--virtues needs five different trait names, got {','.join(chosen)!r}")
+        fields["virtues"] = chosen
+    return Sheet(**fields)

@@ -1,0 +1,140 @@
+"""Status (Glory): awards, modifiers, and spending the increase every full 1,000 earns (seed: Glory and Ambitions)."""
+
+from fractions import Fraction
+from math import floor, prod
+
+from pydantic import Field, model_validator
+
+from ..dice import Dice
+from ..errors import BadInput, Refusal
+from ..events import Resolution
+from ..model import Model
+from .common import event_id
+from .condition import Condition, Increase
+from .rulings import Rulings, StatusModifiers
+from .sheet import OPPOSITE, Sheet, category
+
+FOES = {
+    "armoured-mounted-warrior": 35, "notable-mounted-warrior": 50, "rune-master": 100, "shaman": 100,
+    "notable-rune-master": 250, "famous-rune-master": 500, "hero": 750,
+    "trollkin": 10, "dwarf": 20, "elf": 20, "troll": 20, "notable-dwarf": 50, "notable-elf": 50, "notable-troll": 50,
+}
+HONOURS = {"initiate": 50, "acolyte": 200, "priest": 500, "high-priest": 500, "rune-lord": 600, "shaman": 250, "thane": 200}
+MODIFIERS = {"head": 10, "yoke": 50, "missile": -50}  # percent of the base
+
+
+def leadership_status(people: int) -> int:
+    """1 per full 100 people led, at most 100 (civic or religious)."""
+    return min(people // 100, 100)
+
+
+def modified(base: int, percents: list[int], how: StatusModifiers) -> int:
+    """Additive: base x (1 + sum); multiplicative: base x product of (1 + each); floored."""
+    if how is StatusModifiers.additive:
+        factor = 1 + Fraction(sum(percents), 100)
+    else:
+        factor = prod((1 + Fraction(p, 100) for p in percents), start=Fraction(1))
+    return floor(base * factor)
+
+
+class AwardInputs(Model):
+    """Exactly one source: a foe, a one-time honour, leadership, a flashy magic item, or an amount with a reason."""
+
+    foe: str | None = None
+    honour: str | None = None
+    leadership_people: int | None = Field(None, ge=0)
+    magic_item: int | None = Field(None, ge=1, le=10)
+    amount: int | None = None
+    reason: str | None = None
+    head: bool = False
+    yoke: bool = False
+    missile: bool = False
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "AwardInputs":
+        sources = [s for s in (self.foe, self.honour, self.leadership_people, self.magic_item, self.amount) if s is not None]
+        if len(sources) != 1:
+            raise ValueError("give exactly one of foe, honour, leadership people, magic item or amount")
+        if self.amount is not None and not self.reason:
+            raise ValueError("an explicit amount needs a reason")
+        return self
+
+
+class AwardOutcome(Model):
+    source: str
+    base: int
+    modifiers: tuple[str, ...]
+    amount: int  # after modifiers: what the total gains
+    total: int
+
+
+class StatusAwarded(Resolution):
+    """No dice."""
+
+    inputs: AwardInputs
+    outcome: AwardOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: AwardInputs, rulings: Rulings, dice: Dice) -> AwardOutcome:
+        source, base = _base(condition, inputs)
+        applied = tuple(name for name in MODIFIERS if getattr(inputs, name))
+        if applied and source not in ("foe", "amount"):
+            raise BadInput("head, yoke and missile modify Status for defeating foes, not honours, leadership or items")
+        amount = modified(base, [MODIFIERS[m] for m in applied], rulings.status_modifiers)
+        return AwardOutcome(source=source, base=base, modifiers=applied, amount=amount, total=condition.status + amount)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        honours = condition.honours + ((self.inputs.honour,) if self.inputs.honour else ())
+        return sheet, condition.model_copy(update={"status": self.outcome.total, "honours": honours})
+
+
+def _base(condition: Condition, inputs: AwardInputs) -> tuple[str, int]:
+    if inputs.foe is not None:
+        if inputs.foe not in FOES:
+            raise BadInput(f"unknown foe {inputs.foe!r}: choose from {', '.join(FOES)}")
+        return "foe", FOES[inputs.foe]
+    if inputs.honour is not None:
+        if inputs.honour not in HONOURS:
+            raise BadInput(f"unknown honour {inputs.honour!r}: choose from {', '.join(HONOURS)}")
+        if inputs.honour in condition.honours:
+            raise Refusal(f"the honour {inputs.honour} is awarded only once")
+        return "honour", HONOURS[inputs.honour]
+    if inputs.leadership_people is not None:
+        return "leadership", leadership_status(inputs.leadership_people)
+    if inputs.magic_item is not None:
+        return "magic_item", inputs.magic_item
+    return "amount", inputs.amount
+
+
+class IncreaseInputs(Model):
+    what: str
+
+
+class IncreaseOutcome(Model):
+    what: str
+    category: str
+    from_value: int
+    to_value: int
+    opposite: str | None = None  # a trait's opposite falls by the same point
+    pending_after: int
+
+
+class IncreaseSpent(Resolution):
+    """+1 to any trait, passion, statistic or skill, even past normal limits. No dice."""
+
+    inputs: IncreaseInputs
+    outcome: IncreaseOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: IncreaseInputs, rulings: Rulings, dice: Dice) -> IncreaseOutcome:
+        before = sheet.value(inputs.what)  # unknown names are bad input
+        if condition.increases_pending < 1:
+            raise Refusal(f"no increase pending: Status {condition.status}, {condition.increases_spent} already spent")
+        return IncreaseOutcome(what=inputs.what, category=category(inputs.what), from_value=before,
+                               to_value=before + 1, opposite=OPPOSITE.get(inputs.what),
+                               pending_after=condition.increases_pending - 1)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        increase = Increase(what=self.inputs.what, by=1, cause="status", event=event_id(self))
+        return sheet.raised(self.inputs.what), condition.model_copy(
+            update={"increases_spent": condition.increases_spent + 1, "increases": (*condition.increases, increase)})

@@ -1,0 +1,174 @@
+"""One character's Winter Phase (RULINGS.md section 3, Winter Phase; seed: The Winter Phase).
+
+The campaign rolls the land once (`land_modifier`); each character then records one `WinterResolved`
+whose inputs carry the year, that roll and the character's declared choices.
+"""
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..dice import Dice
+from ..errors import BadInput, Refusal
+from ..events import Resolution
+from ..model import Model
+from .common import event_id
+from .condition import Condition
+from .experience import Gain, apply_gains, checkable, experience_roll
+from .oaths import GEAS_UPKEEP_STATUS
+from .resolution import Result, Roll, check
+from .rulings import PowTraining, Rulings
+from .sheet import STATISTICS, Sheet, category
+from .status import leadership_status
+
+LAND = {1: -5, 2: -2, 3: 0, 4: 0, 5: 2, 6: 5}  # terrible, bad, normal, normal, good, excellent
+ECONOMICS = {Result.critical: (25, 120, "ordinary"), Result.success: (10, 60, "ordinary"),
+             Result.failure: (0, 0, "poor"), Result.fumble: (0, 0, "impoverished")}  # Status, pennies, Stable/Family
+PASSION_STATUS_FROM = 16
+VIRTUES_STATUS = 100
+TRAINING_SILVERS = 120
+TRAINING_CAP = {True: 15, False: 20}  # physical skills, any skill
+
+
+def land_modifier(roll: int) -> int:
+    if roll not in LAND:
+        raise BadInput(f"the land roll is a d6, not {roll}")
+    return LAND[roll]
+
+
+class Training(Model):
+    """One month and 120 silvers: an experience roll for a skill (or POW), or learning a spell or tactic."""
+
+    kind: Literal["skill", "spell", "tactic"] = "skill"
+    what: str
+    physical: bool = False  # most physical skills cannot be trained past 15
+
+
+class WinterInputs(Model):
+    year: int
+    land_roll: int = Field(ge=1, le=6)
+    productivity: str | None = None  # the skill a character supporting a family rolls
+    productivity_modifier: int = 0  # spells such as Bless Crops
+    worship: str | None = None  # religion (initiates at the High Holy Days) or custom_own (shamanic cultures)
+    worship_modifier: int = 0  # from the presiding priest's or shaman's roll
+    leadership_people: int = Field(0, ge=0)
+    training: tuple[Training, ...] = ()
+    aging: dict[str, int] = {}  # statistic losses the table rolled, e.g. {"str": -1}
+    family: str | None = None  # recorded result of the Family roll
+    magic_item: str | None = None  # recorded result of a magic-item creation (Ritual roll)
+
+
+class StatusSource(Model):
+    source: str
+    amount: int
+
+
+class Economics(Model):
+    skill: str
+    roll: Roll
+    status: int
+    pennies: int
+    standard: str  # ordinary, poor or impoverished, for Stable and Family rolls
+
+
+class Trained(Model):
+    kind: str
+    what: str
+    gain: Gain | None = None  # skill training's experience roll
+    silvers: int = TRAINING_SILVERS
+
+
+class WinterOutcome(Model):
+    year: int
+    land_roll: int
+    land_modifier: int
+    status: int  # gained this winter (the contract's per-character "status")
+    total: int
+    sources: tuple[StatusSource, ...]
+    economics: Economics | None
+    worship: Roll | None
+    training: tuple[Trained, ...]
+    checks: tuple[str, ...]  # every check rolled this winter
+    experience: tuple[Gain, ...]
+
+
+def status_sources(sheet: Sheet, condition: Condition, inputs: WinterInputs) -> list[StatusSource]:
+    """Traits and passions at 16+ gain their value; all five virtues at 16+ add 100; each kept geas 5;
+    leadership 1 per 100 people (at most 100)."""
+    values = {**sheet.traits, "honor": sheet.honor, **sheet.passions}
+    found = [StatusSource(source=name, amount=v) for name, v in sorted(values.items()) if v >= PASSION_STATUS_FROM]
+    if sheet.virtues and all(sheet.traits[v] >= PASSION_STATUS_FROM for v in sheet.virtues):
+        found.append(StatusSource(source="religious_virtues", amount=VIRTUES_STATUS))
+    kept = sum(g.state == "kept" for g in condition.geasa)
+    if kept:
+        found.append(StatusSource(source="geas_upkeep", amount=GEAS_UPKEEP_STATUS * kept))
+    if leadership_status(inputs.leadership_people):
+        found.append(StatusSource(source="leadership", amount=leadership_status(inputs.leadership_people)))
+    return found
+
+
+def train(sheet: Sheet, item: Training, rulings: Rulings, dice: Dice) -> Trained:
+    """Dice: "training" (d20, skills and POW)."""
+    if item.kind == "tactic" and not rulings.tactic_training:
+        raise Refusal("tactics cannot be learned by training (ruling tactic_training=false)")
+    if item.kind != "skill":
+        return Trained(kind=item.kind, what=item.what)  # learning a spell is automatic
+    if item.what == "pow" and rulings.pow_training is PowTraining.shamans_only and not sheet.shaman:
+        raise Refusal("only a shaman or assistant shaman may train POW (ruling pow_training=shamans_only)")
+    if category(item.what) in ("trait", "passion") or not checkable(item.what):
+        raise Refusal(f"training raises skills and POW, not {item.what}")
+    cap = TRAINING_CAP[item.physical]
+    if sheet.value(item.what) >= cap:
+        raise Refusal(f"{item.what} cannot be trained past {cap}")
+    return Trained(kind=item.kind, what=item.what, gain=experience_roll(sheet, item.what, dice, "training"))
+
+
+class WinterResolved(Resolution):
+    """Dice: "productivity", "worship", "training" (one per skill trained) and "experience" (one per
+    check, in name order), each a d20."""
+
+    inputs: WinterInputs
+    outcome: WinterOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice) -> WinterOutcome:
+        if inputs.year in condition.winters:
+            raise Refusal(f"the winter of year {inputs.year} is already recorded")
+        if any(name not in STATISTICS or change > 0 for name, change in inputs.aging.items()):
+            raise BadInput("aging lowers statistics: give e.g. str=-1")
+        modifier = land_modifier(inputs.land_roll)
+        checks, sources, economics, worship = set(condition.checks), [], None, None
+        if inputs.productivity:
+            roll = check(dice, sheet.value(inputs.productivity) + modifier + inputs.productivity_modifier, "productivity")
+            status, pennies, standard = ECONOMICS[roll.result]
+            economics = Economics(skill=inputs.productivity, roll=roll, status=status, pennies=pennies, standard=standard)
+            if roll.result.succeeded:
+                checks.add(inputs.productivity)
+                sources.append(StatusSource(source="economics", amount=status))
+        if inputs.worship:
+            worship = check(dice, sheet.value(inputs.worship) + inputs.worship_modifier, "worship")
+            if worship.result.succeeded:
+                checks.add("pow")
+        sources += status_sources(sheet, condition, inputs)
+        trained = []
+        for item in inputs.training:
+            trained.append(train(sheet, item, rulings, dice))
+            if trained[-1].gain:  # a second month on the same skill rolls against the raised value
+                sheet = sheet.raised(item.what, trained[-1].gain.to - trained[-1].gain.from_)
+        rolled = sorted(name for name in checks if checkable(name))
+        experience = [experience_roll(sheet, name, dice) for name in rolled]
+        gained = sum(s.amount for s in sources)
+        return WinterOutcome(year=inputs.year, land_roll=inputs.land_roll, land_modifier=modifier, status=gained,
+                             total=condition.status + gained, sources=tuple(sources), economics=economics,
+                             worship=worship, training=tuple(trained), checks=tuple(rolled), experience=tuple(experience))
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        out, here = self.outcome, event_id(self)
+        sheet, condition = apply_gains(sheet, condition, [t.gain for t in out.training if t.gain], "training", here)
+        sheet, condition = apply_gains(sheet, condition, list(out.experience), "experience", here)
+        for name, change in self.inputs.aging.items():
+            sheet = sheet.with_value(name, sheet.value(name) + change)
+        learned = tuple(f"{t.kind}:{t.what}" for t in out.training if t.kind != "skill")
+        return sheet, condition.model_copy(update={
+            "status": out.total, "winters": (*condition.winters, out.year), "checks": (),
+            "learned": condition.learned + learned})
