@@ -1,0 +1,118 @@
+"""The condition ladders (RULINGS.md 1, Condition ladder): pure steps from one Condition to the next.
+
+Lethal track: healthy -> wounded(n) -> disabled -> dying -> dead, with `stable` resting a dying
+character (objects: disabled means destroyed). Nonlethal track: fresh -> bruised(n) -> staggered ->
+unconscious. The tracks are independent, except that a lethal wound also worsens staggered.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..model import Model
+
+Lethal = Literal["healthy", "disabled", "dying", "stable", "dead", "destroyed"]
+Nonlethal = Literal["fresh", "staggered", "unconscious"]
+
+# Injury degrees: how badly a failed save went (RULINGS.md 1, Injury: disable_margin, drop_margin).
+NONE, WOUND, DISABLING, DROPPING = 0, 1, 2, 3
+
+STATE_ORDER = ("disabled", "staggered", "unconscious", "dying", "stable", "dead", "destroyed")
+_LETHAL_BY_DEGREE: dict[int, Lethal] = {WOUND: "healthy", DISABLING: "disabled", DROPPING: "dying"}
+_NONLETHAL_BY_DEGREE: dict[int, Nonlethal] = {WOUND: "fresh", DISABLING: "staggered", DROPPING: "unconscious"}
+_LETHAL_HEALED: dict[str, Lethal] = {"dying": "disabled", "stable": "disabled", "disabled": "healthy"}
+_NONLETHAL_HEALED: dict[str, Nonlethal] = {"unconscious": "staggered", "staggered": "fresh"}
+
+
+class Condition(Model):
+    wounds: int = Field(0, ge=0, description="Lethal wounds: -1 each on every injury save.")
+    nonlethal_wounds: int = Field(0, ge=0, description="Nonlethal wounds: -1 each on saves against nonlethal damage.")
+    lethal: Lethal = "healthy"
+    nonlethal: Nonlethal = "fresh"
+    dying_saves: int = Field(0, ge=0, description="Dying saves made since the character began dying (dying_dc).")
+
+    @property
+    def states(self) -> list[str]:
+        """The contract's `states`: the lethal and nonlethal steps past wounded/bruised, in a fixed order."""
+        present = {self.lethal, self.nonlethal}
+        return [s for s in STATE_ORDER if s in present]
+
+    @property
+    def conscious(self) -> bool:
+        return self.lethal in ("healthy", "disabled") and self.nonlethal != "unconscious"
+
+    @property
+    def finished(self) -> bool:
+        """Dead or destroyed: further injury is refused unless forced."""
+        return self.lethal in ("dead", "destroyed")
+
+    def contract(self) -> dict:
+        return {
+            "wounds": self.wounds,
+            "nonlethal_wounds": self.nonlethal_wounds,
+            "states": self.states,
+            "dying_saves": self.dying_saves,
+            "conscious": self.conscious,
+        }
+
+    def with_lethal(self, lethal: Lethal) -> Condition:
+        """Move the lethal track; entering dying anew starts the dying-save count again."""
+        saves = self.dying_saves if lethal == "dying" and self.lethal == "dying" else 0
+        return self.model_copy(update={"lethal": lethal, "dying_saves": saves})
+
+
+def after_wound(condition: Condition, degree: int, wound_while_stable: Lethal, is_object: bool) -> Condition:
+    """A lethal wound: disabled -> dying -> dead, stable -> `wound_while_stable`; staggered -> unconscious."""
+    state = condition.lethal
+    if state == "healthy":
+        lethal = _LETHAL_BY_DEGREE[degree]
+    elif state == "disabled":
+        lethal = "dying"
+    elif state == "dying":
+        lethal = "dead"
+    elif state == "stable":
+        lethal = wound_while_stable
+    else:
+        lethal = state
+    if is_object and lethal in ("disabled", "dying"):
+        lethal = "destroyed"  # seed, Objects: a disabled object is destroyed
+    nonlethal: Nonlethal = "unconscious" if condition.nonlethal == "staggered" else condition.nonlethal
+    worse = condition.with_lethal(lethal)
+    return worse.model_copy(update={"wounds": condition.wounds + 1, "nonlethal": nonlethal})
+
+
+def after_nonlethal_wound(condition: Condition, degree: int) -> Condition:
+    """A nonlethal wound: staggered -> unconscious; an unconscious character ignores it entirely."""
+    if condition.nonlethal == "unconscious":
+        return condition
+    nonlethal = "unconscious" if condition.nonlethal == "staggered" else _NONLETHAL_BY_DEGREE[degree]
+    return condition.model_copy(update={"nonlethal": nonlethal, "nonlethal_wounds": condition.nonlethal_wounds + 1})
+
+
+def after_exertion(condition: Condition) -> Condition:
+    """A standard action, moving over half speed or other strenuous action: disabled -> dying, staggered -> unconscious."""
+    lethal: Lethal = "dying" if condition.lethal == "disabled" else condition.lethal
+    nonlethal: Nonlethal = "unconscious" if condition.nonlethal == "staggered" else condition.nonlethal
+    return condition.with_lethal(lethal).model_copy(update={"nonlethal": nonlethal})
+
+
+def heal_wound(condition: Condition) -> Condition:
+    """One healed wound: one fewer (never below zero) and one step up (dying/stable -> disabled -> wounded)."""
+    healed = condition.with_lethal(_LETHAL_HEALED.get(condition.lethal, condition.lethal))
+    return healed.model_copy(update={"wounds": max(0, condition.wounds - 1)})
+
+
+def heal_nonlethal_wound(condition: Condition) -> Condition:
+    """One healed nonlethal wound: unconscious -> staggered (conscious again) -> bruised."""
+    nonlethal = _NONLETHAL_HEALED.get(condition.nonlethal, condition.nonlethal)
+    return condition.model_copy(update={"nonlethal": nonlethal, "nonlethal_wounds": max(0, condition.nonlethal_wounds - 1)})
+
+
+def needs_lethal_healing(condition: Condition) -> bool:
+    return condition.wounds > 0 or condition.lethal in _LETHAL_HEALED
+
+
+def needs_nonlethal_healing(condition: Condition) -> bool:
+    return condition.nonlethal_wounds > 0 or condition.nonlethal in _NONLETHAL_HEALED

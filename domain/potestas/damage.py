@@ -1,0 +1,63 @@
+"""Damage types, damage reduction (`N/X`), hardness and the injury DC (RULINGS.md 1, Injury and Objects)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..errors import BadInput
+
+WEAPON_TYPES = ("bludgeoning", "piercing", "slashing", "silver", "cold_iron", "adamantine", "magic")
+ENERGY_TYPES = ("fire", "cold", "acid", "electricity", "sonic")
+DAMAGE_TYPES = (*WEAPON_TYPES, *ENERGY_TYPES, "spell")
+IGNORES_DR = frozenset((*ENERGY_TYPES, "spell"))  # spells and energy, even mundane fire, ignore DR
+
+
+def damage_type(text: str) -> str:
+    """A damage type named on the command line; anything outside the list is bad input."""
+    name = text.strip().lower().replace("-", "_").replace(" ", "_")
+    if name not in DAMAGE_TYPES:
+        raise BadInput(f"unknown damage type {text!r}: choose from {', '.join(DAMAGE_TYPES)}")
+    return name
+
+
+@dataclass(frozen=True)
+class DamageReduction:
+    """`amount/bypass`: removes `amount` points unless the attack is `bypass` (None is `N/-`)."""
+
+    amount: int
+    bypass: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> DamageReduction:
+        amount, _, bypass = str(text).strip().partition("/")
+        try:
+            points = int(amount)
+        except ValueError:
+            raise BadInput(f"bad damage reduction {text!r}: expected e.g. 5, 5/- or 5/silver") from None
+        if points < 0:
+            raise BadInput(f"bad damage reduction {text!r}: cannot be negative")
+        bypass = bypass.strip()
+        if bypass in ("", "-"):
+            return cls(points)
+        name = bypass.lower().replace("-", "_").replace(" ", "_")
+        if name not in WEAPON_TYPES:
+            raise BadInput(f"bad damage reduction {text!r}: overcome by one of {', '.join(WEAPON_TYPES)} or -")
+        return cls(points, name)
+
+    def __str__(self) -> str:
+        return f"{self.amount}/{self.bypass}" if self.bypass else str(self.amount)
+
+    def against(self, types: Iterable[str]) -> int:
+        """Points removed from an attack of these types."""
+        kinds = set(types)
+        if kinds & IGNORES_DR or (self.bypass is not None and self.bypass in kinds):
+            return 0
+        return self.amount
+
+
+def fortitude_dc(damage: int) -> int:
+    """The injury save DC: 15 + damage // 5, on the damage left after DR (seed, Injury)."""
+    if damage < 0:
+        raise BadInput(f"damage cannot be negative (got {damage})")
+    return 15 + damage // 5

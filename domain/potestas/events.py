@@ -1,0 +1,119 @@
+"""Potestas events, one per action. `derive` runs the pure rule; `evolve` is the fold step.
+
+Dice purposes: Injured `save` (`save:N` for an attack's N-th hit), DyingSaveMade `save`, Attacked
+`attack`, `confirm` and `damage:HIT:WEAPON` (`damage:HIT:WEAPON:K` when critical dice are rerolled),
+Fell `save`. Exerted and Rested roll nothing.
+"""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from ..events import Resolution
+from .attack import AttackOutcome, attack
+from .condition import Condition, after_exertion
+from .falling import FallInputs, FellOutcome, falling
+from .injury import InjuryInputs, InjuryOutcome, apply_injury, injure
+from .recovery import (
+    DyingSaveInputs,
+    DyingSaveOutcome,
+    ExertionInputs,
+    ExertionOutcome,
+    RestInputs,
+    RestOutcome,
+    apply_dying_save,
+    apply_rest,
+    dying_save,
+    exert,
+    rest,
+)
+from .rulings import Rulings
+from .sheet import Sheet
+from .weapons import AttackInputs
+
+
+class PotestasResolution(Resolution):
+    @property
+    def ruled(self) -> Rulings:
+        """The rulings recorded on this event (defaults for keys recorded before they existed)."""
+        return Rulings.model_validate(self.rulings)
+
+
+class Injured(PotestasResolution):
+    inputs: InjuryInputs
+    outcome: InjuryOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: InjuryInputs, rulings: Rulings, dice: Dice) -> InjuryOutcome:
+        return injure(sheet, condition, inputs, rulings, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, apply_injury(sheet, condition, self.outcome, self.ruled)
+
+
+class DyingSaveMade(PotestasResolution):
+    inputs: DyingSaveInputs
+    outcome: DyingSaveOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: DyingSaveInputs, rulings: Rulings, dice: Dice) -> DyingSaveOutcome:
+        return dying_save(sheet, condition, rulings, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, apply_dying_save(condition, self.outcome)
+
+
+class Exerted(PotestasResolution):
+    inputs: ExertionInputs
+    outcome: ExertionOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: ExertionInputs, rulings: Rulings, dice: Dice) -> ExertionOutcome:
+        return exert(sheet, condition)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, after_exertion(condition)
+
+
+class Rested(PotestasResolution):
+    inputs: RestInputs
+    outcome: RestOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice) -> RestOutcome:
+        return rest(sheet, condition, inputs)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, apply_rest(condition, self.outcome)
+
+
+class Attacked(PotestasResolution):
+    """Recorded on the target; its hits follow as one Injured event each. The attack itself changes nothing."""
+
+    inputs: AttackInputs
+    outcome: AttackOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings, dice: Dice) -> AttackOutcome:
+        return attack(sheet, condition, inputs, rulings, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, condition
+
+
+class Fell(PotestasResolution):
+    """A fall: its bludgeoning damage and the injury save, in one event."""
+
+    inputs: FallInputs
+    outcome: FellOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: FallInputs, rulings: Rulings, dice: Dice) -> FellOutcome:
+        fall = falling(inputs.feet)
+        blow = InjuryInputs(damage=fall.damage, type="bludgeoning", force=inputs.force)
+        return FellOutcome(fall=fall, injury=injure(sheet, condition, blow, rulings, dice))
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, apply_injury(sheet, condition, self.outcome.injury, self.ruled)
+
+
+EVENTS: tuple[type[Resolution], ...] = (Injured, DyingSaveMade, Exerted, Rested, Attacked, Fell)

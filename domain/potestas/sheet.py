@@ -1,0 +1,84 @@
+"""The Potestas sheet: a character's or an object's fixed numbers (CONTRACT.md, sheet fields)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field, field_validator
+
+from ..errors import BadInput
+from ..model import Model
+from .damage import DamageReduction
+
+CHARACTER_KEYS = ("fort", "dr", "bab", "str", "dex", "defence", "size")
+OBJECT_KEYS = ("fort", "hardness", "thickness", "holder_fort", "defence", "size")
+
+
+def modifier(score: int) -> int:
+    """The 3E ability modifier: (score - 10) // 2."""
+    return (score - 10) // 2
+
+
+class Sheet(Model):
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, serialize_by_alias=True, validate_by_name=True, validate_by_alias=True
+    )
+
+    kind: Literal["character", "object"] = "character"
+    fort: int = Field(0, description="Fortitude bonus; for an object its base save (+0 mundane, given for magic).")
+    dr: str = Field("0", description="Damage reduction, `5` (= 5/-) or `5/silver`.")
+    bab: int = Field(0, description="Base attack bonus.")
+    strength: int = Field(10, alias="str", description="Strength score.")
+    dex: int = Field(10, description="Dexterity score.")
+    defence: int = Field(0, description="Defence bonus (base + Dex + size + armour + shield); hit on 10 + it.")
+    size: int = Field(0, description="Size modifier.")
+    hardness: int = Field(0, ge=0, description="Object hardness: like DR against all damage (wood 5, stone 8, steel 10).")
+    thickness: int = Field(1, ge=1, description="Object thickness in inches; +1 save per inch beyond the first.")
+    holder_fort: int | None = Field(None, description="An attended object's holder's Fortitude, used if better.")
+
+    @field_validator("dr", mode="before")
+    @classmethod
+    def _normalise_dr(cls, value: object) -> str:
+        return str(DamageReduction.parse(str(value)))
+
+    @property
+    def reduction(self) -> DamageReduction:
+        return DamageReduction.parse(self.dr)
+
+    @property
+    def is_object(self) -> bool:
+        return self.kind == "object"
+
+    def injury_save_bonus(self) -> int:
+        """Fortitude for injury saves; objects add hardness and thickness, and may use the holder's (seed, Objects)."""
+        if not self.is_object:
+            return self.fort
+        base = max(self.fort, self.holder_fort) if self.holder_fort is not None else self.fort
+        return base + self.hardness + (self.thickness - 1)
+
+
+def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
+    """`--stat key=value` strings to a Sheet; unknown keys and non-integers are bad input."""
+    if kind not in ("character", "object"):
+        raise BadInput(f"unknown kind {kind!r}: choose character or object")
+    allowed = CHARACTER_KEYS if kind == "character" else OBJECT_KEYS
+    values: dict[str, object] = {"kind": kind}
+    for key, text in stats.items():
+        name = key.strip().lower()
+        if name not in allowed:
+            raise BadInput(f"unknown {kind} stat {key!r}: choose from {', '.join(allowed)}")
+        values[name] = str(DamageReduction.parse(text)) if name == "dr" else _integer(name, text)
+    return Sheet.model_validate(values)
+
+
+MINIMUM = {"hardness": 0, "thickness": 1}
+
+
+def _integer(key: str, text: str) -> int:
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise BadInput(f"stat {key}: expected an integer, got {text!r}") from None
+    if value < MINIMUM.get(key, value):
+        raise BadInput(f"stat {key}: must be at least {MINIMUM[key]}, got {value}")
+    return value
