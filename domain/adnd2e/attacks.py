@@ -49,7 +49,8 @@ class AttackModifiers(Model):
 
 def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings) -> AttackModifiers:
     """What the rules add to an attack on the character with `sheet`, or a `Refusal`."""
-    maneuver, to_hit, initiative, ac = inputs.maneuver, 0, 0, sheet.ac if sheet.ac is not None else 10
+    maneuver, to_hit, initiative = inputs.maneuver, 0, 0
+    ac = sheet.ac if sheet.ac is not None else 10  # unarmoured when the sheet is silent
     weapon = (inputs.weapon or "").lower().replace("-", " ").replace("_", " ")
     if inputs.wrestling_round and inputs.wrestling_round > 1 and inputs.weapon and inputs.weapon_size != "small":
         raise Refusal("after the first round of a wrestling bout only small weapons may be used")

@@ -24,7 +24,7 @@ def monster_strength(attacks: str, carrier: bool = False) -> int:
         match = _ATTACK.fullmatch(part.strip())
         if not match:
             raise BadInput(f"bad attack damage {part!r} in {attacks!r}: expected e.g. 2-8/4-10/4-10")
-        low, high, count, sides = match.groups()
+        _, high, count, sides = match.groups()
         maxima.append(int(high) if high else int(count or 1) * int(sides))
     return max(maxima) + len(maxima) - 1 + (8 if carrier else 0)
 

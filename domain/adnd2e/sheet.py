@@ -123,7 +123,9 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
     for key in INTEGER_STATS:
         if key in stats and not _INTEGER.fullmatch(str(stats[key]).strip()):
             raise BadInput(f"stat {key}={stats[key]!r} must be an integer")
-    values: dict[str, object] = {"race": "human" if kind == "character" else kind, **stats}
+    # Without a race: hit dice and no level mark a monster, anything else a human.
+    monster = kind != "character" or ("hd" in stats and "level" not in stats)
+    values: dict[str, object] = {"race": "monster" if monster else "human", **stats}
     if isinstance(values["race"], str):
         values["race"] = values["race"].strip().lower()
     try:

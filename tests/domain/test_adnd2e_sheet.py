@@ -30,6 +30,11 @@ def test_monster_kind_uses_hit_dice_and_no_player_race():
     assert sheet.rank == 4 and not sheet.player_race
 
 
+def test_hit_dice_without_level_mark_a_monster_unless_a_race_is_given():
+    assert parse_sheet({"hd": "4"}).race == "monster"
+    assert parse_sheet({"hd": "1", "race": "elf"}).player_race
+
+
 def test_strength_above_18_is_fine():
     assert parse_sheet({"str": "20"}).strength == Strength(score=20)
 
