@@ -17,6 +17,29 @@ COMMANDS = {
     "roll": "roll:roll",
     "log": "log:log",
     "demo": "demo:demo",
+    "rules": "rules:rules",
+    # the same name in several systems: the campaign's system picks the real command
+    "injure": "dispatch:injure",
+    "rest": "dispatch:rest",
+    "attack": "dispatch:attack",
+    # potestas
+    "dying-save": "systems.potestas:dying_save",
+    "exert": "systems.potestas:exert",
+    "fall": "systems.potestas:fall",
+    # adnd2e
+    "mug": "systems.adnd2e:mug",
+    "grab": "systems.adnd2e:grab",
+    # pendragon-pass
+    "check": "systems.pendragon:check",
+    "status": "systems.pendragon:status",
+    "increase": "systems.pendragon:increase",
+    "oath": "systems.pendragon:oath",
+    "geas": "systems.pendragon:geas",
+    "feat": "systems.pendragon:feat",
+    "tactic": "systems.pendragon:tactic",
+    "first-aid": "systems.pendragon:first_aid",
+    "heal": "systems.pendragon:heal",
+    "winter": "systems.pendragon:winter",
 }
 
 
@@ -33,6 +56,8 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Translate every error in one place: exit 1 refusal, 2 bad input; never a traceback."""
+        from pydantic import ValidationError
+
         from ..domain.errors import ChronicleError
         from .output import error
 
@@ -48,6 +73,11 @@ class LazyGroup(click.Group):
             ctx.exit(problem.exit_code)
         except (click.exceptions.Exit, click.Abort):
             raise
+        except ValidationError as problem:
+            from .actions import first_error
+
+            error(_json(ctx), "bad_input", first_error(problem))
+            ctx.exit(2)
         except Exception as problem:  # a storage fault or a bug: one line, never a traceback
             error(_json(ctx), "internal", f"{type(problem).__name__}: {problem}".splitlines()[0])
             ctx.exit(2)

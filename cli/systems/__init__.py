@@ -1,0 +1,1 @@
+"""One module per rule system: its Click commands, each a thin adapter over `chronicle.cli.actions`."""
