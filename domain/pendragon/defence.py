@@ -88,8 +88,8 @@ class LargeShield(Attack):
 
 class Formation(Model):
     """Attacking a formation: the attack opposes the spear roll; if it wins, the same roll opposes the
-    shield roll (Battle, with its Defense bonus given in `shield_value`): a win hits, a partial success
-    for the shield parries. Dice: "check", "spear", "shield" (d20, after beating the spear)."""
+    shield roll (Battle, with its Defense bonus given in `shield_value`): a win lands the blow, and a
+    partial success for the shield lets it parry the damage (the seed's Suboti example). Dice: "check", "spear", "shield" (d20, after beating the spear)."""
 
     tactic: Literal["formation"] = "formation"
     skill: str
