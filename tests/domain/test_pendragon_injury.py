@@ -131,3 +131,12 @@ def test_magic_that_heals_all_or_regrows_limbs_ends_a_major_wounds_need(spell):
     event = act(hero, MagicallyHealed, wound=1, **({"points": 0} | spell))
     assert event.outcome.chirurgery_cleared
     assert "needs_chirurgery" not in view(hero.sheet, hero.condition)["condition"]["states"]
+
+
+def test_the_condition_and_its_view_survive_json():
+    import json
+    from chronicle.domain.pendragon import Condition
+    hero, _ = hurt(14)
+    act(hero, FirstAidGiven, rolls={"heal": [1]}, wound=1, at=T0)
+    assert Condition.model_validate(hero.condition.model_dump(mode="json")) == hero.condition
+    assert json.loads(json.dumps(view(hero.sheet, hero.condition)))["condition"]["wounds"][0]["first_aid_done"] is True
