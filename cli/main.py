@@ -18,6 +18,10 @@ COMMANDS = {
     "log": "log:log",
     "demo": "demo:demo",
     "rules": "rules:rules",
+    "verify": "verify:verify",
+    "batch": "batch:batch",
+    "export": "transfer:export",
+    "import": "transfer:import_",
     # the same name in several systems: the campaign's system picks the real command
     "injure": "dispatch:injure",
     "rest": "dispatch:rest",

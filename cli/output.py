@@ -29,7 +29,7 @@ def emit(env: Any, data: Any, human: Any = None) -> None:
 def console() -> Any:
     from rich.console import Console
 
-    return Console(file=sys.stdout, soft_wrap=True)
+    return Console(file=sys.stdout, width=None if sys.stdout.isatty() else 160)
 
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> Any:

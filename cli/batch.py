@@ -1,0 +1,87 @@
+"""`chronicle batch FILE`: many command lines in one process and one transaction, all or nothing."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shlex
+from typing import Any, TextIO
+
+import click
+
+from .options import common
+from .output import emit
+
+
+@click.command()
+@click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE")
+@common
+@click.pass_context
+def batch(ctx: click.Context, source: TextIO) -> None:
+    """Run FILE (`-` for stdin): one command line a line, without the program name or global
+    options; blank lines and `#` comments are skipped. On the first failing line nothing of the
+    file is written, and the exit status is that line's.
+
+    \b
+    Example:
+      printf 'character add Vasana --stat siz=15\\nroll d20 --for Vasana\\n' | chronicle batch -
+    """
+    from ..domain.errors import BadInput
+
+    env = ctx.obj
+    root = ctx.find_root().command
+    session = env.session()
+    quiet, env.batch, env.json = env.json, session, True
+    lines = 0
+    try:
+        for number, line in enumerate(source, start=1):
+            args = _split(line, number)
+            if not args:
+                continue
+            lines += 1
+            _run_line(ctx, root, env, args, number)
+        recorded = sum(len(a.pending_events) for a in session.pending())
+        session.save()
+    finally:
+        env.batch, env.json = None, quiet
+    emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
+
+
+def _split(line: str, number: int) -> list[str]:
+    from ..domain.errors import BadInput
+
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return []
+    try:
+        return shlex.split(text, comments=True)
+    except ValueError as error:
+        raise BadInput(f"line {number}: {error}") from None
+
+
+def _run_line(ctx: click.Context, root: Any, env: Any, args: list[str], number: int) -> None:
+    from ..domain.errors import BadInput, ChronicleError
+
+    name = args[0]
+    command = root.get_command(ctx, name)
+    if command is None or name == "batch":
+        raise BadInput(f"line {number}: no such command {name!r}")
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            with command.make_context(name, args[1:], parent=ctx, obj=env) as sub:
+                command.invoke(sub)
+    except ChronicleError as problem:
+        problem.args = (f"line {number}: {problem}",)
+        raise
+    except click.exceptions.Exit as done:
+        if done.exit_code:
+            raise _failure(number, done.exit_code, f"{name} failed") from None
+    except click.ClickException as problem:
+        raise _failure(number, problem.exit_code, problem.format_message()) from None
+
+
+def _failure(number: int, code: int, message: str) -> Exception:
+    from ..domain.errors import BadInput, Refusal
+
+    kind = Refusal if code == 1 else BadInput
+    return kind(f"line {number}: {message}")
