@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from ..dice import parse
 from ..errors import BadInput
 from ..model import Model
 from .damage import damage_type
-from .sheet import modifier
+from .sheet import Sheet, modifier
+
+WEAPON_FLAGS = {"light": ("size", "light"), "two_handed": ("size", "two_handed"), "ranged": ("ranged", True),
+                "thrown": ("thrown", True), "unarmed": ("unarmed", True), "nonlethal": ("nonlethal", True)}
 
 
 class Weapon(Model):
@@ -49,6 +52,29 @@ class Weapon(Model):
         return not self.ranged or self.thrown
 
 
+def parse_weapon(text: str) -> Weapon:
+    """`rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing+silver` plus bare flags
+    (`light`, `two_handed`, `ranged`, `thrown`, `unarmed`, `nonlethal`); anything wrong is bad input."""
+    name, _, spec = text.partition(":")
+    values: dict[str, object] = {"name": name.strip() or "weapon"}
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        key, has_value, value = item.partition("=")
+        if not has_value and key in WEAPON_FLAGS:
+            field, flag = WEAPON_FLAGS[key]
+            values[field] = flag
+        elif key == "types":
+            values["types"] = tuple(value.split("+"))
+        elif has_value and key in ("attack", "damage", "enhancement", "threat", "multiplier"):
+            values[key] = value
+        else:
+            raise BadInput(f"weapon {text!r}: unknown part {item!r}")
+    try:
+        return Weapon.model_validate(values)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        raise BadInput(f"weapon {text!r}: {'.'.join(map(str, problem['loc']))}: {problem['msg']}") from None
+
+
 class AttackInputs(Model):
     """A declared attack (or full attack) and the attacker's numbers; the target's come from its sheet."""
 
@@ -75,6 +101,12 @@ class AttackInputs(Model):
     energy_damage: int = Field(0, ge=0, description="Energy dealt along with the attack: not multiplied, ignores DR.")
     target_armed: bool = Field(False, description="Unarmed attacks against armed foes provoke.")
     target_helpless: bool = Field(False, description="Helpless for reasons the ladder does not show (bound, paralysed).")
+
+    @classmethod
+    def by(cls, attacker: str, sheet: Sheet, weapons: tuple[Weapon, ...], **options: object) -> AttackInputs:
+        """The attacker's sheet numbers copied in, so the event re-derives without it."""
+        stats = {"bab": sheet.bab, "strength": sheet.strength, "dex": sheet.dex, "size": sheet.size}
+        return cls(attacker=attacker, weapons=weapons, **stats, **options)
 
     @model_validator(mode="after")
     def _consistent(self) -> AttackInputs:

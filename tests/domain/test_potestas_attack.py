@@ -4,7 +4,7 @@ import pytest
 
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import BadInput, Refusal
-from chronicle.domain.potestas import AttackInputs, Condition, Rulings, Sheet, Weapon, attack, injure
+from chronicle.domain.potestas import AttackInputs, Condition, Rulings, Sheet, Weapon, attack, injure, parse_weapon
 
 SWORD = Weapon(name="sword", damage="3")
 
@@ -231,3 +231,20 @@ def test_coup_de_grace_cannot_be_hurried():
 def test_bad_weapon_damage_notation_is_bad_input():
     with pytest.raises(BadInput):
         Weapon(damage="3 swords")
+
+
+def test_parse_weapon_reads_the_command_line_spec():
+    rapier = parse_weapon("rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing+silver")
+    assert rapier == Weapon(name="rapier", attack=15, damage="3", enhancement=3, threat=18, types=("piercing", "silver"))
+    assert parse_weapon("fist:unarmed,light") == Weapon(name="fist", unarmed=True, size="light")
+
+
+@pytest.mark.parametrize("spec", ["axe:sharp", "axe:threat=21", "axe:damage=lots", "axe:types=plasma", "axe:attack=x"])
+def test_a_bad_weapon_spec_is_bad_input(spec):
+    with pytest.raises(BadInput):
+        parse_weapon(spec)
+
+
+def test_attack_inputs_copy_the_attackers_sheet():
+    inputs = AttackInputs.by("Ivanior", Sheet(bab=12, strength=14, dex=16, size=0), (SWORD,), hurried=True)
+    assert (inputs.attacker, inputs.bab, inputs.strength, inputs.dex, inputs.hurried) == ("Ivanior", 12, 14, 16, True)
