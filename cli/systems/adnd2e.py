@@ -15,13 +15,16 @@ from ...domain.errors import BadInput
 from ..actions import inputs
 from ..options import common, faces
 from ..output import emit
-from .adnd2e_common import hp_line, resolve_on
+from .adnd2e_common import adnd2e_character, hp_line, resolve_on
 from .adnd2e_grab import grab
+
+# Dispatched commands run under `dispatch`'s context, which has no help option of its own.
+HELP = {"help_option_names": ["-h", "--help"]}
 
 __all__ = ["injure", "rest", "attack", "mug", "grab", "rules_monster_strength", "rules_mug_save"]
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("name")
 @click.option("--damage", type=int, required=True, help="The rolled weapon damage (magic bonus included).")
 @click.option("--mode", type=click.Choice(get_args(Mode)), required=True,
@@ -61,7 +64,7 @@ def _injury_text(name: str, mode: str, r: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("name")
 @click.option("--hours", type=int, metavar="H", help="Hours of rest (1 real hp a full day, ruling real_recovery).")
 @click.option("--minutes", type=int, metavar="M", help="Minutes of rest (1 temporary hp a turn of 10, ruling temporary_recovery).")
@@ -85,7 +88,7 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
         f"Now {hp_line(result['condition'])}.  [event {result['event']}]"))
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("attacker")
 @click.argument("target")
 @click.option("--maneuver", type=click.Choice(get_args(Maneuver)), default="normal", show_default=True,
@@ -114,7 +117,7 @@ def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | No
     """
 
     def decide(session: Any) -> dict[str, Any]:
-        striker = session.character(attacker)
+        striker = adnd2e_character(session, attacker, "attack")
         given = inputs(
             AttackInputs, maneuver=maneuver, weapon=weapon, weapon_size=weapon_size, missile=missile,
             attacker_thac0=thac0 if thac0 is not None else striker.sheet.thac0, attacker_height=striker.sheet.height,
@@ -143,7 +146,7 @@ def _attack_text(attacker: str, target: str, maneuver: str, r: dict[str, Any]) -
     return line + (f" ({'; '.join(notes)})" if notes else "") + f"  [event {r['event']}]"
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("mugger")
 @click.argument("victim")
 @click.option("--save-number", type=int, required=True, metavar="S", help="The victim's base save vs petrification (1-20).")
@@ -163,7 +166,7 @@ def mug(env: Any, mugger: str, victim: str, save_number: int, save_roll: int | N
     """
 
     def decide(session: Any) -> dict[str, Any]:
-        thief = session.character(mugger)
+        thief = adnd2e_character(session, mugger, "mug")
         given = inputs(MugInputs, save_number=save_number, mugger=mugger, mugger_level=thief.sheet.rank,
                        mugger_height=thief.sheet.height)
         table = {"save": None if save_roll is None else [save_roll], "knockout_rounds": faces(knockout_dice)}
