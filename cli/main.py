@@ -20,6 +20,8 @@ COMMANDS = {
     "rules": "rules:rules",
     "verify": "verify:verify",
     "batch": "batch:batch",
+    "amend": "audit:amend",
+    "replay": "audit:replay",
     "export": "transfer:export",
     "import": "transfer:import_",
     # the same name in several systems: the campaign's system picks the real command

@@ -25,11 +25,39 @@ def events(session: Any, name: str | None = None, since: str | None = None, unti
     high = position(index, campaign.id, until) if until else None
     rows = index.log(campaign.id, originator, low, high)
     names = {ident: who for ident, who, _ in index.characters(campaign.id)}
+    corrections = amendments(app, campaign.id)
     wanted = {row[0]: row for row in rows}
     for notification in _notifications(app, [row[0] for row in rows]):
         pos, ident, oid, version, time, by = wanted[notification.id]
         event = app.mapper.to_domain_event(notification)
-        yield describe(event, pos, ident, names.get(oid), time)
+        described = describe(event, pos, ident, names.get(oid), time)
+        if ident in corrections:
+            described["amended"] = corrections[ident]
+            described["summary"] += "  [" + "; ".join(
+                f"{'voided' if a['void'] else 'superseded'} by {a['by']} at #{a['position']}: {a['reason']}"
+                for a in corrections[ident]) + "]"
+        yield described
+
+
+def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
+    """Which events were voided or superseded, by whom and why (read from the Amended events only)."""
+    rows = app.index.store.query(
+        "SELECT position FROM chronicle_log WHERE campaign_id = ? AND topic LIKE ? ORDER BY position",
+        (str(campaign_id), "%:Amended"))
+    found: dict[str, list[dict[str, Any]]] = {}
+    positions = [row[0] for row in rows]
+    for notification in _notifications(app, positions):
+        event = app.mapper.to_domain_event(notification)
+        found.setdefault(event.target, []).append({
+            "event": _event_id(event), "position": notification.id, "by": event.by, "reason": event.reason,
+            "void": event.void})
+    return found
+
+
+def _event_id(event: Any) -> str:
+    from ..projections.index import event_id
+
+    return event_id(event.originator_id, event.originator_version)
 
 
 def _notifications(app: Any, positions: list[int]) -> Iterator[Any]:
@@ -74,6 +102,9 @@ def headline(kind: str, data: dict[str, Any]) -> str:
         return str(outcome)
     if kind == "DiceRolled":
         return f"{data['notation']} = {data['total']} {list(data['faces'])}" + (f" ({data['reason']})" if data.get("reason") else "")
+    if kind == "Amended":
+        verb = "voids" if data["void"] else f"supersedes with {data['inputs'] or {}} {data['table'] or {}}"
+        return f"{verb} {data['target'][:8]}: {data['reason']} ({len(data['changes'])} outcome change(s))"
     if kind == "RulingChanged":
         return f"{data['key']}: {data['previous']} -> {data['value']} ({data['reason']})"
     if kind == "CampaignStarted":

@@ -7,7 +7,9 @@ from typing import Any
 from uuid import UUID
 
 from ..domain import systems
+from ..domain.amendments import Amended
 from ..domain.campaign import CampaignStarted
+from ..domain.character import CharacterRegistered
 from ..domain.dice import Dice
 from ..domain.events import Resolution
 from ..domain.rolls import DiceRolled, roll
@@ -41,6 +43,7 @@ class Verifier:
     def __init__(self) -> None:
         self.heads: dict[UUID, str] = {}
         self.states: dict[UUID, Any] = {}
+        self.histories: dict[UUID, list[Any]] = {}  # character streams, for re-deriving amendments
         self.rules: Any = None
         self.problems: list[dict[str, Any]] = []
         self.count = 0
@@ -71,13 +74,28 @@ class Verifier:
             self.rules = systems.get(event.system)
         if event.originator_version == 1:
             self.states[owner] = event.mutate(None)
+            if isinstance(event, CharacterRegistered):
+                self.histories[owner] = [event]
             return None
         aggregate = self.states.get(owner)
         if aggregate is None:
             return "event of an aggregate that has no creation event"
-        problem = self._rederive(event, aggregate)
+        if isinstance(event, Amended):
+            problem = self._rederive_amendment(event, self.histories.get(owner, []))
+        else:
+            problem = self._rederive(event, aggregate)
         event.mutate(aggregate)
+        if owner in self.histories:
+            self.histories[owner].append(event)
         return problem
+
+    def _rederive_amendment(self, event: Amended, events: list[Any]) -> str | None:
+        from .audit import rederive_amendment
+
+        sheet, condition, changes = rederive_amendment(self.rules, events, event)
+        if (sheet, condition, changes) != (event.sheet, event.condition, event.changes):
+            return "Amended: recorded corrected state differs from the re-derived one"
+        return None
 
     def _rederive(self, event: Any, aggregate: Any) -> str | None:
         if isinstance(event, DiceRolled):

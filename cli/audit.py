@@ -1,0 +1,79 @@
+"""`chronicle amend` and `chronicle replay`: corrections and what-if re-derivations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .options import common, faces, pairs
+from .output import emit, table
+
+
+@click.command()
+@click.argument("ref", metavar="REF")
+@click.option("--reason", required=True, help="Why the event is corrected (kept in the log).")
+@click.option("--void", is_flag=True, help="The event no longer counts.")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="A corrected input (e.g. damage=9).")
+@click.option("--roll", "rolls", multiple=True, metavar="PURPOSE=FACES",
+              help="A corrected dice result by purpose (e.g. save=14, damage=3,5).")
+@click.option("--damage", type=int, help="Shorthand for --set damage=N.")
+@click.option("--save-roll", type=int, help="Shorthand for --roll save=N.")
+@common
+@click.pass_obj
+def amend(env: Any, ref: str, reason: str, void: bool, settings: tuple[str, ...], rolls: tuple[str, ...],
+          damage: int | None, save_roll: int | None) -> None:
+    """Correct the event REF (id, #position or time) by a new event; the original stays in the log.
+
+    Everything that followed on that character is re-derived from its recorded inputs and dice.
+
+    \b
+    Examples:
+      chronicle amend '#14' --void --reason "rolled for the wrong character"
+      chronicle amend '#15' --save-roll 14 --reason "the die was misread"
+    """
+    from ..ledger.audit import amend as record_amendment
+
+    corrected = pairs(settings, "set")
+    if damage is not None:
+        corrected["damage"] = str(damage)
+    table = {purpose: faces(values) for purpose, values in pairs(rolls, "roll").items()}
+    if save_roll is not None:
+        table["save"] = [save_roll]
+    result = env.write(lambda session: record_amendment(session, ref, reason, void, corrected, table))
+    verb = "voided" if void else "superseded"
+    emit(env, result, lambda: _changes(f"{result['amends']} {verb} by {result['event']}", result["changes"]))
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.option("--ruling", "rulings", multiple=True, required=True, metavar="KEY=VALUE",
+              help="A ruling to replay under (repeatable).")
+@common
+@click.pass_obj
+def replay(env: Any, name: str | None, rulings: tuple[str, ...]) -> None:
+    """What if: re-derive every recorded outcome (of NAME, or of everyone) under other rulings,
+    cascading through later state, and show what changes. Writes nothing.
+
+    \b
+    Example:
+      chronicle replay Ivanior --ruling disable_margin=5 --json
+    """
+    from ..ledger.audit import replay as what_if
+
+    result = what_if(env.read(), name, pairs(rulings, "ruling"))
+
+    def human() -> Any:
+        from rich.console import Group
+
+        finals = table("Final conditions", ("character", "condition"), [(k, v) for k, v in result["final"].items()])
+        return Group(_changes(f"Under {result['rulings']}", result["changed"]), finals)
+
+    emit(env, result, human)
+
+
+def _changes(title: str, changes: list[dict[str, Any]]) -> Any:
+    if not changes:
+        return f"{title}: no outcome changes"
+    return table(title, ("event", "character", "field", "recorded", "replayed"),
+                 [(c["event"][:8], c.get("character", ""), c["field"], c["recorded"], c["replayed"]) for c in changes])

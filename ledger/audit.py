@@ -1,0 +1,81 @@
+"""Amendments and what-if replays over a character's recorded history."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from ..domain.amendments import Amended
+from ..domain.character import CharacterRegistered, character_id
+from ..domain.errors import BadInput, NotFound, Refusal
+from ..domain.events import Resolution
+from ..domain.refold import differences, directives, refold
+from ..projections.index import event_id
+from .refs import position
+from .rulings import parse_rulings
+
+
+def history(app: Any, ident: UUID) -> list[Any]:
+    return list(app.events.get(ident))
+
+
+def amend(session: Any, ref: str, reason: str, void: bool, new_inputs: dict[str, str], table: dict[str, list[int]]) -> dict[str, Any]:
+    if not reason.strip():
+        raise BadInput("--reason must say why")
+    if void == bool(new_inputs or table):
+        raise BadInput("amend takes either --void or corrections (--set KEY=VALUE, --roll PURPOSE=FACES)")
+    app, campaign = session.app, session.campaign
+    target_position = position(app.index, campaign.id, ref)
+    row = app.index.store.query("SELECT originator_id, version FROM chronicle_log WHERE position = ? AND campaign_id = ?",
+                                (target_position, str(campaign.id)))
+    if not row:
+        raise NotFound(f"no event {ref} in this campaign")
+    owner, version = UUID(row[0][0]), row[0][1]
+    events = history(app, owner)
+    target = events[version - 1]
+    if isinstance(target, CharacterRegistered) or not isinstance(events[0], CharacterRegistered):
+        raise Refusal("only a character's recorded actions can be amended (not registrations or campaign events)")
+    if not void and not isinstance(target, (Resolution, Amended)):
+        raise Refusal(f"{type(target).__name__} has no inputs to correct; it can only be voided")
+    character = session.character(events[0].name)
+    provisional = Amended(originator_id=owner, originator_version=len(events) + 1, timestamp=target.timestamp,
+                          by=session.by, target=event_id(owner, version), target_version=version, reason=reason,
+                          void=void, inputs=new_inputs or None, table=table)
+    sheet, condition, changes = rederive_amendment(session.rules, events, provisional)
+    character.trigger_event(Amended, target=provisional.target, target_version=version, reason=reason, void=void,
+                            inputs=provisional.inputs, table=table, sheet=sheet, condition=condition, changes=changes,
+                            by=session.by)
+    return {"event": event_id(owner, character.version), "version": character.version, "amends": provisional.target,
+            "character": character.name, "void": void, "changes": changes,
+            "condition": session.rules.view(character.sheet, character.condition)["condition"]}
+
+
+def rederive_amendment(rules: Any, events: list[Any], amendment: Amended) -> tuple[dict, dict, list[dict]]:
+    """The character's state with `amendment` applied, and what it changed, from its history."""
+    _, before = refold(rules, events, corrections=directives(events))
+    character, after = refold(rules, events, corrections=directives([*events, amendment]))
+    changes = [{**change, "event": event_id(events[0].originator_id, change["version"])}
+               for change in differences(before, after)]
+    return character.sheet.model_dump(mode="json"), character.condition.model_dump(mode="json"), changes
+
+
+def replay(session: Any, name: str | None, assignments: dict[str, str]) -> dict[str, Any]:
+    if not assignments:
+        raise BadInput("replay needs at least one --ruling KEY=VALUE")
+    app, campaign, rules = session.app, session.campaign, session.rules
+    parsed = parse_rulings(rules, campaign.rulings, assignments).model_dump(mode="json")
+    overrides = {key: parsed[key] for key in assignments}
+    app.index.catch_up()
+    names = [name] if name else [who for _, who, _ in app.index.characters(campaign.id)]
+    changed, final = [], {}
+    for who in names:
+        session.character(who)
+        events = history(app, character_id(campaign.id, who))
+        corrections = directives(events)
+        _, before = refold(rules, events, corrections=corrections)
+        character, after = refold(rules, events, overrides, corrections)
+        for change in differences(before, after):
+            changed.append({"event": event_id(events[0].originator_id, change["version"]), "character": who,
+                            "field": change["field"], "recorded": change["recorded"], "replayed": change["replayed"]})
+        final[who] = rules.view(character.sheet, character.condition)["condition"]
+    return {"rulings": overrides, "changed": changed, "final": final}
