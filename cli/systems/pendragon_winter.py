@@ -1,0 +1,185 @@
+"""`chronicle winter [--year Y] [--land-roll N] [--rolls FILE]`: the campaign's Winter Phase (RULINGS.md
+section 3, Winter Phase): one `WinterBegan` on the campaign (the year and its land roll), then one
+`WinterResolved` on every living character, all in one transaction."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from ...domain.campaign import WinterBegan
+from ...domain.character import Character
+from ...domain.dice import Dice
+from ...domain.errors import BadInput, Refusal
+from ...domain.pendragon import WinterResolved, land_modifier
+from ...domain.pendragon.winter import WinterInputs
+from ..actions import describe, inputs
+from ..options import common
+from ..output import emit, table
+from .pendragon_common import HELP, SYSTEM
+
+PRODUCTIVITY = ("animal_lore", "bargaining", "devise", "hunting", "industry", "mineral_lore", "plant_lore", "stewardship")
+CHOICES = ("productivity", "productivity_modifier", "worship", "worship_modifier", "leadership_people", "training",
+           "aging", "family", "magic_item")
+PURPOSES = ("productivity", "worship", "training", "experience")
+
+
+@click.command(context_settings=HELP)
+@click.option("--year", type=int, metavar="Y", help="The campaign year (default: the last winter + 1, or 1).")
+@click.option("--land-roll", "land_roll", type=int, metavar="N", help="The table's d6 for the land (else the ledger rolls).")
+@click.option("--rolls", "rolls_file", type=click.File("r"), metavar="FILE",
+              help="A JSON file (- for stdin) of choices and table dice per character (shape below).")
+@common
+@click.pass_obj
+def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -> None:
+    """Run the campaign's Winter Phase: one land roll (1 terrible -5, 2 bad -2, 3-4 normal, 5 good +2,
+    6 excellent +5), then for every living character economics, worship, Status from traits and
+    passions at 16+, the religious virtues, geas upkeep and leadership, training and experience rolls
+    for every check. A second winter for the same year is refused (exit 1) and writes nothing.
+
+    Without --rolls each character rolls its best productivity skill on the sheet (animal_lore,
+    bargaining, devise, hunting, industry, mineral_lore, plant_lore, stewardship), worships with
+    religion (else custom_own) if on the sheet, and the ledger rolls every die. --rolls FILE is:
+
+    \b
+      {"year": 1621, "land": 4,
+       "characters": {"Vasana": {
+         "productivity": "stewardship", "productivity_modifier": 0,
+         "worship": "religion", "worship_modifier": 0, "leadership_people": 300,
+         "training": [{"kind": "skill", "what": "sword", "physical": true}],
+         "aging": {"str": -1}, "family": "a daughter", "magic_item": null,
+         "rolls": {"productivity": [12], "worship": [5], "training": [17],
+                   "experience": [3, 20]}}}}
+
+    Every key is optional; null skips productivity or worship; dice missing from "rolls" are rolled
+    by the ledger; "experience" faces go to the checks in name order.
+
+    \b
+    Example:
+      chronicle winter --year 1621 --land-roll 4 --rolls winter-1621.json
+    """
+    plan = _plan(rolls_file)
+    year = _agree("--year", year, "year", plan.get("year"))
+    land_roll = _agree("--land-roll", land_roll, "land", plan.get("land"))
+    if land_roll is not None:
+        land_modifier(land_roll)  # a bad d6 is bad input before the ledger is opened
+    wanted = plan.get("characters", {})
+
+    def decide(session: Any) -> dict[str, Any]:
+        campaign = session.campaign
+        if campaign.system != SYSTEM:
+            raise BadInput(f"winter is a {SYSTEM} command; campaign {campaign.name!r} is {campaign.system}")
+        this_year = year if year is not None else max(campaign.winters, default=0) + 1
+        if this_year in campaign.winters:
+            raise Refusal(f"the winter of year {this_year} has already been run")
+        for name in wanted:
+            session.character(name)  # a name the campaign does not have is bad input
+        if land_roll is None:
+            roll, source = Dice(session._next_seed()).d(6, "land"), "ledger"
+        else:
+            roll, source = land_roll, "table"
+        modifier = land_modifier(roll)
+        campaign.trigger_event(WinterBegan, year=this_year, land_roll=roll, land_modifier=modifier, source=source,
+                               by=session.by)
+        document = {"event": _event_id(campaign), "version": campaign.version, "year": this_year,
+                    "land": {"roll": roll, "modifier": modifier, "source": source}, "characters": {}, "skipped": []}
+        for character in _characters(session, campaign):
+            choice = wanted.get(character.name)
+            if choice is None and "dead" in session.rules.view(character.sheet, character.condition)["condition"]["states"]:
+                document["skipped"].append(character.name)
+                continue
+            given, dice = _inputs(character.sheet, choice or {}, this_year, roll)
+            event = session.resolve(character, WinterResolved, given, dice)
+            result = describe(session, character, event)
+            result["increases_pending"] = character.condition.increases_pending
+            document["characters"][character.name] = result
+        return document
+
+    result = env.write(decide)
+    emit(env, result, lambda: _human(result))
+
+
+def _plan(rolls_file: Any) -> dict[str, Any]:
+    if rolls_file is None:
+        return {}
+    try:
+        plan = json.load(rolls_file)
+    except ValueError as error:
+        raise BadInput(f"--rolls: not JSON ({error})") from None
+    if not isinstance(plan, dict) or set(plan) - {"year", "land", "characters"}:
+        raise BadInput('--rolls: expected {"year", "land", "characters": {NAME: {...}}}')
+    characters = plan.get("characters", {})
+    if not isinstance(characters, dict) or not all(isinstance(c, dict) for c in characters.values()):
+        raise BadInput('--rolls: "characters" maps each name to an object of choices')
+    for name, choice in characters.items():
+        unknown = set(choice) - {*CHOICES, "rolls"}
+        if unknown:
+            raise BadInput(f"--rolls: {name}: unknown keys {sorted(unknown)}; expected {', '.join(CHOICES)}, rolls")
+        rolls = choice.get("rolls", {})
+        if not isinstance(rolls, dict) or set(rolls) - set(PURPOSES):
+            raise BadInput(f"--rolls: {name}: \"rolls\" takes {', '.join(PURPOSES)}")
+    return plan
+
+
+def _agree(option: str, given: Any, key: str, planned: Any) -> Any:
+    if planned is not None and not isinstance(planned, int):
+        raise BadInput(f"--rolls: {key!r} must be a whole number")
+    if given is not None and planned is not None and given != planned:
+        raise BadInput(f"{option} {given} disagrees with {key!r}: {planned} in --rolls")
+    return given if given is not None else planned
+
+
+def _characters(session: Any, campaign: Any) -> list[Any]:
+    """Every character of the campaign, in registration order (a batch's new ones included)."""
+    session.app.index.catch_up()
+    names = [name for _, name, _ in session.app.index.characters(campaign.id)]
+    names += [a.name for a in session._aggregates.values()
+              if isinstance(a, Character) and a.campaign_id == campaign.id and a.name not in names]
+    return [c for c in (session.character(n) for n in names) if c.kind == "character"]
+
+
+def _inputs(sheet: Any, choice: dict[str, Any], year: int, land_roll: int) -> tuple[Any, dict[str, list[int]]]:
+    values = {k: v for k, v in choice.items() if k != "rolls"}
+    if "productivity" not in values:
+        values["productivity"] = _best(sheet, PRODUCTIVITY)
+    if "worship" not in values:
+        values["worship"] = next((s for s in ("religion", "custom_own") if s in sheet.skills), None)
+    given = inputs(WinterInputs, year=year, land_roll=land_roll, **values)
+    dice = {}
+    for purpose, faces in choice.get("rolls", {}).items():
+        faces = [faces] if isinstance(faces, int) else faces
+        if not isinstance(faces, list) or not all(isinstance(f, int) for f in faces):
+            raise BadInput(f"--rolls: {purpose!r} takes a list of whole numbers")
+        dice[purpose] = faces
+    return given, dice
+
+
+def _best(sheet: Any, skills: tuple[str, ...]) -> str | None:
+    known = [s for s in skills if s in sheet.skills]
+    return max(known, key=lambda s: sheet.skills[s]) if known else None
+
+
+def _event_id(aggregate: Any) -> str:
+    from ...projections.index import event_id
+
+    return event_id(aggregate.id, aggregate.version)
+
+
+def _human(result: dict[str, Any]) -> Any:
+    from rich.console import Group
+
+    land = result["land"]
+    rows = []
+    for name, r in result["characters"].items():
+        gains = [f"{g['what']} {g['from']}->{g['to']}" for g in r["experience"] if g["to"] > g["from"]]
+        economics = r["economics"]
+        rows.append((name, r["status"], r["total"],
+                     f"{economics['skill']} {economics['roll']['result']}" if economics else "-",
+                     r["checks"], gains or "-"))
+    title = f"Winter of year {result['year']}: land {land['roll']} ({land['modifier']:+d}, {land['source']})"
+    parts = [table(title, ("character", "status gained", "status", "economics", "checks", "experience"), rows)]
+    if result["skipped"]:
+        parts.append(f"Skipped (dead): {', '.join(result['skipped'])}")
+    return Group(*parts)
