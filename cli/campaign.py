@@ -100,3 +100,39 @@ def _event_id(aggregate: Any) -> str:
     from ..projections.index import event_id
 
     return event_id(aggregate.id, aggregate.version)
+
+
+@campaign.command("report")
+@common
+@click.pass_obj
+def report(env: Any) -> None:
+    """Per character a one-line condition; Status leaders, open oaths and geasa, winters, disputed events.
+
+    \b
+    Example:
+      chronicle campaign report
+    """
+    from ..ledger.report import campaign_report
+
+    data = campaign_report(env.read())
+
+    def human() -> Any:
+        from rich.console import Group
+
+        parts = [f"[bold]{data['campaign']}[/bold] ({data['system']})",
+                 table("Characters", ("name", "condition"), [(c["name"], c["summary"]) for c in data["characters"]])]
+        if data["status_leaders"]:
+            parts.append(table("Status leaders", ("name", "Status"), [(r["name"], r["status"]) for r in data["status_leaders"]]))
+        if data["open_oaths"] or data["open_geasa"]:
+            rows = [(o["character"], "oath", o.get("text", "")) for o in data["open_oaths"]]
+            rows += [(g["character"], "geas", g.get("text", "")) for g in data["open_geasa"]]
+            parts.append(table("Open oaths and geasa", ("character", "kind", "text"), rows))
+        if data["winters"]:
+            parts.append(f"Winters recorded: {', '.join(str(w) for w in data['winters'])}")
+        if data["disputed"]:
+            parts.append(table("Disputed (amended) events", ("event", "by", "correction", "reason"),
+                               [(f"{d['target'][:8]} (#{d['position']})", d["by"], "voided" if d["void"] else "superseded",
+                                 d["reason"]) for d in data["disputed"]]))
+        return Group(*parts)
+
+    emit(env, data, human)

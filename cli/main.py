@@ -19,6 +19,7 @@ COMMANDS = {
     "demo": "demo:demo",
     "rules": "rules:rules",
     "verify": "verify:verify",
+    "report": "report:report",
     "batch": "batch:batch",
     "amend": "audit:amend",
     "replay": "audit:replay",

@@ -32,10 +32,10 @@ def console() -> Any:
     return Console(file=sys.stdout, width=None if sys.stdout.isatty() else 160)
 
 
-def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> Any:
+def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]], header: bool = True) -> Any:
     from rich.table import Table
 
-    grid = Table(title=title, show_header=True, header_style="bold")
+    grid = Table(title=title, show_header=header, header_style="bold")
     for column in columns:
         grid.add_column(column)
     for row in rows:
@@ -44,7 +44,7 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
 
 
 def fields(title: str | None, mapping: dict[str, Any]) -> Any:
-    return table(title, ("", ""), [(k, v) for k, v in mapping.items()])
+    return table(title, ("", ""), [(k, v) for k, v in mapping.items()], header=False)
 
 
 def _cell(value: Any) -> str:
