@@ -1,0 +1,313 @@
+"""The AD&D 2E commands as a table would script them: injure, rest, attack, mug, grab and the rules
+queries, through Click's CliRunner (storage-relevant stories on SQLite and PostgreSQL)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from chronicle.domain import adnd2e
+from chronicle.domain.campaign import campaign_id
+from chronicle.domain.character import character_id
+from chronicle.ledger.app import open_ledger
+
+
+def greyhawk(run, *characters):
+    run("campaign", "new", "Greyhawk", "--system", "adnd2e")
+    for name, *stats in characters:
+        added = run("character", "add", name, *(part for stat in stats for part in ("--stat", stat)))
+        assert added.exit_code == 0, added.output
+
+
+THIEF = ("Thief", "hp=30", "level=9", "height=60", "str=18/76")
+OGRE = ("Ogre", "hp=26", "hd=4", "size=large", "height=108", "str=18/00")
+BRAND = ("Brand", "hp=10", "level=2", "str=15")
+GUARD = ("Guard", "hp=12", "level=1", "str=16")
+
+
+def log_length(run):
+    return len(run.json("log")["events"])
+
+
+def refused(run, *args):
+    """Run a command that the rules refuse: exit 1, the reason on stderr, nothing written."""
+    before = log_length(run)
+    result = run("--json", *args)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "refused"
+    assert log_length(run) == before
+    return error["message"]
+
+
+def bad_input(run, *args):
+    before = log_length(run)
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert log_length(run) == before
+    return result.stderr
+
+
+# --- on both databases -------------------------------------------------------------------------
+
+
+def test_projected_hp_after_a_sequence_equals_a_fold_of_the_log(run):
+    greyhawk(run, BRAND)
+    # A flat-bladed sword: 13 rolled becomes 6, 3 real and 3 temporary.
+    first = run.json("injure", "Brand", "--damage", "13", "--mode", "armed-nonlethal")
+    assert {k: first[k] for k in ("real", "temporary", "knocked_out", "version")} == {
+        "real": 3, "temporary": 3, "knocked_out": False, "version": 2}
+    assert set(first) >= {"event", "version", "real", "temporary", "knocked_out", "condition"}
+    # Subdual: 9 rolled becomes 4, 2 real and 2 temporary; 10 in all knocks him out.
+    second = run.json("injure", "Brand", "--damage", "9", "--mode", "subdual")
+    assert second["condition"] == {"hp": 0, "max_hp": 10, "real_damage": 5, "temporary_damage": 5,
+                                   "states": ["unconscious"], "knocked_out_rounds": 0, "held_by": None}
+    # Two turns of rest bring back 2 temporary hp and consciousness.
+    rested = run.json("rest", "Brand", "--minutes", "20")
+    assert (rested["temporary_healed"], rested["real_healed"], rested["version"]) == (2, 0, 4)
+
+    shown = run.json("character", "show", "Brand")
+    assert shown["condition"]["hp"] == 2 and shown["condition"]["states"] == []
+    app = open_ledger(run.db)  # a fresh application: the aggregate folded from the stored events alone
+    folded = app.repository.get(character_id(campaign_id("Greyhawk"), "Brand"))
+    app.close()
+    assert folded.version == shown["version"] == 4
+    assert adnd2e.view(folded.sheet, folded.condition)["condition"] == shown["condition"]
+
+
+def test_log_json_shows_the_real_and_temporary_parts(run):
+    greyhawk(run, BRAND)
+    run("injure", "Brand", "--damage", "13", "--mode", "armed-nonlethal")
+    run("injure", "Brand", "--damage", "4", "--mode", "lethal")
+    injuries = [e for e in run.json("log", "Brand")["events"] if e["type"] == "Injured"]
+    assert [(e["data"]["outcome"]["real"], e["data"]["outcome"]["temporary"]) for e in injuries] == [(3, 3), (4, 0)]
+    assert [e["data"]["inputs"]["mode"] for e in injuries] == ["armed-nonlethal", "lethal"]
+    assert [e["version"] for e in injuries] == [2, 3]
+
+
+def test_mug_seed_example_thief_9_against_a_4_hd_ogre_needs_17(run):
+    greyhawk(run, THIEF, OGRE)
+    mugged = run.json("mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "16", "--knockout-dice", "3,8")
+    assert (mugged["save_number"], mugged["save_roll"], mugged["saved"], mugged["knockout_rounds"]) == (17, 16, False, 11)
+    assert mugged["condition"]["states"] == ["unconscious", "knocked_out"]
+    event = run.json("log", "Ogre")["events"][-1]
+    assert event["type"] == "Mugged" and event["data"]["inputs"]["mugger_level"] == 9
+    assert {d["source"] for d in event["data"]["dice"]["rolls"]} == {"table"}
+
+
+def test_refused_mug_exits_1_with_the_reason_and_writes_nothing(run):
+    greyhawk(run, ("Halfling", "hp=6", "level=9", "height=40"), OGRE, ("Slime", "hp=20", "hd=3", "backstab=false"))
+    assert "twice the mugger's height" in refused(run, "mug", "Halfling", "Ogre", "--save-number", "12")
+    assert "backstab" in refused(run, "mug", "Halfling", "Slime", "--save-number", "12")
+
+
+# --- SQLite only -------------------------------------------------------------------------------
+
+
+def test_sap_knockout_with_the_tables_dice_and_the_human_report(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, GUARD)
+    result = run("injure", "Guard", "--damage", "7", "--mode", "sap", "--knockout-roll", "20", "--knockout-dice", "2,3")
+    assert result.exit_code == 0, result.output
+    assert "7 sap damage: 1 real + 6 temporary" in result.stdout
+    assert "Knockout chance 35%, rolled 20: knocked out for 5 rounds" in result.stdout
+    assert "Now 5/12 hp (1 real, 6 temporary), unconscious, knocked_out" in result.stdout
+    # Five minutes later the knockout has worn off.
+    assert run.json("rest", "Guard", "--minutes", "5")["condition"]["knocked_out_rounds"] == 0
+
+
+def test_sap_ignores_the_magic_bonus_and_the_ledger_rolls_when_the_table_does_not(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, GUARD)
+    sapped = run.json("injure", "Guard", "--damage", "6", "--mode", "sap", "--magic-bonus", "2")
+    assert (sapped["damage"], sapped["real"], sapped["temporary"], sapped["knockout_chance"]) == (4, 1, 3, 20)
+    assert sapped["dice"][0]["purpose"] == "knockout" and sapped["dice"][0]["source"] == "ledger"
+
+
+def test_a_sleeping_victim_is_sapped_automatically_at_10_percent_a_point(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, THIEF, GUARD)
+    asleep = run.json("grab", "state", "Guard", "--asleep")
+    assert asleep["condition"]["states"] == ["asleep"]
+    hit = run.json("attack", "Thief", "Guard", "--maneuver", "sap", "--weapon", "club")
+    assert (hit["hit"], hit["roll"], hit["modifiers"]["automatic_hit"]) == (True, None, True)
+    sapped = run.json("injure", "Guard", "--damage", "5", "--mode", "sap", "--knockout-roll", "85")
+    assert (sapped["knockout_chance"], sapped["knocked_out"], sapped["woken"]) == (50, False, True)
+    assert "asleep" not in sapped["condition"]["states"]
+    # An automatic hit rolls nothing: a table roll for it is bad input.
+    run("grab", "state", "Guard", "--asleep")
+    bad_input(run, "attack", "Thief", "Guard", "--maneuver", "sap", "--roll", "12")
+
+
+def test_a_rest_that_heals_nothing_is_still_one_event(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, BRAND)
+    run("injure", "Brand", "--damage", "9", "--mode", "subdual")
+    interrupted = run.json("rest", "Brand", "--hours", "1", "--interrupted")
+    assert (interrupted["temporary_healed"], interrupted["version"]) == (0, 3)
+    unhurt = run.json("rest", "Brand", "--minutes", "5")
+    assert (unhurt["temporary_healed"], unhurt["version"]) == (0, 4)
+    assert run("rest", "Brand", "--hours", "1").stdout.startswith("Brand rests 60 minutes: healed 2 temporary")
+
+
+@pytest.mark.parametrize("args", [
+    ("rest", "Brand"),
+    ("rest", "Brand", "--hours", "1", "--minutes", "5"),
+    ("rest", "Brand", "--hours", "-1"),
+    ("rest", "Nobody", "--hours", "1"),
+    ("injure", "Brand", "--damage", "3"),
+    ("injure", "Brand", "--damage", "3", "--mode", "gentle"),
+    ("injure", "Brand", "--damage", "-3", "--mode", "lethal"),
+    ("injure", "Brand", "--damage", "3", "--mode", "lethal", "--knockout-roll", "5"),
+    ("injure", "Brand", "--damage", "3", "--mode", "sap", "--knockout-roll", "101"),
+    ("injure", "Brand", "--damage", "3", "--mode", "sap", "--knockout-roll", "1", "--knockout-dice", "x,y"),
+    ("injure", "Nobody", "--damage", "3", "--mode", "lethal"),
+    ("attack", "Brand", "Brand", "--maneuver", "kick"),
+    ("attack", "Nobody", "Brand"),
+    ("attack", "Brand", "Brand", "--roll", "21"),
+    ("mug", "Brand", "Brand", "--save-number", "0"),
+    ("mug", "Brand", "Nobody", "--save-number", "12"),
+    ("grab", "state", "Brand"),
+    ("grab", "state", "Brand", "--asleep", "--released"),
+    ("grab", "object", "Brand", "Brand", "--strength", "19/50"),
+    ("grab", "person", "Brand", "Nobody"),
+])
+def test_bad_input_exits_2_and_writes_nothing(run_sqlite, args):
+    greyhawk(run_sqlite, BRAND)
+    bad_input(run_sqlite, *args)
+
+
+def test_bad_input_with_json_puts_the_error_document_on_stderr(run_sqlite):
+    greyhawk(run_sqlite, BRAND)
+    result = run_sqlite("--json", "rest", "Brand")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "exactly one of --hours" in json.loads(result.stderr)["error"]["message"]
+
+
+@pytest.mark.parametrize(("args", "reason"), [
+    (("--maneuver", "armed-nonlethal", "--weapon", "mace"), "cannot be controlled"),
+    (("--maneuver", "subdual", "--weapon", "sling", "--missile"), "cannot be controlled"),
+    (("--maneuver", "sap", "--weapon", "club", "--missile"), "never a missile"),
+    (("--maneuver", "grab-object", "--no-free-hand"), "free hand"),
+    (("--maneuver", "punch", "--weapon", "longsword", "--wrestling-round", "2"), "small weapons"),
+])
+def test_refused_attacks_exit_1_and_write_nothing(run_sqlite, args, reason):
+    greyhawk(run_sqlite, THIEF, GUARD)
+    assert reason in refused(run_sqlite, "attack", "Thief", "Guard", *args, "--roll", "10")
+
+
+def test_a_sap_on_a_large_victim_is_refused_both_as_attack_and_as_injury(run_sqlite):
+    greyhawk(run_sqlite, THIEF, OGRE)
+    assert "small or medium" in refused(run_sqlite, "attack", "Thief", "Ogre", "--maneuver", "sap", "--roll", "15")
+    assert "small or medium" in refused(run_sqlite, "injure", "Ogre", "--damage", "5", "--mode", "sap")
+
+
+def test_attack_modifiers_copied_from_the_attacker(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, ("Thief", "hp=30", "level=9", "thac0=16", "height=60"), ("Knight", "hp=40", "ac=2", "dex=16", "shield=1"))
+    sap = run.json("attack", "Thief", "Knight", "--maneuver", "sap", "--weapon", "club", "--roll", "19")
+    assert (sap["modifiers"]["to_hit"], sap["modifiers"]["initiative"], sap["needed"], sap["hit"]) == (-8, 1, 14, False)
+    assert sap["attacker"] == "Thief" and sap["character"] == "Knight" and sap["type"] == "Attacked"
+    # Mugging: +4 and the victim loses shield and Dex bonuses (AC 2 -> 5).
+    mug = run.json("attack", "Thief", "Knight", "--maneuver", "mug", "--roll", "7")
+    assert (mug["modifiers"]["to_hit"], mug["modifiers"]["target_ac"], mug["needed"], mug["hit"]) == (4, 5, 11, True)
+    # A punch against an armed defender: the defender strikes first at +4/+4.
+    punch = run("attack", "Thief", "Knight", "--maneuver", "punch", "--defender-armed", "--roll", "20")
+    assert "Thief hits Knight (punch): rolled 20 +0 against 14 (AC 2)" in punch.stdout
+    assert "Knight strikes first at +4 to hit and damage" in punch.stdout
+    # The attack is recorded on the target and changes nothing of its condition.
+    assert run.json("character", "show", "Knight")["version"] == 4
+
+
+def test_mug_human_output_and_a_saved_victim(run_sqlite):
+    greyhawk(run_sqlite, THIEF, OGRE)
+    result = run_sqlite("mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "17")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Ogre needs 17, rolled 17: saves.")
+    # The knockout dice are only for a failed save: unused table dice are bad input.
+    bad_input(run_sqlite, "mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "18", "--knockout-dice", "1,1")
+
+
+def test_mug_belongs_to_adnd2e_campaigns(run_sqlite):
+    run_sqlite("campaign", "new", "Glorantha", "--system", "pendragon-pass")
+    result = run_sqlite("--json", "mug", "A", "B", "--save-number", "12")
+    assert result.exit_code == 2 and "adnd2e command" in json.loads(result.stderr)["error"]["message"]
+
+
+def test_grab_a_person_hold_then_break_free(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, ("Brute", "hp=20", "level=3", "str=18/76"), GUARD)
+    held = run.json("grab", "person", "Brute", "Guard", "--dice", "1,1")
+    assert (held["first_strength"], held["second_strength"], held["won"]) == ("18", "16", True)
+    assert held["condition"]["held_by"] == "Brute" and "held" in held["condition"]["states"]
+    # The held guard attacks at -4, except with wrestling attacks.
+    assert run.json("attack", "Guard", "Brute", "--roll", "10")["modifiers"]["to_hit"] == -4
+    assert run.json("attack", "Guard", "Brute", "--maneuver", "wrestle", "--roll", "10")["modifiers"]["to_hit"] == 0
+    # Breaking the hold: 16 against the Brute's one-handed 18; 3 vs 9 gives margins 13 and 9.
+    freed = run("grab", "break-hold", "Guard", "--dice", "3,9")
+    assert "Guard (Str 16) against Brute (Str 18), rolled 3 vs 9: Guard breaks free." in freed.stdout
+    assert run.json("character", "show", "Guard")["condition"]["held_by"] is None
+    assert "not held" in refused(run, "grab", "break-hold", "Guard", "--dice", "3,9")
+
+
+def test_grab_an_object_ties_are_rerolled_as_one_event(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, ("Thief", "hp=30", "level=9", "str=16"), GUARD)
+    grabbed = run.json("grab", "object", "Thief", "Guard", "--dice", "6,6,9,3")
+    assert (grabbed["rolls"], grabbed["won"], grabbed["version"]) == ([[6, 6], [9, 3]], False, 2)
+    assert grabbed["condition"]["held_by"] is None  # an object grab holds nobody
+
+
+def test_grab_a_monster_by_its_rough_strength(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, ("Brute", "hp=20", "level=3", "str=17"), ("Nightmare", "hp=40", "hd=6", "size=large"))
+    grabbed = run.json("grab", "monster", "Brute", "Nightmare", "--attacks", "2-8/4-10/4-10", "--carrier", "--dice", "10,1")
+    assert (grabbed["first_strength"], grabbed["second_strength"], grabbed["won"]) == ("11", "20", False)
+    assert grabbed["grabber"] == "Brute"
+    assert run.json("log", "Nightmare")["events"][-1]["data"]["inputs"]["target_strength"] == {"score": 20, "percentile": None}
+    bad_input(run, "grab", "monster", "Brute", "Nightmare", "--dice", "10,1")  # no Strength known for it
+
+
+def test_grab_state_records_each_change(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, GUARD)
+    run("grab", "state", "Guard", "--magically-held")
+    run("grab", "state", "Guard", "--held-by", "Jailer")
+    assert run.json("character", "show", "Guard")["condition"]["states"] == ["magically_held", "held"]
+    run("grab", "state", "Guard", "--magic-released")
+    released = run.json("grab", "state", "Guard", "--released")
+    assert (released["condition"]["states"], released["version"]) == ([], 5)
+    # The break-hold of an unknown holder needs its Strength.
+    run("grab", "state", "Guard", "--held-by", "Jailer")
+    bad_input(run, "grab", "break-hold", "Guard")
+    assert run.json("grab", "break-hold", "Guard", "--holder-strength", "12", "--dice", "1,20")["won"] is True
+
+
+def test_rules_queries_are_pure_and_open_no_database(tmp_path):
+    from chronicle.cli.main import chronicle
+    from click.testing import CliRunner
+
+    target = tmp_path / "nowhere" / "ledger.db"
+    runner = CliRunner()
+
+    def query(*args):
+        result = runner.invoke(chronicle, ["--db", str(target), *args], catch_exceptions=False)
+        return result
+
+    assert json.loads(query("rules", "monster-strength", "2-8/4-10/4-10", "--carrier", "--json").stdout) == {"strength": 20}
+    assert query("rules", "monster-strength", "1d8/1d8/2d6").stdout == "Strength 14\n"
+    assert json.loads(query("--json", "rules", "mug-save", "--base", "12", "--mugger-level", "9", "--victim-level", "4").stdout) == {"save_number": 17}
+    assert query("rules", "mug-save", "--base", "12", "--mugger-level", "2", "--victim-level", "6").stdout == "Save number 8\n"
+    assert query("rules", "monster-strength", "bite").exit_code == 2
+    assert query("rules", "mug-save", "--base", "0", "--mugger-level", "9", "--victim-level", "4").exit_code == 2
+    assert query("rules", "mug-save", "--base", "12").exit_code == 2
+    assert not Path(target).parent.exists()
+
+
+@pytest.mark.parametrize("command", ["injure", "rest", "attack", "mug", "grab object", "grab state"])
+def test_every_command_has_help_ending_in_an_example(run_sqlite, command):
+    greyhawk(run_sqlite)
+    result = run_sqlite(*command.split(), "--help")
+    assert result.exit_code == 0 and "Example:" in result.stdout
