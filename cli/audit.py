@@ -49,19 +49,25 @@ def amend(env: Any, ref: str, reason: str, void: bool, settings: tuple[str, ...]
 @click.argument("name", required=False)
 @click.option("--ruling", "rulings", multiple=True, required=True, metavar="KEY=VALUE",
               help="A ruling to replay under (repeatable).")
+@click.option("--fork", metavar="NEW_CAMPAIGN", help="Write the alternative timeline as a new campaign.")
 @common
 @click.pass_obj
-def replay(env: Any, name: str | None, rulings: tuple[str, ...]) -> None:
+def replay(env: Any, name: str | None, rulings: tuple[str, ...], fork: str | None) -> None:
     """What if: re-derive every recorded outcome (of NAME, or of everyone) under other rulings,
-    cascading through later state, and show what changes. Writes nothing.
+    cascading through later state, and show what changes. Writes nothing, unless --fork writes
+    the alternative timeline as a new campaign whose events point at their originals.
 
     \b
-    Example:
+    Examples:
       chronicle replay Ivanior --ruling disable_margin=5 --json
+      chronicle replay --ruling death_at=-10 --fork "Greyhawk (what if)"
     """
     from ..ledger.audit import replay as what_if
 
-    result = what_if(env.read(), name, pairs(rulings, "ruling"))
+    if fork:
+        result = env.write(lambda session: what_if(session, name, pairs(rulings, "ruling"), fork))
+    else:
+        result = what_if(env.read(), name, pairs(rulings, "ruling"))
 
     def human() -> Any:
         from rich.console import Group

@@ -28,6 +28,7 @@ class DomainEvent(Model):
     by: str
     prev_hash: str = ""
     hash: str = ""
+    origin: str | None = None  # in a forked timeline (replay --fork): the id of the original event
 
     class_version: ClassVar[int] = 1
 
@@ -67,7 +68,6 @@ class Resolution(Event):
     rulings: dict[str, Any] = Field(default_factory=dict)
     dice: DiceRecord = DiceRecord()
     outcome: Model
-    amends: str | None = None  # id of the event this one supersedes (audit), if any
 
     @classmethod
     def derive(cls, sheet: Any, condition: Any, inputs: Any, rulings: Any, dice: Any) -> Any:

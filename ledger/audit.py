@@ -59,7 +59,8 @@ def rederive_amendment(rules: Any, events: list[Any], amendment: Amended) -> tup
     return character.sheet.model_dump(mode="json"), character.condition.model_dump(mode="json"), changes
 
 
-def replay(session: Any, name: str | None, assignments: dict[str, str]) -> dict[str, Any]:
+def replay(session: Any, name: str | None, assignments: dict[str, str], fork: str | None = None) -> dict[str, Any]:
+    """Re-derive every outcome under other rulings; with `fork`, also write that timeline as a new campaign."""
     if not assignments:
         raise BadInput("replay needs at least one --ruling KEY=VALUE")
     app, campaign, rules = session.app, session.campaign, session.rules
@@ -67,6 +68,7 @@ def replay(session: Any, name: str | None, assignments: dict[str, str]) -> dict[
     overrides = {key: parsed[key] for key in assignments}
     app.index.catch_up()
     names = [name] if name else [who for _, who, _ in app.index.characters(campaign.id)]
+    forked = _start_fork(session, fork, parsed) if fork else None
     changed, final = [], {}
     for who in names:
         session.character(who)
@@ -78,4 +80,43 @@ def replay(session: Any, name: str | None, assignments: dict[str, str]) -> dict[
             changed.append({"event": event_id(events[0].originator_id, change["version"]), "character": who,
                             "field": change["field"], "recorded": change["recorded"], "replayed": change["replayed"]})
         final[who] = rules.view(character.sheet, character.condition)["condition"]
-    return {"rulings": overrides, "changed": changed, "final": final}
+        if forked is not None:
+            _fork_character(session, forked, events, after, corrections, overrides)
+    result = {"rulings": overrides, "changed": changed, "final": final}
+    if forked is not None:
+        result["fork"] = {"campaign": fork, "event": event_id(forked.id, forked.version)}
+    return result
+
+
+def _start_fork(session: Any, name: str, rulings: dict[str, Any]) -> Any:
+    original = session.campaign
+    forked = session.start_campaign(name, original.system)
+    for key, value in rulings.items():
+        if forked.rulings.get(key) != value:
+            forked.change_ruling(key, value, f"forked from {original.name} (replay)", session.by)
+    session._campaign_name = original.name  # keep reading the original's characters
+    return forked
+
+
+def _fork_character(session: Any, target: Any, events: list[Any], replayed: list[Any], corrections: dict,
+                    overrides: dict) -> None:
+    """The character's alternative timeline in the forked campaign: each event points at its original."""
+    from ..domain.character import Character
+
+    registered = events[0]
+    ident = character_id(target.id, registered.name)
+    twin = Character.start(CharacterRegistered, ident, campaign_id=target.id, name=registered.name,
+                           system=registered.system, kind=registered.kind, sheet=registered.sheet, by=session.by,
+                           origin=event_id(registered.originator_id, 1), timestamp=registered.timestamp)
+    session._aggregates[ident] = twin
+    rederived = {r.version: r.event for r in replayed}
+    for event in events[1:]:
+        version = event.originator_version
+        if isinstance(event, Amended) or (version in corrections and corrections[version].void):
+            continue
+        source = rederived.get(version) or event
+        fields = source.model_dump(exclude={"originator_id", "originator_version", "prev_hash", "hash", "origin"})
+        if isinstance(source, Resolution):
+            fields.update(inputs=source.inputs, outcome=source.outcome, rulings={**source.rulings, **overrides})
+        twin.trigger_event(type(source), origin=event_id(event.originator_id, version), **fields)
+

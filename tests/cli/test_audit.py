@@ -146,3 +146,17 @@ def test_a_batch_runs_every_line_in_one_transaction(run):
     script = "campaign new Greyhawk --system adnd2e\ncharacter add Bob --stat hp=20\n\nroll d20 --for Bob\n"
     assert run.json("batch", "-", input=script) == {"lines": 3, "events": 3}
     assert len(run.json("log")["events"]) == 3
+
+
+def test_replay_fork_writes_the_alternative_timeline_pointing_at_the_originals(run_sqlite):
+    run = run_sqlite
+    story(run.db)
+    result = run.json("replay", "--ruling", "death_at=-10", "--fork", "Greyhawk (what if)")
+    assert result["fork"]["campaign"] == "Greyhawk (what if)"
+    forked = run.json("--campaign", "Greyhawk (what if)", "character", "show", "Bob")
+    assert forked["condition"]["states"] == ["unconscious"]
+    assert run.json("--campaign", "Greyhawk", "character", "show", "Bob")["condition"]["states"] == ["dead"]
+    originals = {e["id"] for e in run.json("--campaign", "Greyhawk", "log", "Bob")["events"]}
+    twins = run.json("--campaign", "Greyhawk (what if)", "log", "Bob")["events"]
+    assert all(e["data"]["origin"] in originals for e in twins)
+    assert run.json("--campaign", "Greyhawk (what if)", "verify")["ok"] is True
