@@ -14,8 +14,8 @@ def page(report: dict[str, Any]) -> str:
         f"<tr class='{escape(e['type'])}{' amended' if e.get('amended') else ''}'><td>#{e['position']}</td>"
         f"<td>{escape(e['time'][:19])}</td><td>{escape(e['by'])}</td><td>{escape(e['type'])}</td>"
         f"<td>{escape(e['summary'])}</td></tr>" for e in report["timeline"])
-    condition = "".join(f"<dt>{escape(str(k))}</dt><dd>{escape(str(v))}</dd>" for k, v in character["condition"].items())
-    sheet = "".join(f"<dt>{escape(str(k))}</dt><dd>{escape(str(v))}</dd>" for k, v in character["sheet"].items())
+    condition = _terms(character["condition"])
+    sheet = _terms(character["sheet"])
     chart = status_chart(report["status"]) if report["status"] else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{escape(character['name'])} — chronicle</title>
@@ -32,11 +32,24 @@ section {{ margin-top: 2em; }} .chart {{ background: #fff; border: 1px solid #dd
 <p class="sub">{escape(report['campaign'])} · {escape(report['system'])} · version {character['version']} ·
 {escape(character['summary'])}</p>
 <section><h2>Condition</h2><dl>{condition}</dl></section>
-<section><h2>Sheet</h2><dl>{sheet}</dl></section>
 {f'<section id="status"><h2>Status over time</h2>{chart}</section>' if chart else ''}
+<section><h2>Sheet</h2><dl>{sheet}</dl></section>
 <section><h2>Chronicle</h2><table id="timeline">{rows}</table></section>
 </body></html>
 """
+
+
+def _terms(mapping: dict[str, Any]) -> str:
+    """A definition list; nested values read as "name value, ..." and empty ones say "none"."""
+    return "".join(f"<dt>{escape(str(key))}</dt><dd>{escape(_plain(value))}</dd>" for key, value in mapping.items())
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value) or "none"
+    return str(value)
 
 
 def status_chart(series: list[dict[str, Any]]) -> str:
