@@ -54,8 +54,8 @@ def show(env: Any, name: str, as_of: str | None) -> None:
     def human() -> Any:
         from rich.console import Group
 
-        parts = [fields(f"{data['name']} (v{data['version']}) — {data['summary']}", data["condition"]),
-                 fields("sheet", data["sheet"])]
+        parts = [f"[bold]{data['name']}[/bold] (version {data['version']}): {data['summary']}",
+                 fields(None, data["condition"]), fields(None, data["sheet"])]
         return Group(*parts)
 
     emit(env, data, human)

@@ -31,7 +31,7 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
         real = system_command(PACKAGES[system], attribute)
         if real is None:
             raise click.UsageError(f"{name} is not a {system} command")
-        with real.make_context(f"chronicle {name}", list(args), parent=ctx, obj=env) as sub:
+        with real.make_context(name, list(args), parent=ctx.parent, obj=env) as sub:
             real.invoke(sub)
 
     return command

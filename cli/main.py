@@ -21,6 +21,7 @@ COMMANDS = {
     "verify": "verify:verify",
     "report": "report:report",
     "batch": "batch:batch",
+    "rebuild": "rebuild:rebuild",
     "amend": "audit:amend",
     "replay": "audit:replay",
     "export": "transfer:export",

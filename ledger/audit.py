@@ -54,7 +54,7 @@ def rederive_amendment(rules: Any, events: list[Any], amendment: Amended) -> tup
     """The character's state with `amendment` applied, and what it changed, from its history."""
     _, before = refold(rules, events, corrections=directives(events))
     character, after = refold(rules, events, corrections=directives([*events, amendment]))
-    changes = [{**change, "event": event_id(events[0].originator_id, change["version"])}
+    changes = [{**change, "event": event_id(events[0].originator_id, change["version"]), "character": events[0].name}
                for change in differences(before, after)]
     return character.sheet.model_dump(mode="json"), character.condition.model_dump(mode="json"), changes
 
