@@ -26,19 +26,19 @@ __all__ = ["injure", "rest", "attack", "mug", "grab", "rules_monster_strength", 
 
 @click.command(context_settings=HELP)
 @click.argument("name")
-@click.option("--damage", type=int, required=True, help="The rolled weapon damage (magic bonus included).")
+@click.option("--damage", type=int, required=True, metavar="N", help="The rolled weapon damage (magic bonus included).")
 @click.option("--mode", type=click.Choice(get_args(Mode)), required=True,
               help="lethal: all real; armed-nonlethal and subdual: half, half of it temporary; sap: 25% real.")
 @click.option("--knockout-roll", type=int, metavar="N", help="Sap: the table's d100 knockout roll.")
 @click.option("--knockout-dice", metavar="A,B", help="Sap: the table's 2d8 faces for the knockout's rounds.")
 @click.option("--magic-bonus", type=int, metavar="N", help="Sap: the weapon's magic bonus, which a sap ignores.")
 @click.option("--helpless", is_flag=True,
-              help="Sap: the victim is asleep or magically held (10%% a point, up to 80%%) though the ledger does not say so.")
+              help="Sap: the victim is asleep or magically held (10% a point, up to 80%) though the ledger does not say so.")
 @common
 @click.pass_obj
 def injure(env: Any, name: str, damage: int, mode: str, knockout_roll: int | None, knockout_dice: str | None,
            magic_bonus: int | None, helpless: bool) -> None:
-    """Apply rolled weapon DAMAGE to NAME, split into real and temporary damage by --mode.
+    """Apply the rolled weapon --damage to NAME, split into real and temporary damage by --mode.
 
     A sap also rolls the knockout chance: 5% a point of damage, at most 40%
     (10% and 80% against a sleeping or held victim); d100 at or under it knocks
