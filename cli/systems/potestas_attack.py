@@ -104,6 +104,8 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
         struck["notes"] = notes
         hits = victim.pending_events[-1].outcome.hits
         injuries = [_injury(session, victim, blow, force, save_rolls) for blow in hits]
+        for injury in injuries:
+            injury["breakdown"] = _breakdown(given, injury, struck["multiplier"], session.rulings())
         extra = [f"--save-roll #{n} {v} ignored: there was no hit {n}" for n, v in enumerate(save_rolls, 1) if n > len(hits)]
         last = injuries[-1] if injuries else struck
         return {"event": struck["event"], "version": last["version"], "attacker": attacker, "target": target,
@@ -168,6 +170,25 @@ def _injury(session: Any, victim: Any, blow: Any, force: bool, save_rolls: tuple
             "coup_de_grace": blow.coup_de_grace, "notes": notes}
 
 
+def _breakdown(given: Any, injury: dict[str, Any], multiplier: int, rulings: Any) -> str:
+    """How a hit's damage adds up: weapons + Str + enhancement (multiplied on a critical) + bonus + energy."""
+    strength = given.strength_damage(rulings.str_penalty_applies)
+    enhancement = sum(w.enhancement for w in given.weapons)
+    times = multiplier if injury["critical"] else 1
+    extra = given.bonus_damage + given.energy_damage
+    weapon = injury["damage"] - (strength + enhancement) * times - extra
+    names = " + ".join(w.name for w in given.weapons)
+    if times == 1:
+        core = f"{weapon} ({names}) + {strength} Str + {enhancement} enhancement"
+    elif rulings.critical_damage == "reroll_dice":
+        core = f"{weapon} ({names}, rolled {times} times) + ({strength} Str + {enhancement} enhancement) x {times}"
+    else:
+        core = f"({weapon // times} ({names}) + {strength} Str + {enhancement} enhancement) x {times}"
+    tail = "".join(f" + {n} {what}" for n, what in ((given.bonus_damage, "bonus"), (given.energy_damage, "energy")) if n)
+    floor = " (at least 1)" if weapon < 0 else ""
+    return f"{core}{tail} = {injury['damage']}{floor}"
+
+
 def _attack_lines(r: dict[str, Any]) -> list[str]:
     a = r["attack"]
     arms = ", ".join(f"{w['name']} {w['bonus']:+d}" for w in a["weapons"])
@@ -195,6 +216,7 @@ def _attack_lines(r: dict[str, Any]) -> list[str]:
     lines.append(f"[event {r['event']}]")
     for injury in r["injuries"]:
         lines.append(f"-- hit {injury['hit']}{' (critical)' if injury['critical'] else ''}:")
+        lines.append(f"   Damage: {injury['breakdown']}.")
         lines.extend("   " + line for line in injury_lines(r["target"], injury))
     if not r["injuries"]:
         lines.append(f"{r['target']}: {condition_line(r['condition'])}.")

@@ -81,6 +81,7 @@ def test_the_ivanior_seed_example_through_the_cli(run):
     assert (out["attack"]["total"], out["attack"]["target_number"], out["hit"]) == (21, 18, True)
     [hit] = out["injuries"]
     assert (hit["damage"], hit["after_dr"], hit["dc"]) == (12, 12, 17)  # 3 + 2 + 3 (Str) + 3 + 1, DC 15 + 12 // 5
+    assert hit["breakdown"] == "5 (rapier + dagger) + 3 Str + 4 enhancement = 12"
     assert hit["save"]["roll"] == 9 and hit["outcome"] == "wound"
     assert set(out) >= {"event", "version", "attacker", "target", "attack", "injuries", "condition"}
     assert out["version"] == 3 and out["condition"] == hit["condition"]
@@ -276,6 +277,7 @@ def test_a_confirmed_critical_multiplies_weapon_str_and_enhancement(run_sqlite):
     out = run_sqlite.json("attack", "Ivanior", "Guard", "--weapon", "axe:damage=4,enhancement=1,multiplier=3",
                           "--roll", "20", "--confirm-roll", "15")
     assert out["critical"] and out["injuries"][0]["damage"] == (4 + 2 + 1) * 3
+    assert out["injuries"][0]["breakdown"] == "(4 (axe) + 2 Str + 1 enhancement) x 3 = 21"
 
 
 def test_a_coup_de_grace_needs_a_helpless_target(run_sqlite):
