@@ -529,3 +529,16 @@ def test_winter_refusals_exit_1(run_sqlite, tmp_path):
     fails(run_sqlite, 1, "winter", "--rolls", str(plan))  # pow_training=shamans_only
     run_sqlite.json("winter", "--year", "5", "--land-roll", "3")
     fails(run_sqlite, 1, "winter", "--year", "5")
+
+
+def test_a_batch_can_register_characters_and_run_their_winter_all_or_nothing(run_sqlite, tmp_path):
+    script = tmp_path / "season.txt"
+    script.write_text("campaign new Glorantha --system pendragon-pass\ncharacter add A --stat valorous=16\n"
+                      "character add B\nwinter --land-roll 3\nwinter --land-roll 3 --year 1\n")
+    assert run_sqlite("batch", str(script)).exit_code == 1  # the second winter of year 1: nothing written
+    script.write_text("\n".join(script.read_text().splitlines()[:4]) + "\n")
+    assert run_sqlite("batch", str(script)).exit_code == 0
+    # one transaction saves aggregate by aggregate, so the log interleaves by aggregate (see the report)
+    assert sorted(e["type"] for e in events(run_sqlite)) == sorted(
+        ["CampaignStarted", "CharacterRegistered", "CharacterRegistered", "WinterBegan", "WinterResolved", "WinterResolved"])
+    assert show(run_sqlite, "A")["status"]["total"] == 16
