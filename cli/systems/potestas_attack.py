@@ -69,7 +69,7 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
     """ATTACKER attacks TARGET: d20 + attack bonus >= 10 + defence, with the
     full-attack options declared. The attack is recorded on TARGET, then each
     hit as its own injury (DR and a save each). ATTACKER's BAB, Str, Dex and
-    size are copied into the event; weapons come from --weapon.
+    size are copied into the event; weapons come from --weapon, else from the sheet's `weapons`.
 
     Table rolls the rules do not ask for (a --confirm-roll without a threat,
     --save-roll for a hit DR stopped or a hit that never came) are ignored with
@@ -120,10 +120,9 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
 def _weapons(striker: Any, specs: tuple[str, ...]) -> tuple[Any, ...]:
     if specs:
         return tuple(parse_weapon(spec) for spec in specs)
-    listed = getattr(striker.sheet, "weapons", None) or ()  # a sheet that lists weapons (not yet a sheet field)
-    if not listed:
-        raise BadInput(f"{striker.name}'s sheet lists no weapons: give --weapon SPEC")
-    return tuple(parse_weapon(w) if isinstance(w, str) else w for w in listed)
+    if not striker.sheet.weapons:
+        raise BadInput(f"{striker.name}'s sheet lists no weapons: give --weapon SPEC (or --stat weapons=SPEC;SPEC)")
+    return tuple(parse_weapon(spec) for spec in striker.sheet.weapons)
 
 
 def _attack_table(session: Any, victim: Any, given: Any, roll: int | None, confirm: int | None,

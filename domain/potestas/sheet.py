@@ -10,7 +10,7 @@ from ..errors import BadInput
 from ..model import Model
 from .damage import DamageReduction
 
-CHARACTER_KEYS = ("fort", "dr", "bab", "str", "dex", "defence", "size")
+CHARACTER_KEYS = ("fort", "dr", "bab", "str", "dex", "defence", "size", "weapons")
 OBJECT_KEYS = ("fort", "hardness", "thickness", "holder_fort", "defence", "size")
 
 
@@ -35,6 +35,7 @@ class Sheet(Model):
     hardness: int = Field(0, ge=0, description="Object hardness: like DR against all damage (wood 5, stone 8, steel 10).")
     thickness: int = Field(1, ge=1, description="Object thickness in inches; +1 save per inch beyond the first.")
     holder_fort: int | None = Field(None, description="An attended object's holder's Fortitude, used if better.")
+    weapons: tuple[str, ...] = Field((), description="Weapon specs `attack` uses when no --weapon is given.")
 
     @field_validator("dr", mode="before")
     @classmethod
@@ -67,8 +68,21 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
         name = key.strip().lower()
         if name not in allowed:
             raise BadInput(f"unknown {kind} stat {key!r}: choose from {', '.join(allowed)}")
-        values[name] = str(DamageReduction.parse(text)) if name == "dr" else _integer(name, text)
+        if name == "weapons":
+            values[name] = _weapons(text)
+        else:
+            values[name] = str(DamageReduction.parse(text)) if name == "dr" else _integer(name, text)
     return Sheet.model_validate(values)
+
+
+def _weapons(text: str) -> tuple[str, ...]:
+    """`weapons=rapier:attack=15,damage=3;dagger:damage=2,light`: specs separated by `;`, each checked."""
+    from .weapons import parse_weapon
+
+    specs = tuple(part.strip() for part in text.split(";") if part.strip())
+    for spec in specs:
+        parse_weapon(spec)
+    return specs
 
 
 MINIMUM = {"hardness": 0, "thickness": 1}

@@ -305,3 +305,21 @@ def test_human_output_of_an_attack_explains_the_roll_and_each_hit(run_sqlite):
     for said in ("attack bonus +11", "rolled 10 +11 = 21 vs 18 (10 + defence 8): hit by 3", "hit 1",
                  "Guard takes 12 lethal damage", "Fortitude DC 17 = 15 + 12 // 5"):
         assert said in text, text
+
+
+def test_attack_uses_the_weapons_on_the_attackers_sheet(run_sqlite):
+    run = run_sqlite
+    run("campaign", "new", "Keep", "--system", "potestas")
+    run("character", "add", "Ivanior", "--stat", "bab=12", "--stat", "str=14", "--stat",
+        "weapons=rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing;"
+        "dagger:attack=13,damage=2,enhancement=1,threat=19,light,types=piercing")
+    run("character", "add", "Guard", "--stat", "fort=4", "--stat", "defence=5")
+    result = run.json("attack", "Ivanior", "Guard", "--multi-weapon", "--multi-weapon-fighting", "--roll", "12",
+                      "--save-roll", "9")
+    assert result["attack"]["attack_bonus"] == 11
+    assert result["injuries"][0]["damage"] == 12 and result["injuries"][0]["dc"] == 17
+
+
+def test_a_bad_weapon_on_the_sheet_is_bad_input(run_sqlite):
+    run_sqlite("campaign", "new", "Keep", "--system", "potestas")
+    assert run_sqlite("character", "add", "X", "--stat", "weapons=rapier:sharpness=9").exit_code == 2

@@ -28,7 +28,7 @@ def test_the_system_is_found_by_name():
 
 def test_parse_sheet_reads_integer_stats_and_dr():
     sheet = parse_sheet({"fort": "5", "dr": "5/silver", "bab": "+3", "str": "14", "dex": "12", "defence": "6", "size": "-1"})
-    assert sheet.model_dump(mode="json", exclude={"hardness", "thickness", "holder_fort"}) == {
+    assert sheet.model_dump(mode="json", exclude={"hardness", "thickness", "holder_fort", "weapons"}) == {
         "kind": "character", "fort": 5, "dr": "5/silver", "bab": 3, "str": 14, "dex": 12, "defence": 6, "size": -1,
     }
 
