@@ -119,7 +119,7 @@ def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | No
     def decide(session: Any) -> dict[str, Any]:
         striker = adnd2e_character(session, attacker, "attack")
         given = inputs(
-            AttackInputs, maneuver=maneuver, weapon=weapon, weapon_size=weapon_size, missile=missile,
+            AttackInputs, attacker=attacker, maneuver=maneuver, weapon=weapon, weapon_size=weapon_size, missile=missile,
             attacker_thac0=thac0 if thac0 is not None else striker.sheet.thac0, attacker_height=striker.sheet.height,
             attacker_held=striker.condition.held_by is not None, wrestling_round=wrestling_round,
             defender_armed=defender_armed, free_hand=not no_free_hand,

@@ -24,6 +24,7 @@ UNCONTROLLABLE = ("arrow", "bow", "sling", "war hammer", "warhammer", "mace")
 
 
 class AttackInputs(Model):
+    attacker: str = Field("", description="Who attacked (the event is recorded on the target).")
     maneuver: Maneuver = "normal"
     weapon: str | None = Field(None, description="The weapon's name; none for bare hands.")
     weapon_size: Literal["small", "medium", "large"] = "medium"
