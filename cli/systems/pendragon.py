@@ -8,42 +8,25 @@ pendragon-pass campaign says it is not a command of the system (exit 2).
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from typing import Any
 
 import click
 
 from ...domain.errors import BadInput
-from ...domain.pendragon import (FOES, HONOURS, Checked, FeatAttempted, FirstAidGiven, GeasBroken, GeasTaken,
-                                 IncreaseSpent, Injured, MagicallyHealed, OathBroken, OathFulfilled, OathSworn,
-                                 StatusAwarded)
+from ...domain.pendragon import FOES, HONOURS, Checked, FeatAttempted, IncreaseSpent, StatusAwarded
 from ...domain.pendragon.checks import CheckInputs
 from ...domain.pendragon.feats import FeatInputs
-from ...domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealInputs
-from ...domain.pendragon.oaths import BreakGeasInputs, BreakOathInputs, FulfilInputs, GeasInputs, SwearInputs
 from ...domain.pendragon.status import AwardInputs, IncreaseInputs
 from ..actions import inputs
 from ..options import common
 from ..output import emit
-from .pendragon_common import HELP, now, resolve_on, roll_text, status_line, table_roll, value_of
+from .pendragon_common import HELP, resolve_on, roll_text, status_line, table_roll, value_of
+from .pendragon_injury import first_aid, heal, injure
+from .pendragon_oaths import geas, oath
 from .pendragon_tactic import tactic
 from .pendragon_winter import winter
 
 __all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "heal", "winter"]
-
-
-def _when(text: str | None) -> datetime:
-    """`--at` (ISO-8601; UTC when no zone is given), else now."""
-    if text is None:
-        return now()
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        raise BadInput(f"--at takes an ISO-8601 time such as 1621-03-01T12:00, got {text!r}") from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-
-
-AT = click.option("--at", metavar="TIME", help="When it happened (ISO-8601), for the First Aid and healing windows; default now.")
 
 
 # check --------------------------------------------------------------------------------------------
@@ -156,122 +139,6 @@ def increase(env: Any, name: str, what: str) -> None:
     emit(env, result, lambda: f"{name}: {what} {result['from_value']} -> {result['to_value']}. " + status_line(result))
 
 
-# oaths and geasa -----------------------------------------------------------------------------------
-
-@click.group(context_settings=HELP)
-def oath() -> None:
-    """Oaths: swear, fulfil (Status as the table sets) or break (Honor -1, or d6 when grave)."""
-
-
-@oath.command("swear", context_settings=HELP)
-@click.argument("name")
-@click.argument("text")
-@click.option("--id", "oath_id", metavar="ID", help="A short id for the oath (default oath-N).")
-@common
-@click.pass_obj
-def swear(env: Any, name: str, text: str, oath_id: str | None) -> None:
-    """NAME swears the oath TEXT; later commands name it by its id or its text.
-
-    \b
-    Example:
-      chronicle oath swear Vasana "avenge my father"
-    """
-    given = inputs(SwearInputs, text=text, id=oath_id)
-    result = env.write(lambda session: resolve_on(session, name, OathSworn, given, command="oath swear"))
-    emit(env, result, lambda: f"{name} swears {result['id']}: {text}.  [event {result['event']}]")
-
-
-@oath.command("fulfil", context_settings=HELP)
-@click.argument("name")
-@click.argument("oath_ref", metavar="OATH")
-@click.option("--status", "status_", type=int, required=True, metavar="N", help="The Status the table sets (0 for an oath of no weight).")
-@common
-@click.pass_obj
-def fulfil(env: Any, name: str, oath_ref: str, status_: int) -> None:
-    """NAME fulfils the open oath OATH (id or text) and gains --status N.
-
-    \b
-    Example:
-      chronicle oath fulfil Vasana oath-1 --status 100
-    """
-    given = inputs(FulfilInputs, oath=oath_ref, status=status_)
-    result = env.write(lambda session: resolve_on(session, name, OathFulfilled, given, command="oath fulfil"))
-    emit(env, result, lambda: f"{name} fulfils {result['id']}: +{result['status_gained']} Status. "
-                              + status_line(result))
-
-
-@oath.command("break", context_settings=HELP)
-@click.argument("name")
-@click.argument("oath_ref", metavar="OATH")
-@click.option("--grave", is_flag=True, help="The table rules the failure grave: d6 Honor instead of 1.")
-@click.option("--honor-roll", "honor_roll", type=int, metavar="N", help="The table's d6 Honor loss (grave only).")
-@common
-@click.pass_obj
-def break_oath(env: Any, name: str, oath_ref: str, grave: bool, honor_roll: int | None) -> None:
-    """NAME breaks the open oath OATH (id or text): Honor -1, or -d6 with --grave.
-
-    \b
-    Example:
-      chronicle oath break Vasana oath-1 --grave --honor-roll 4
-    """
-    if honor_roll is not None and not grave:
-        raise BadInput("--honor-roll is the d6 of a grave failure: add --grave")
-    given = inputs(BreakOathInputs, oath=oath_ref, grave=grave)
-    result = env.write(lambda session: resolve_on(session, name, OathBroken, given, {"honor_loss": table_roll(honor_roll)},
-                                                  command="oath break"))
-    emit(env, result, lambda: _honor_text(name, result))
-
-
-def _honor_text(name: str, result: dict[str, Any]) -> str:
-    gained = f", {result['status_gained']:+d} Status" if result["status_gained"] else ""
-    return (f"{name} breaks {result['id']}: Honor {result['honor_from']} -> {result['honor_to']}{gained}. "
-            + status_line(result))
-
-
-@click.group(context_settings=HELP)
-def geas() -> None:
-    """Geasa: take one (+5 Status each winter it is kept) or break it (+10 Status, -10 if a clan
-    geas, and -d6 Honor)."""
-
-
-@geas.command("take", context_settings=HELP)
-@click.argument("name")
-@click.argument("text")
-@click.option("--clan", is_flag=True, help="A clan geas: breaking it costs 10 Status instead of gaining 10.")
-@click.option("--id", "geas_id", metavar="ID", help="A short id for the geas (default geas-N).")
-@common
-@click.pass_obj
-def take(env: Any, name: str, text: str, clan: bool, geas_id: str | None) -> None:
-    """NAME takes the geas TEXT; later commands name it by its id or its text.
-
-    \b
-    Example:
-      chronicle geas take Vasana "never eat goose" --clan
-    """
-    given = inputs(GeasInputs, text=text, clan=clan, id=geas_id)
-    result = env.write(lambda session: resolve_on(session, name, GeasTaken, given, command="geas take"))
-    emit(env, result, lambda: f"{name} takes {result['id']}{' (clan)' if clan else ''}: {text}.  [event {result['event']}]")
-
-
-@geas.command("break", context_settings=HELP)
-@click.argument("name")
-@click.argument("geas_ref", metavar="GEAS")
-@click.option("--honor-roll", "honor_roll", type=int, metavar="N", help="The table's d6 Honor loss.")
-@common
-@click.pass_obj
-def break_geas(env: Any, name: str, geas_ref: str, honor_roll: int | None) -> None:
-    """NAME breaks the geas GEAS (id or text): +10 Status (-10 for a clan geas) and -d6 Honor.
-
-    \b
-    Example:
-      chronicle geas break Vasana geas-1 --honor-roll 3
-    """
-    given = inputs(BreakGeasInputs, geas=geas_ref)
-    result = env.write(lambda session: resolve_on(session, name, GeasBroken, given, {"honor_loss": table_roll(honor_roll)},
-                                                  command="geas break"))
-    emit(env, result, lambda: _honor_text(name, result))
-
-
 # feats ---------------------------------------------------------------------------------------------
 
 @click.command(context_settings=HELP)
@@ -295,99 +162,3 @@ def feat(env: Any, name: str, what: str, roll: int | None, description: str | No
     emit(env, result, lambda: (f"{name}'s Feat of {what}: rolled {result['roll']} against {result['value']} // 2: "
                                + ("done (critical)." if result["result"] == "critical" else "fumbled, knocked down.")
                                + f"  [event {result['event']}]"))
-
-
-# injury and healing --------------------------------------------------------------------------------
-
-@click.command(context_settings=HELP)
-@click.argument("name")
-@click.option("--damage", type=int, required=True, metavar="N", help="Damage of one blow, after armour.")
-@click.option("--save-roll", "save_roll", type=int, metavar="N",
-              help="Accepted for the contract's common form; PenDragon Pass has no injury save, so it is ignored and not recorded.")
-@AT
-@common
-@click.pass_obj
-def injure(env: Any, name: str, damage: int, save_roll: int | None, at: str | None) -> None:
-    """One wound of --damage N on NAME, tracked on its own: a wound of CON or more is a major wound
-    (needs Chirurgery), damage over SIZ a knockdown; at a quarter of hit points NAME falls
-    unconscious (ruling unconscious_threshold), at 0 dies.
-
-    \b
-    Example:
-      chronicle injure Vasana --damage 14
-    """
-    given = inputs(InjureInputs, damage=damage, at=_when(at))
-    result = env.write(lambda session: resolve_on(session, name, Injured, given, command="injure"))
-    flags = [f for f in ("major", "knockdown", "unconscious", "dead") if result[f]]
-    emit(env, result, lambda: (f"{name} takes wound {result['wound']} ({damage}): {result['hp']}/"
-                               f"{result['condition']['max_hp']} hp" + (f", {', '.join(flags)}" if flags else "")
-                               + f".  [event {result['event']}]"))
-
-
-@click.command(context_settings=HELP)
-@click.argument("name")
-@click.argument("wound", type=int)
-@click.option("--roll", type=int, metavar="N", help="The table's d20 for the healer's First Aid (needs --skill or --healer).")
-@click.option("--skill", type=int, metavar="N", help="The healer's First Aid value: a failed roll heals nothing.")
-@click.option("--healer", metavar="NAME", help="The healer, whose first_aid value is copied in (instead of --skill).")
-@click.option("--heal-roll", "heal_roll", type=int, metavar="N", help="The table's d3 of healing.")
-@AT
-@common
-@click.pass_obj
-def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | None, healer: str | None,
-              heal_roll: int | None, at: str | None) -> None:
-    """First Aid on NAME's wound WOUND: once per wound, within a day of it; heals 1d3.
-    Without --skill or --healer the aid is taken as successful.
-
-    \b
-    Example:
-      chronicle first-aid Vasana 1 --healer Harrek --roll 8 --heal-roll 2
-    """
-    if skill is not None and healer:
-        raise BadInput("give --skill N or --healer NAME, not both")
-    if roll is not None and skill is None and not healer:
-        raise BadInput("--roll is the healer's First Aid roll: give --skill N or --healer NAME")
-
-    def decide(session: Any) -> dict[str, Any]:
-        value = skill
-        if healer:
-            _, value, _ = value_of(session, f"{healer}:first_aid", "--healer")
-        given = inputs(FirstAidInputs, wound=wound, at=_when(at), skill=value)
-        return resolve_on(session, name, FirstAidGiven, given, {"check": table_roll(roll), "heal": table_roll(heal_roll)},
-                          command="first-aid")
-
-    result = env.write(decide)
-    emit(env, result, lambda: (f"First Aid on {name}'s wound {wound}"
-                               + (f" ({roll_text(result['roll'])})" if result["roll"] else "")
-                               + f": heals {result['healed']}, now {result['hp']} hp.  [event {result['event']}]"))
-
-
-@click.command(context_settings=HELP)
-@click.argument("name")
-@click.argument("wound", type=int)
-@click.option("--points", type=int, required=True, metavar="N", help="What the spell heals.")
-@click.option("--heals-all", "heals_all", is_flag=True, help="The spell heals all damage (clears a major wound's need for Chirurgery).")
-@click.option("--regrows-limbs", "regrows_limbs", is_flag=True, help="The spell regrows limbs (clears a major wound's need for Chirurgery).")
-@click.option("--window-hours", "window_hours", type=int, default=1, show_default=True, metavar="H",
-              help="The spell heals only wounds at most H hours old.")
-@click.option("--any-age", "any_age", is_flag=True, help="The spell heals wounds of any age.")
-@AT
-@common
-@click.pass_obj
-def heal(env: Any, name: str, wound: int, points: int, heals_all: bool, regrows_limbs: bool, window_hours: int,
-         any_age: bool, at: str | None) -> None:
-    """Magical healing of NAME's wound WOUND by --points N: once per wound. Waking an unconscious
-    character ends its need for Chirurgery; a major wound's only with --heals-all or --regrows-limbs.
-
-    \b
-    Example:
-      chronicle heal Vasana 1 --points 6
-    """
-    given = inputs(MagicHealInputs, wound=wound, points=points, at=_when(at), heals_all=heals_all,
-                   regrows_limbs=regrows_limbs, window_hours=window_hours)
-    if any_age:
-        given = given.model_copy(update={"window_hours": None})
-    result = env.write(lambda session: resolve_on(session, name, MagicallyHealed, given, command="heal"))
-    emit(env, result, lambda: (f"Magic heals {result['healed']} of {name}'s wound {wound}: now {result['hp']} hp"
-                               + (", awake" if not result["unconscious"] else "") + f".  [event {result['event']}]"))
-

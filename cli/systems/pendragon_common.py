@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+import click
+
 from ...domain.errors import BadInput
 from ..actions import describe
 
@@ -69,3 +71,17 @@ def roll_text(roll: dict[str, Any] | None) -> str:
         return "-"
     total = f" (total {roll['total']})" if roll["total"] != roll["roll"] else ""
     return f"{roll['roll']}{total} vs {roll['value']}: {roll['result'].replace('_', ' ')}"
+
+
+def when(text: str | None) -> datetime:
+    """`--at` (ISO-8601; UTC when no zone is given), else now."""
+    if text is None:
+        return now()
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise BadInput(f"--at takes an ISO-8601 time such as 1621-03-01T12:00, got {text!r}") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+AT = click.option("--at", metavar="TIME", help="When it happened (ISO-8601), for the First Aid and healing windows; default now.")

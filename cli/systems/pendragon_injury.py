@@ -1,0 +1,108 @@
+"""`chronicle injure`, `first-aid` and `heal` for PenDragon Pass (RULINGS.md section 3, Injury)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ...domain.errors import BadInput
+from ...domain.pendragon import FirstAidGiven, Injured, MagicallyHealed
+from ...domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealInputs
+from ..actions import inputs
+from ..options import common
+from ..output import emit
+from .pendragon_common import AT, HELP, resolve_on, roll_text, table_roll, value_of, when
+
+
+@click.command(context_settings=HELP)
+@click.argument("name")
+@click.option("--damage", type=int, required=True, metavar="N", help="Damage of one blow, after armour.")
+@click.option("--save-roll", "save_roll", type=int, metavar="N",
+              help="Accepted for the contract's common form; PenDragon Pass has no injury save, so it is ignored and not recorded.")
+@AT
+@common
+@click.pass_obj
+def injure(env: Any, name: str, damage: int, save_roll: int | None, at: str | None) -> None:
+    """One wound of --damage N on NAME, tracked on its own: a wound of CON or more is a major wound
+    (needs Chirurgery), damage over SIZ a knockdown; at a quarter of hit points NAME falls
+    unconscious (ruling unconscious_threshold), at 0 dies.
+
+    \b
+    Example:
+      chronicle injure Vasana --damage 14
+    """
+    given = inputs(InjureInputs, damage=damage, at=when(at))
+    result = env.write(lambda session: resolve_on(session, name, Injured, given, command="injure"))
+    flags = [f for f in ("major", "knockdown", "unconscious", "dead") if result[f]]
+    emit(env, result, lambda: (f"{name} takes wound {result['wound']} ({damage}): {result['hp']}/"
+                               f"{result['condition']['max_hp']} hp" + (f", {', '.join(flags)}" if flags else "")
+                               + f".  [event {result['event']}]"))
+
+
+@click.command(context_settings=HELP)
+@click.argument("name")
+@click.argument("wound", type=int)
+@click.option("--roll", type=int, metavar="N", help="The table's d20 for the healer's First Aid (needs --skill or --healer).")
+@click.option("--skill", type=int, metavar="N", help="The healer's First Aid value: a failed roll heals nothing.")
+@click.option("--healer", metavar="NAME", help="The healer, whose first_aid value is copied in (instead of --skill).")
+@click.option("--heal-roll", "heal_roll", type=int, metavar="N", help="The table's d3 of healing.")
+@AT
+@common
+@click.pass_obj
+def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | None, healer: str | None,
+              heal_roll: int | None, at: str | None) -> None:
+    """First Aid on NAME's wound WOUND: once per wound, within a day of it; heals 1d3.
+    Without --skill or --healer the aid is taken as successful.
+
+    \b
+    Example:
+      chronicle first-aid Vasana 1 --healer Harrek --roll 8 --heal-roll 2
+    """
+    if skill is not None and healer:
+        raise BadInput("give --skill N or --healer NAME, not both")
+    if roll is not None and skill is None and not healer:
+        raise BadInput("--roll is the healer's First Aid roll: give --skill N or --healer NAME")
+
+    def decide(session: Any) -> dict[str, Any]:
+        value = skill
+        if healer:
+            _, value, _ = value_of(session, f"{healer}:first_aid", "--healer")
+        given = inputs(FirstAidInputs, wound=wound, at=when(at), skill=value)
+        return resolve_on(session, name, FirstAidGiven, given, {"check": table_roll(roll), "heal": table_roll(heal_roll)},
+                          command="first-aid")
+
+    result = env.write(decide)
+    emit(env, result, lambda: (f"First Aid on {name}'s wound {wound}"
+                               + (f" ({roll_text(result['roll'])})" if result["roll"] else "")
+                               + f": heals {result['healed']}, now {result['hp']} hp.  [event {result['event']}]"))
+
+
+@click.command(context_settings=HELP)
+@click.argument("name")
+@click.argument("wound", type=int)
+@click.option("--points", type=int, required=True, metavar="N", help="What the spell heals.")
+@click.option("--heals-all", "heals_all", is_flag=True, help="The spell heals all damage (clears a major wound's need for Chirurgery).")
+@click.option("--regrows-limbs", "regrows_limbs", is_flag=True, help="The spell regrows limbs (clears a major wound's need for Chirurgery).")
+@click.option("--window-hours", "window_hours", type=int, default=1, show_default=True, metavar="H",
+              help="The spell heals only wounds at most H hours old.")
+@click.option("--any-age", "any_age", is_flag=True, help="The spell heals wounds of any age.")
+@AT
+@common
+@click.pass_obj
+def heal(env: Any, name: str, wound: int, points: int, heals_all: bool, regrows_limbs: bool, window_hours: int,
+         any_age: bool, at: str | None) -> None:
+    """Magical healing of NAME's wound WOUND by --points N: once per wound. Waking an unconscious
+    character ends its need for Chirurgery; a major wound's only with --heals-all or --regrows-limbs.
+
+    \b
+    Example:
+      chronicle heal Vasana 1 --points 6
+    """
+    given = inputs(MagicHealInputs, wound=wound, points=points, at=when(at), heals_all=heals_all,
+                   regrows_limbs=regrows_limbs, window_hours=window_hours)
+    if any_age:
+        given = given.model_copy(update={"window_hours": None})
+    result = env.write(lambda session: resolve_on(session, name, MagicallyHealed, given, command="heal"))
+    emit(env, result, lambda: (f"Magic heals {result['healed']} of {name}'s wound {wound}: now {result['hp']} hp"
+                               + (", awake" if not result["unconscious"] else "") + f".  [event {result['event']}]"))
