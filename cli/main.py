@@ -26,6 +26,7 @@ COMMANDS = {
     "replay": "audit:replay",
     "export": "transfer:export",
     "import": "transfer:import_",
+    "key": "key:key",
     # the same name in several systems: the campaign's system picks the real command
     "injure": "dispatch:injure",
     "rest": "dispatch:rest",

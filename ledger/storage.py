@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import os
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from ..domain.errors import BadInput
 
 DEFAULT_DB = "chronicle.db"
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def is_postgres(target: str) -> bool:
@@ -29,9 +29,23 @@ def redact(target: str) -> str:
 
 def settings(target: str) -> dict[str, str]:
     """eventsourcing environment for a target; bad targets are `BadInput` with one clear line."""
-    if is_postgres(target):
-        return _postgres(target)
-    return _sqlite(target)
+    env = _postgres(target) if is_postgres(target) else _sqlite(target)
+    return {**env, **cipher()}
+
+
+def cipher() -> dict[str, str]:
+    """AES-GCM encryption at rest when `CHRONICLE_CIPHER_KEY` is set (make one: `chronicle key new`)."""
+    key = os.environ.get("CHRONICLE_CIPHER_KEY", "").strip()
+    if not key:
+        return {}
+    try:
+        size = len(base64.b64decode(key, validate=True))
+    except ValueError:
+        size = 0
+    if size not in (16, 24, 32):
+        raise BadInput("CHRONICLE_CIPHER_KEY is not a key: expected 16, 24 or 32 bytes in base64"
+                       " (make one with `chronicle key new`)")
+    return {"CIPHER_TOPIC": "eventsourcing.cryptography:AESCipher", "CIPHER_KEY": key}
 
 
 def _postgres(target: str) -> dict[str, str]:
@@ -63,14 +77,30 @@ def _sqlite(target: str) -> dict[str, str]:
     if path.is_dir():
         raise BadInput(f"cannot open {target}: it is a directory")
     if path.exists():
-        with path.open("rb") as handle:
-            header = handle.read(16)
-        if header and header != SQLITE_HEADER:
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise BadInput(f"cannot open {target}: the file is read-only" if os.access(path, os.R_OK)
+                           else f"cannot open {target}: permission denied")
+        if not _is_sqlite(path):
             raise BadInput(f"cannot open {target}: not a chronicle database (not SQLite)")
-        if not os.access(path, os.W_OK):
-            raise BadInput(f"cannot open {target}: the file is read-only")
     return {
-        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "PERSISTENCE_MODULE": "chronicle.ledger.durable_sqlite:DurableSQLiteFactory",
         "SQLITE_DBNAME": str(path),
         "SQLITE_LOCK_TIMEOUT": "30",
     }
+
+
+def _is_sqlite(path: Path) -> bool:
+    """Asked through SQLite itself, never by opening the file directly: closing any other
+    descriptor of the file would drop this process's SQLite locks on it (POSIX advisory locks
+    are per process), which corrupts a WAL database other processes are writing."""
+    import sqlite3
+
+    try:
+        connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+        try:
+            connection.execute("PRAGMA schema_version").fetchone()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError:
+        return False
+    return True

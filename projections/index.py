@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.persistence import IntegrityError
+
 from ..domain.campaign import CampaignStarted
 from ..domain.character import CharacterRegistered
 from .store import ViewStore
@@ -67,11 +69,15 @@ class Index:
                 campaign = self._campaign_of.get(oid) or self._lookup_campaign(oid)
                 rows.append((notification.id, event_id(event.originator_id, event.originator_version), campaign, oid,
                              event.originator_version, notification.topic, iso(event.timestamp), event.by))
-            with store.transaction() as cursor:
-                store.executemany(cursor, "INSERT INTO chronicle_campaigns VALUES (?, ?, ?, ?)", campaigns)
-                store.executemany(cursor, "INSERT INTO chronicle_characters VALUES (?, ?, ?, ?, ?, ?)", characters)
-                store.executemany(cursor, "INSERT INTO chronicle_log VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
-                store.track(cursor, VIEW, batch[-1].id)
+            try:
+                with store.transaction() as cursor:
+                    store.executemany(cursor, "INSERT INTO chronicle_campaigns VALUES (?, ?, ?, ?)", campaigns)
+                    store.executemany(cursor, "INSERT INTO chronicle_characters VALUES (?, ?, ?, ?, ?, ?)", characters)
+                    store.executemany(cursor, "INSERT INTO chronicle_log VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                    store.track(cursor, VIEW, batch[-1].id)
+            except IntegrityError:  # another process indexed these first (all rolled back): resume after it
+                start = store.position(VIEW)
+                continue
             start, done = batch[-1].id, done + len(batch)
             if progress:
                 progress(len(batch))
