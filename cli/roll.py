@@ -23,7 +23,7 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, given: str | No
     Example:
       chronicle roll 4d6kh3 --for Vasana --reason "new statistic"
     """
-    from ..domain.dice import Dice, parse
+    from ..domain.dice import parse
     from ..domain.rolls import DiceRolled, roll as roll_dice
     from ..projections.index import event_id
     from .output import emit
@@ -33,7 +33,7 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, given: str | No
 
     def decide(session: Any) -> dict[str, Any]:
         owner = session.character(for_) if for_ else session.campaign
-        dice = Dice(session._next_seed(), table={"roll": table} if table is not None else None)
+        dice = session.dice({"roll": table} if table is not None else None)
         owner.trigger_event(DiceRolled, reason=reason, by=session.by, **roll_dice(str(expression), dice))
         event = owner.pending_events[-1]
         return {"event": event_id(owner.id, owner.version), "version": owner.version, "notation": event.notation,

@@ -6,6 +6,7 @@ from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from .aggregate import Aggregate
+from .dice import DiceRecord
 from .events import Created, Event
 
 
@@ -41,6 +42,7 @@ class WinterBegan(Event):
     land_roll: int
     land_modifier: int
     source: str
+    dice: DiceRecord = DiceRecord()  # the land roll, when the ledger rolled it
 
     def apply(self, aggregate: Any) -> None:
         aggregate.winters = [*aggregate.winters, self.year]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 from typing import Any, ClassVar
-from uuid import UUID
+from uuid import UUID, uuid5
 
 import orjson
 from eventsourcing.domain import CanInitAggregate, CanMutateAggregate
@@ -19,6 +19,11 @@ from pydantic import Field
 
 from .dice import DiceRecord
 from .model import Model
+
+
+def event_id(originator_id: UUID, version: int) -> str:
+    """An event's public id: stable, unique, derived from its aggregate and version."""
+    return str(uuid5(originator_id, f"v{version}"))
 
 
 class DomainEvent(Model):

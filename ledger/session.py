@@ -12,6 +12,7 @@ from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.dice import Dice
 from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Resolution
+from . import snapshots
 from .app import Chronicle
 
 
@@ -20,15 +21,24 @@ class Session:
         self.app, self.by, self.seed = app, by, seed
         self._campaign_name = campaign
         self._aggregates: dict[UUID, Any] = {}
+        self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
 
     # loading ----------------------------------------------------------------------------------
 
     def _get(self, ident: UUID) -> Any | None:
         if ident not in self._aggregates:
-            if not self.app.recorder.select_events(ident, desc=True, limit=1):
+            loaded = snapshots.load(self.app, ident)
+            if loaded is None:
                 return None
-            self._aggregates[ident] = self.app.repository.get(ident)
+            self._aggregates[ident], self._folded[ident] = loaded
         return self._aggregates[ident]
+
+    def held(self, ident: UUID) -> Any | None:
+        """The aggregate as this session holds it (loaded or with unsaved events), if it does."""
+        return self._aggregates.get(ident)
+
+    def held_all(self) -> list[Any]:
+        return list(self._aggregates.values())
 
     @property
     def campaign(self) -> Campaign:
@@ -64,6 +74,19 @@ class Session:
             raise NotFound(f"no character named {name!r} in campaign {self.campaign.name!r}")
         return character
 
+    def characters(self) -> list[Character]:
+        """Every character of the campaign in registration order, those added in this session included."""
+        campaign = self.campaign
+        self.app.index.catch_up()
+        names = [name for _, name, _ in self.app.index.characters(campaign.id)]
+        names += [a.name for a in self._aggregates.values()
+                  if isinstance(a, Character) and a.campaign_id == campaign.id and a.name not in names]
+        return [self.character(name) for name in names]
+
+    def dice(self, table: dict[str, list[int]] | None = None) -> Dice:
+        """A fresh dice source for one event (seeded from --seed when given, else at random)."""
+        return Dice(self._next_seed(), table=table)
+
     def has_character(self, name: str) -> bool:
         return self._get(character_id(self.campaign.id, name)) is not None
 
@@ -96,7 +119,7 @@ class Session:
                 table: dict[str, list[int]] | None = None, **fields: Any) -> Resolution:
         """Derive the outcome of an action against the character's current state and record it."""
         rulings = self.rulings()
-        dice = Dice(self._next_seed(), table={k: v for k, v in (table or {}).items() if v is not None})
+        dice = self.dice({k: v for k, v in (table or {}).items() if v is not None})
         outcome = event_class.derive(character.sheet, character.condition, inputs, rulings, dice)
         unused = dice.unused()
         if unused:
@@ -119,5 +142,9 @@ class Session:
         aggregates = self.pending()
         if not aggregates:
             return []
+        due = [a for a in aggregates if snapshots.due(a, self._folded.get(a.id, 0), len(a.pending_events))]
         recordings = self.app.save(*aggregates)
+        snapshots.take(self.app, due)
+        for aggregate in due:
+            self._folded[aggregate.id] = 0
         return recordings

@@ -10,8 +10,6 @@ from typing import Any
 import click
 
 from ...domain.campaign import WinterBegan
-from ...domain.character import Character
-from ...domain.dice import Dice
 from ...domain.errors import BadInput, Refusal
 from ...domain.pendragon import WinterResolved, land_modifier
 from ...domain.pendragon.winter import WinterInputs
@@ -76,16 +74,15 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -
             raise Refusal(f"the winter of year {this_year} has already been run")
         for name in wanted:
             session.character(name)  # a name the campaign does not have is bad input
-        if land_roll is None:
-            roll, source = Dice(session._next_seed()).d(6, "land"), "ledger"
-        else:
-            roll, source = land_roll, "table"
+        land = session.dice({"land": [land_roll]} if land_roll is not None else None)
+        roll = land.d(6, "land")
+        source = "ledger" if land_roll is None else "table"
         modifier = land_modifier(roll)
         campaign.trigger_event(WinterBegan, year=this_year, land_roll=roll, land_modifier=modifier, source=source,
-                               by=session.by)
+                               dice=land.record(), by=session.by)
         document = {"event": _event_id(campaign), "version": campaign.version, "year": this_year,
                     "land": {"roll": roll, "modifier": modifier, "source": source}, "characters": {}, "skipped": []}
-        for character in _characters(session, campaign):
+        for character in (c for c in session.characters() if c.kind == "character"):
             choice = wanted.get(character.name)
             if choice is None and "dead" in session.rules.view(character.sheet, character.condition)["condition"]["states"]:
                 document["skipped"].append(character.name)
@@ -129,15 +126,6 @@ def _agree(option: str, given: Any, key: str, planned: Any) -> Any:
     if given is not None and planned is not None and given != planned:
         raise BadInput(f"{option} {given} disagrees with {key!r}: {planned} in --rolls")
     return given if given is not None else planned
-
-
-def _characters(session: Any, campaign: Any) -> list[Any]:
-    """Every character of the campaign, in registration order (a batch's new ones included)."""
-    session.app.index.catch_up()
-    names = [name for _, name, _ in session.app.index.characters(campaign.id)]
-    names += [a.name for a in session._aggregates.values()
-              if isinstance(a, Character) and a.campaign_id == campaign.id and a.name not in names]
-    return [c for c in (session.character(n) for n in names) if c.kind == "character"]
 
 
 def _inputs(sheet: Any, choice: dict[str, Any], year: int, land_roll: int) -> tuple[Any, dict[str, list[int]]]:

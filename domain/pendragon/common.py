@@ -2,7 +2,9 @@
 
 from typing import Any
 
+from .. import events
+
 
 def event_id(event: Any) -> str:
-    """The application's event id format, used in the contract's `increases[].event`."""
-    return f"{event.originator_id}:{event.originator_version}"
+    """The event's public id (as `log` prints it), used in the contract's `increases[].event`."""
+    return events.event_id(event.originator_id, event.originator_version)

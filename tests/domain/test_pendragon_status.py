@@ -1,5 +1,6 @@
 """Status awards, modifiers and increases (seed: Glory and Ambitions; RULINGS.md `status_modifiers`)."""
 
+from chronicle.domain.events import event_id
 import pytest
 from pydantic import ValidationError
 
@@ -129,7 +130,7 @@ def test_spending_an_increase_raises_any_value_even_past_limits():
     shown = view(hero.sheet, hero.condition)
     assert shown["status"] == {"total": 1000, "increases_earned": 1, "increases_spent": 1, "increases_pending": 0}
     assert shown["increases"] == [{"what": "sword", "by": 1, "cause": "status",
-                                   "event": f"{event.originator_id}:{event.originator_version}"}]
+                                   "event": event_id(event.originator_id, event.originator_version)}]
 
 
 @pytest.mark.parametrize("what, category", [("str", "statistic"), ("honor", "passion"), ("loyalty_clan", "passion")])
