@@ -33,6 +33,12 @@ class Chronicle(Application):
     def index(self) -> Index:
         return Index(self.views)
 
+    @cached_property
+    def characters(self) -> Any:
+        from ..projections.characters import Characters
+
+        return Characters(self.views)
+
 
 def open_ledger(target: str) -> Chronicle:
     """Open (creating if needed) the ledger at a SQLite path or PostgreSQL URL."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..domain.character import character_id
 from ..domain.errors import BadInput, NotFound
+from ..projections.characters import render
 from ..projections.index import event_id
 from .refs import position
 
@@ -39,24 +40,32 @@ def load(session: Any, name: str, as_of: str | None) -> Any:
     if version is None:
         session.character(name)  # a name the campaign never had is reported as such
         raise NotFound(f"{name} did not exist yet at {as_of}")
-    return app.repository.get(ident, version=version)
+    from .snapshots import load as from_snapshot
+
+    return from_snapshot(app, ident, version)[0]
 
 
 def view(session: Any, character: Any) -> dict[str, Any]:
-    rules = session.rules
-    data = {"name": character.name, "system": character.system, "version": character.version, "kind": character.kind}
-    data.update(rules.view(character.sheet, character.condition))
-    data["sheet"] = character.sheet.model_dump(mode="json", exclude_none=True)
-    data["summary"] = rules.summary(character.sheet, character.condition)
-    return data
+    return render(session.rules, character)
 
 
 def character_view(session: Any, name: str, as_of: str | None) -> dict[str, Any]:
+    """Now: the character's read-model row (no history is read); as of REF: folded from the log."""
+    if as_of is None:
+        ident = character_id(session.campaign.id, name)
+        held = session.held(ident)
+        if held is not None:  # inside a batch: its unsaved events count
+            return view(session, held)
+        row = session.app.characters.show(ident)
+        if row is not None:
+            return row
     return view(session, load(session, name, as_of))
 
 
 def character_list(session: Any, as_of: str | None) -> list[dict[str, Any]]:
     campaign = session.campaign
+    if as_of is None:
+        return [_line(data) for data in _current(session, campaign)]
     app = session.app
     app.index.catch_up()
     rows = []
@@ -65,6 +74,21 @@ def character_list(session: Any, as_of: str | None) -> list[dict[str, Any]]:
             character = load(session, name, as_of)
         except NotFound:
             continue  # not yet registered at that point of the log
-        data = view(session, character)
-        rows.append({k: data[k] for k in ("name", "version", "summary", "condition")})
+        rows.append(_line(view(session, character)))
     return rows
+
+
+def _current(session: Any, campaign: Any) -> list[dict[str, Any]]:
+    """Every character's row, with the ones this session holds (a batch's unsaved work) taken from memory."""
+    from ..domain.character import Character
+
+    held = {a.name: a for a in session.held_all() if isinstance(a, Character) and a.campaign_id == campaign.id}
+    found = []
+    for data in session.app.characters.list(campaign.id):
+        character = held.pop(data["name"], None)
+        found.append(data if character is None else view(session, character))
+    return found + [view(session, character) for character in held.values()]
+
+
+def _line(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: data[k] for k in ("name", "version", "summary", "condition")}

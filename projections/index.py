@@ -6,6 +6,7 @@ catches up from the notification log (tracked, so each notification is processed
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -13,10 +14,12 @@ from eventsourcing.persistence import IntegrityError
 
 from ..domain.campaign import CampaignStarted
 from ..domain.character import CharacterRegistered
+from ..domain.events import event_id
 from .store import ViewStore
 
 VIEW = "index"
 BATCH = 5000
+CREATIONS = ("chronicle.domain.campaign:CampaignStarted", "chronicle.domain.character:CharacterRegistered")
 
 DDL = (
     "CREATE TABLE IF NOT EXISTS chronicle_campaigns (id TEXT PRIMARY KEY, name TEXT UNIQUE, system TEXT, position BIGINT)",
@@ -30,13 +33,6 @@ DDL = (
 TABLES = ("chronicle_campaigns", "chronicle_characters", "chronicle_log")
 
 
-def event_id(originator_id: UUID, version: int) -> str:
-    """An event's public id: stable, unique, derived from its aggregate and version."""
-    from uuid import uuid5
-
-    return str(uuid5(originator_id, f"v{version}"))
-
-
 def iso(moment: Any) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.%f%z")
 
@@ -47,28 +43,33 @@ class Index:
         store.ensure(VIEW, DDL)
         self._campaign_of: dict[str, str] = {}
 
-    def catch_up(self, progress: Any = None) -> int:
+    def catch_up(self, progress: Any = None, batch_size: int = BATCH) -> int:
         """Process every notification after the tracked position; returns how many."""
         app, store = self.store.app, self.store
         start, done = store.position(VIEW), 0
         while True:
-            batch = app.recorder.select_notifications(start=start, limit=BATCH, inclusive_of_start=False)
+            batch = app.recorder.select_notifications(start=start, limit=batch_size, inclusive_of_start=False)
             if not batch:
                 return done
             rows, campaigns, characters = [], [], []
             for notification in batch:
-                event = app.mapper.to_domain_event(notification)
-                oid = str(event.originator_id)
-                if isinstance(event, CampaignStarted):
-                    campaigns.append((oid, event.name, event.system, notification.id))
-                    self._campaign_of[oid] = oid
-                elif isinstance(event, CharacterRegistered):
-                    campaign = str(event.campaign_id)
-                    characters.append((oid, campaign, event.name, event.system, event.kind, notification.id))
-                    self._campaign_of[oid] = campaign
+                oid = str(notification.originator_id)
+                if notification.topic in CREATIONS:
+                    event = app.mapper.to_domain_event(notification)
+                    if isinstance(event, CampaignStarted):
+                        campaigns.append((oid, event.name, event.system, notification.id))
+                        self._campaign_of[oid] = oid
+                    else:
+                        campaign = str(event.campaign_id)
+                        characters.append((oid, campaign, event.name, event.system, event.kind, notification.id))
+                        self._campaign_of[oid] = campaign
+                    moment, by = event.timestamp, event.by
+                else:  # only the envelope is needed: read the stored JSON, not the whole event model
+                    state = app.mapper.decode_state(notification.state)
+                    moment, by = datetime.fromisoformat(state["timestamp"]), state["by"]
                 campaign = self._campaign_of.get(oid) or self._lookup_campaign(oid)
-                rows.append((notification.id, event_id(event.originator_id, event.originator_version), campaign, oid,
-                             event.originator_version, notification.topic, iso(event.timestamp), event.by))
+                rows.append((notification.id, event_id(notification.originator_id, notification.originator_version),
+                             campaign, oid, notification.originator_version, notification.topic, iso(moment), by))
             try:
                 with store.transaction() as cursor:
                     store.executemany(cursor, "INSERT INTO chronicle_campaigns VALUES (?, ?, ?, ?)", campaigns)
@@ -81,6 +82,14 @@ class Index:
             start, done = batch[-1].id, done + len(batch)
             if progress:
                 progress(len(batch))
+
+    def reset(self) -> None:
+        """Forget every row and the position (rebuild replays from the first notification)."""
+        with self.store.transaction() as cursor:
+            for table in TABLES:
+                self.store.execute(cursor, f"DELETE FROM {table}")
+            self.store.reset(cursor, VIEW)
+        self._campaign_of.clear()
 
     def _lookup_campaign(self, originator_id: str) -> str:
         rows = self.store.query("SELECT campaign_id FROM chronicle_characters WHERE id = ?", (originator_id,))
