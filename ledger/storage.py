@@ -17,14 +17,13 @@ def is_postgres(target: str) -> bool:
 
 
 def redact(target: str) -> str:
-    """The target as it may be shown: never with its password."""
+    """The target as it may be shown: never with its password (even when the URL is malformed)."""
     if not is_postgres(target):
         return target
-    parts = urlsplit(target)
-    host = parts.hostname or "localhost"
-    port = f":{parts.port}" if parts.port else ""
-    user = f"{parts.username}@" if parts.username else ""
-    return f"{parts.scheme}://{user}{host}{port}{parts.path}"
+    scheme, _, rest = target.partition("://")
+    userinfo, at, location = rest.rpartition("@")  # the last @: a password may hold '/', ':' or '@'
+    user = userinfo.split(":", 1)[0] + "@" if at else ""
+    return f"{scheme}://{user}{location}"
 
 
 def settings(target: str) -> dict[str, str]:
@@ -52,8 +51,9 @@ def _postgres(target: str) -> dict[str, str]:
     try:
         parts = urlsplit(target)
         port = parts.port or 5432
-    except ValueError as error:
-        raise BadInput(f"bad PostgreSQL URL {redact(target)!r}: {error}") from None
+    except ValueError:  # its text may quote part of a password: say what is expected instead
+        raise BadInput(f"bad PostgreSQL URL {redact(target)!r}: expected postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
+                       " (percent-encode special characters)") from None
     dbname = parts.path.lstrip("/")
     if not dbname:
         raise BadInput(f"bad PostgreSQL URL {redact(target)!r}: no database name")
@@ -71,22 +71,31 @@ def _postgres(target: str) -> dict[str, str]:
 
 
 def _sqlite(target: str) -> dict[str, str]:
+    try:
+        path = _checked(target)
+    except (OSError, ValueError) as error:  # a name the file system rejects (NUL, too long, ...)
+        raise BadInput(f"cannot open {target!r}: {getattr(error, 'strerror', None) or error}") from None
+    return {
+        "PERSISTENCE_MODULE": "chronicle.ledger.durable_sqlite:DurableSQLiteFactory",
+        "SQLITE_DBNAME": str(path),
+        "SQLITE_LOCK_TIMEOUT": "30",
+    }
+
+
+def _checked(target: str) -> Path:
     path = Path(target)
     if not path.parent.is_dir():
         raise BadInput(f"cannot open {target}: directory {path.parent} does not exist")
     if path.is_dir():
         raise BadInput(f"cannot open {target}: it is a directory")
     if path.exists():
-        if not os.access(path, os.R_OK | os.W_OK):
-            raise BadInput(f"cannot open {target}: the file is read-only" if os.access(path, os.R_OK)
-                           else f"cannot open {target}: permission denied")
+        if not os.access(path, os.R_OK):
+            raise BadInput(f"cannot open {target}: permission denied")
+        if not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222:  # even root obeys chmod a-w
+            raise BadInput(f"cannot open {target}: the file is read-only")
         if not _is_sqlite(path):
             raise BadInput(f"cannot open {target}: not a chronicle database (not SQLite)")
-    return {
-        "PERSISTENCE_MODULE": "chronicle.ledger.durable_sqlite:DurableSQLiteFactory",
-        "SQLITE_DBNAME": str(path),
-        "SQLITE_LOCK_TIMEOUT": "30",
-    }
+    return path
 
 
 def _is_sqlite(path: Path) -> bool:

@@ -21,11 +21,19 @@ def stored_events(session: Any) -> Iterator[tuple[int, Any]]:
     app, campaign = session.app, session.campaign
     app.index.catch_up()
     positions = [row[0] for row in app.index.log(campaign.id)]
+    found = set()
     for notification in _notifications(app, positions):
+        found.add(notification.id)
         try:
             yield notification.id, app.mapper.to_domain_event(notification)
         except Exception as error:  # a tampered or corrupt row: reported, not fatal
             yield notification.id, error
+    for position in sorted(set(positions) - found):  # indexed once, gone from the log since
+        yield position, MissingEvent("indexed but missing from the log (deleted after it was recorded)")
+
+
+class MissingEvent(Exception):
+    pass
 
 
 def verify(session: Any, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -50,8 +58,10 @@ class Verifier:
 
     def feed(self, position: int, event: Any) -> None:
         self.count += 1
-        if isinstance(event, Exception):
-            problem: str | None = f"cannot be read: {type(event).__name__}"
+        if isinstance(event, MissingEvent):
+            problem: str | None = str(event)
+        elif isinstance(event, Exception):
+            problem = f"cannot be read: {type(event).__name__}"
         else:
             try:
                 problem = self._check(event)
