@@ -102,3 +102,21 @@ def test_a_long_character_is_snapshotted_and_stays_exact(run):
     assert past["version"] == 9
     assert run.json("rebuild", "--projection", "characters")["projections"]["characters"] == INTERVAL + 24
     assert run.json("character", "show", "Bob") == folded(run.db, "Long", "Bob")
+
+
+def test_import_streams_a_verified_file_into_an_equal_ledger_or_writes_nothing(run, tmp_path):
+    tell(run, "adnd2e")
+    run("amend", "#3", "--void", "--reason", "wrong target")
+    exported = run("export").stdout_bytes
+    copy = run.__class__(str(tmp_path / "copy.db"))
+    (tmp_path / "log.jsonl").write_bytes(exported)
+    assert copy.json("import", str(tmp_path / "log.jsonl"))["events"] == exported.count(b"\n")
+    assert copy.json("verify")["ok"] is True
+    assert copy.json("character", "show", "Bob") == run.json("character", "show", "Bob")
+    again = copy("import", str(tmp_path / "log.jsonl"))
+    assert again.exit_code == 1 and copy.json("verify")["events"] == exported.count(b"\n")
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_bytes(exported.replace(b'"damage":7', b'"damage":70', 1))
+    fresh = run.__class__(str(tmp_path / "fresh.db"))
+    assert fresh("import", str(tampered)).exit_code == 1
+    assert fresh("campaign", "show").exit_code == 2  # nothing was written

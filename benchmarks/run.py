@@ -1,0 +1,184 @@
+"""`python -m benchmarks`: chronicle against its baselines, measured in one run on this machine.
+
+Tiers: 100k events over 1,000 characters (generated through the domain, imported with full
+verification), and 1M events over 1,000 characters (ten campaigns of 100 characters: the generated
+100-character ledger re-keyed ten times at the JSON level, hashes and chains recomputed, then
+written by the importer's bulk insert without re-verification: the fastest generation path).
+Every chronicle command runs as its own process; peak RSS is that process's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import orjson
+
+from . import baselines
+from .generate import ledger
+
+ROWS: list[tuple[str, str, str]] = []
+
+
+def cli(db: Path, *args: str, stdin: Path | None = None) -> tuple[float, int, str]:
+    """(seconds, peak RSS in MB, stdout) of one `chronicle` process."""
+    command = [sys.executable, "-m", "chronicle.cli", "--db", str(db), *args]
+    return _measure(command, stdin)
+
+
+def _measure(command: list[str], stdin: Path | None = None) -> tuple[float, int, str]:
+    started = time.perf_counter()
+    with (stdin.open("rb") if stdin else open(os.devnull, "rb")) as source, tempfile.TemporaryFile() as out:
+        process = subprocess.Popen(command, stdin=source, stdout=out, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode:
+            raise SystemExit(f"{shlex.join(command)} failed: {process.stderr.read().decode()[-2000:]}")
+        out.seek(0)
+        return seconds, usage.ru_maxrss // 1024, out.read().decode()
+
+
+def row(what: str, value: str, goal: str = "") -> None:
+    ROWS.append((what, value, goal))
+    print(f"{what:<58} {value:<30} {goal}", flush=True)
+
+
+def rekey(template: Path, out: Any, name: str) -> int:
+    """Copy a generated campaign under another name: new ids, hashes and chains, same events."""
+    from chronicle.domain.campaign import campaign_id
+    from chronicle.domain.character import character_id
+    from chronicle.projections.index import event_id
+
+    new_campaign = campaign_id(name)
+    ids: dict[str, UUID] = {}
+    heads: dict[UUID, str] = {}
+    count = 0
+    with template.open("rb") as source:
+        for text in source:
+            record = orjson.loads(text)
+            state = record["state"]
+            if record["topic"].endswith(":CampaignStarted"):
+                ids[record["originator_id"]] = new_campaign
+                state["name"] = name
+            elif record["topic"].endswith(":CharacterRegistered"):
+                ids[record["originator_id"]] = character_id(new_campaign, state["name"])
+                state["campaign_id"] = str(new_campaign)
+            owner = ids[record["originator_id"]]
+            state["prev_hash"] = heads.get(owner, "")
+            body = {k: v for k, v in state.items() if k != "hash"}
+            body.update(originator_id=str(owner), originator_version=record["originator_version"])
+            state["hash"] = hashlib.sha256(orjson.dumps([record["topic"], body], option=orjson.OPT_SORT_KEYS)).hexdigest()
+            heads[owner] = state["hash"]
+            out.write(orjson.dumps({"id": event_id(owner, record["originator_version"]), "topic": record["topic"],
+                                    "originator_id": str(owner), "originator_version": record["originator_version"],
+                                    "state": state}, option=orjson.OPT_SORT_KEYS) + b"\n")
+            count += 1
+    return count
+
+
+def bulk_write(db: Path, source: Path) -> None:
+    """The importer's insert step alone (no verification): how the 1M tier is written."""
+    from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.transfer import _insert, _stored
+
+    app = open_ledger(str(db))
+    with source.open("rb") as spool:
+        _insert(app, _stored(app, spool))
+    app.close()
+
+
+def show_latency(db: Path, name: str, campaign: str, runs: int = 7) -> tuple[float, int]:
+    times, peak = [], 0
+    for _ in range(runs):
+        seconds, rss, _ = cli(db, "--campaign", campaign, "--json", "character", "show", name)
+        times.append(seconds)
+        peak = max(peak, rss)
+    return statistics.median(times), peak
+
+
+def main() -> None:
+    begun = time.perf_counter()
+    work = Path(tempfile.mkdtemp(prefix="chronicle-bench-"))
+    print(f"working in {work}\n", flush=True)
+
+    # generation -------------------------------------------------------------------------
+    started = time.perf_counter()
+    n100k = ledger(work / "100k.jsonl", 100_000, characters=1000)
+    generated = n100k / (time.perf_counter() - started)
+    row("generate 100k events (domain, hash-chained)", f"{generated:,.0f} events/s")
+    ledger(work / "template.jsonl", 100_000, characters=100, name="Template", seed=2)
+    with (work / "1m.jsonl").open("wb") as out:
+        n1m = sum(rekey(work / "template.jsonl", out, f"Bench-{i}") for i in range(10))
+
+    # baselines --------------------------------------------------------------------------
+    raw_save = baselines.library_save(work / "raw.db", 100_000)
+    raw_read = baselines.library_read(work / "raw.db")
+    raw_many = baselines.sqlite_executemany(work / "many.db", work / "100k.jsonl")
+    script = [shlex.split(f"roll d20 --for C{i % 1000:04d} --reason bench") for i in range(20000)]
+    bare_click = baselines.click_parse(script)
+    python_only = statistics.median(_measure([sys.executable, "-c", "import click, pydantic, eventsourcing.application"])[0]
+                                    for _ in range(7))
+    row("baseline: eventsourcing batched save (1,000 aggregates)", f"{raw_save:,.0f} events/s")
+    row("baseline: eventsourcing log read + decode", f"{raw_read:,.0f} events/s")
+    row("baseline: sqlite3 executemany", f"{raw_many:,.0f} rows/s")
+    row("baseline: Click parse into no-op commands", f"{bare_click:,.0f} lines/s")
+    row("baseline: python -c 'import click, pydantic, eventsourcing.application'", f"{python_only * 1000:.0f} ms")
+
+    # 100k tier --------------------------------------------------------------------------
+    db = work / "100k.db"
+    seconds, rss, _ = cli(db, "import", str(work / "100k.jsonl"))
+    rate = n100k / seconds
+    row("import 100k (verify + bulk insert)", f"{rate:,.0f} events/s, {rss} MB",
+        f"{rate / raw_save:.2f}x raw save (goal >= 1.0), {rate / raw_many:.2f}x executemany (stretch 0.3)")
+    seconds, rss, _ = cli(db, "--json", "rebuild")
+    rate = n100k / seconds
+    row("rebuild 100k (index + characters)", f"{rate:,.0f} events/s, {rss} MB", f"{rate / raw_read:.2f}x raw read (goal >= 0.5)")
+    seconds, rss, _ = cli(db, "--json", "verify")
+    row("verify 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
+    seconds, rss, _ = cli(db, "export", "--output", str(work / "again.jsonl"))
+    row("export 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
+    lines = work / "batch.txt"
+    lines.write_text("\n".join(shlex.join(args) for args in script[:2000]) + "\n")
+    seconds, rss, _ = cli(db, "batch", "-", stdin=lines)
+    rate = 2000 / seconds
+    row("batch 2,000 lines (one process, one transaction)", f"{rate:,.0f} lines/s, {rss} MB",
+        f"{rate / bare_click:.2f}x Click parse (goal >= 0.5)")
+    show_100k, rss_100k = show_latency(db, "C0007", "Bench")
+    row("character show at 100k", f"{show_100k * 1000:.0f} ms, {rss_100k} MB")
+
+    # 10k reference and 1M tier -----------------------------------------------------------
+    small = work / "10k.db"
+    ledger(work / "10k.jsonl", 10_000, characters=1000, name="Small", seed=3)
+    cli(small, "import", str(work / "10k.jsonl"))
+    cli(small, "--json", "character", "list")
+    show_10k, rss_10k = show_latency(small, "C0007", "Small")
+    row("character show at 10k", f"{show_10k * 1000:.0f} ms, {rss_10k} MB")
+
+    big = work / "1m.db"
+    started = time.perf_counter()
+    bulk_write(big, work / "1m.jsonl")
+    row("write 1M (bulk insert only, no verification)", f"{n1m / (time.perf_counter() - started):,.0f} events/s")
+    seconds, rss, _ = cli(big, "--json", "rebuild")
+    rate = n1m / seconds
+    row("rebuild 1M (index + characters)", f"{rate:,.0f} events/s, {rss} MB", f"{rate / raw_read:.2f}x raw read (goal >= 0.5)")
+    show_1m, rss_1m = show_latency(big, "C0007", "Bench-3")
+    row("character show at 1M", f"{show_1m * 1000:.0f} ms, {rss_1m} MB",
+        f"{show_1m / show_10k:.2f}x at 10k (goal <= 1.2), {show_1m / python_only:.2f}x bare imports (goal <= 2)")
+    row("total benchmark time", f"{time.perf_counter() - begun:.0f} s", "goal < 600 s")
+    print("\n" + markdown())
+
+
+def markdown() -> str:
+    lines = ["| measurement | result | against the baseline |", "|---|---|---|"]
+    lines += [f"| {what} | {value} | {goal} |" for what, value, goal in ROWS]
+    return "\n".join(lines)
