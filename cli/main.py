@@ -88,6 +88,12 @@ class LazyGroup(click.Group):
             error(_json(ctx), "bad_input", first_error(problem))
             ctx.exit(2)
         except Exception as problem:  # a storage fault or a bug: one line, never a traceback
+            from .context import lost_race
+
+            if lost_race(problem):  # e.g. a batch saving once at its end: all of it was rolled back
+                error(_json(ctx), "conflict", "another writer changed the same records at the same time;"
+                      " nothing was written: run the command again")
+                ctx.exit(1)
             error(_json(ctx), "internal", f"{type(problem).__name__}: {problem}".splitlines()[0])
             ctx.exit(2)
 

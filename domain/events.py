@@ -38,9 +38,11 @@ class DomainEvent(Model):
     class_version: ClassVar[int] = 1
 
     def content_hash(self) -> str:
-        """sha256 over the topic, prev_hash and every field except `hash` itself."""
-        body = self.model_dump(mode="json", exclude={"hash"})
-        payload = orjson.dumps([get_topic(type(self)), body], option=orjson.OPT_SORT_KEYS)
+        """sha256 over the topic, prev_hash and every field except `hash` itself: as recorded, for
+        an event upcast from an older class version (ledger/mapper.py keeps that content)."""
+        recorded = (self.__pydantic_private__ or {}).get("_recorded")
+        content = recorded or [get_topic(type(self)), self.model_dump(mode="json", exclude={"hash"})]
+        payload = orjson.dumps(content, option=orjson.OPT_SORT_KEYS)
         return hashlib.sha256(payload).hexdigest()
 
     def sealed(self) -> DomainEvent:

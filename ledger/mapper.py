@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 import orjson
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder, Transcoding
@@ -38,10 +39,8 @@ class PydanticMapper(Mapper):
         )
 
     def to_domain_event(self, stored: StoredEvent) -> Any:
-        state = self.decode_state(stored.state)
-        cls = resolve_topic(stored.topic)
-        upcast(cls, state)
-        return cls(originator_id=stored.originator_id, originator_version=stored.originator_version, **state)
+        return event_from_state(stored.topic, stored.originator_id, stored.originator_version,
+                                self.decode_state(stored.state))
 
     def decode_state(self, data: bytes) -> dict[str, Any]:
         if self.cipher:
@@ -63,3 +62,30 @@ def upcast(cls: type[BaseModel], state: dict[str, Any]) -> None:
     while version < getattr(cls, "class_version", 1):
         getattr(cls, f"upcast_v{version}_v{version + 1}")(state)
         version += 1
+
+
+def event_from_state(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> Any:
+    """The domain event a stored (or exported) state describes, upcast to its class's current version."""
+    cls = resolve_topic(topic)
+    stale = state.get("class_version", 1) < getattr(cls, "class_version", 1)
+    recorded = recorded_content(topic, originator_id, version, state) if stale else None
+    upcast(cls, state)
+    event = cls(originator_id=originator_id, originator_version=version, **state)
+    if recorded is not None:
+        keep_recorded(event, recorded)
+    return event
+
+
+def recorded_content(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> list[Any]:
+    """What an event's hash was computed over when it was recorded (its topic and fields then)."""
+    body = {k: v for k, v in state.items() if k not in ("hash", "class_version")}
+    body.update(originator_id=str(originator_id), originator_version=version)
+    return [topic, body]
+
+
+def keep_recorded(event: BaseModel, recorded: list[Any]) -> None:
+    """An upcast event keeps the content it was hashed over, so `verify` checks the stored bytes
+    (an upcast adds or renames fields, which would otherwise look like tampering)."""
+    private = dict(event.__pydantic_private__ or {})
+    private["_recorded"] = recorded
+    object.__setattr__(event, "__pydantic_private__", private)
