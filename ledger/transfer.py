@@ -15,12 +15,11 @@ from uuid import UUID
 
 import orjson
 from eventsourcing.persistence import IntegrityError, StoredEvent
-from eventsourcing.utils import resolve_topic
 
 from ..domain.errors import BadInput, Refusal
 from ..projections.index import event_id
 from .history import _notifications
-from .mapper import upcast
+from .mapper import event_from_state
 from .verify import Verifier
 
 
@@ -162,10 +161,7 @@ def _parse(line: bytes | str, number: int) -> dict[str, Any]:
 
 
 def _decode(record: dict[str, Any], originator: UUID, number: int) -> Any:
-    try:
-        cls = resolve_topic(record["topic"])
-        state = dict(record["state"])
-        upcast(cls, state)
-        return cls(originator_id=originator, originator_version=record["originator_version"], **state)
+    try:  # upcast like the mapper, keeping the recorded content for the hash check
+        return event_from_state(record["topic"], originator, record["originator_version"], dict(record["state"]))
     except Exception as error:  # unreadable events are reported by the verifier as problems
         return error
