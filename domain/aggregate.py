@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import BaseAggregate
 from eventsourcing.utils import get_topic
+
+
+_DECIDED = itertools.count()  # the order events are decided in this process, across aggregates
 
 
 class Aggregate(BaseAggregate[UUID]):
@@ -22,7 +26,7 @@ class Aggregate(BaseAggregate[UUID]):
         event = event_class(originator_id=id, originator_version=1, originator_topic=get_topic(cls), **kwargs)
         event = event.sealed()
         aggregate = event.mutate(None)
-        aggregate.pending_events.append(event)
+        aggregate._hold(event)
         return aggregate
 
     def trigger_event(self, event_class: type, **kwargs: Any) -> None:  # type: ignore[override]
@@ -30,4 +34,13 @@ class Aggregate(BaseAggregate[UUID]):
         event = event_class(originator_id=self.id, originator_version=self.version + 1, prev_hash=self.head_hash, **kwargs)
         event = event.sealed()
         event.mutate(self)
+        self._hold(event)
+
+    def _hold(self, event: Any) -> None:
         self.pending_events.append(event)
+        self.__dict__.setdefault("_decided", []).append(next(_DECIDED))
+
+    def collect_decided(self) -> list[tuple[int, Any]]:
+        """The pending events with the order they were decided in (a unit of work saves several
+        aggregates' events in that order: a batch's lines, not aggregate by aggregate)."""
+        return list(zip(self.__dict__.pop("_decided", []), self.collect_events()))

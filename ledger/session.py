@@ -143,7 +143,8 @@ class Session:
         if not aggregates:
             return []
         due = [a for a in aggregates if snapshots.due(a, self._folded.get(a.id, 0), len(a.pending_events))]
-        recordings = self.app.save(*aggregates)
+        decided = sorted((pair for a in aggregates for pair in a.collect_decided()), key=lambda pair: pair[0])
+        recordings = self.app.save(*(event for _, event in decided))
         snapshots.take(self.app, due)
         for aggregate in due:
             self._folded[aggregate.id] = 0

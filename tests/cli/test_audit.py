@@ -160,3 +160,13 @@ def test_replay_fork_writes_the_alternative_timeline_pointing_at_the_originals(r
     twins = run.json("--campaign", "Greyhawk (what if)", "log", "Bob")["events"]
     assert all(e["data"]["origin"] in originals for e in twins)
     assert run.json("--campaign", "Greyhawk (what if)", "verify")["ok"] is True
+
+
+def test_a_batch_logs_its_events_in_the_order_of_its_lines(run_sqlite):
+    script = ("campaign new Greyhawk --system adnd2e\ncharacter add Bob --stat hp=20\nroll d6\n"
+              "character add Ann --stat hp=9\nroll d20 --for Bob\n")
+    run_sqlite.json("batch", "-", input=script)
+    events = run_sqlite.json("log")["events"]
+    assert [(e["type"], e["character"]) for e in events] == [
+        ("CampaignStarted", None), ("CharacterRegistered", "Bob"), ("DiceRolled", None),
+        ("CharacterRegistered", "Ann"), ("DiceRolled", "Bob")]
