@@ -170,3 +170,19 @@ def test_a_batch_logs_its_events_in_the_order_of_its_lines(run_sqlite):
     assert [(e["type"], e["character"]) for e in events] == [
         ("CampaignStarted", None), ("CharacterRegistered", "Bob"), ("DiceRolled", None),
         ("CharacterRegistered", "Ann"), ("DiceRolled", "Bob")]
+
+
+def test_a_ruling_change_applies_from_its_position_and_replay_and_verify_use_the_ruling_in_force(run_sqlite):
+    """death_at=-10 from the third injury on: the first two keep the ruling they were decided under."""
+    run = run_sqlite
+    run("campaign", "new", "Greyhawk", "--system", "adnd2e")
+    run("character", "add", "Bob", "--stat", "hp=10")
+    run.json("injure", "Bob", "--damage", "4", "--mode", "lethal")
+    run.json("campaign", "rule", "death_at=-10", "--reason", "the table prefers the optional rule")
+    assert run.json("injure", "Bob", "--damage", "8", "--mode", "lethal")["condition"]["states"] == ["unconscious"]
+    recorded = [e["data"]["rulings"]["death_at"] for e in run.json("log", "Bob")["events"] if e["type"] == "Injured"]
+    assert recorded == [0, -10]
+    assert run.json("verify")["ok"] is True
+    back = run.json("replay", "--ruling", "death_at=0")
+    assert [(c["field"], c["recorded"], c["replayed"]) for c in back["changed"] if c["field"] == "dead"] == [
+        ("dead", False, True)]

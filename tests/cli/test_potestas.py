@@ -71,6 +71,9 @@ def test_the_condition_after_a_sequence_of_commands_is_a_fold_of_the_log(run):
     brand = run.json("character", "show", "Brand")["condition"]
     assert (brand["wounds"], brand["nonlethal_wounds"], brand["states"]) == (0, 0, [])  # 16 hours heal two wounds
     assert run.json("verify")["ok"]
+    before = {name: run.json("character", "show", name) for name in ("Brand", "Guard")}
+    run.json("rebuild")
+    assert {name: run.json("character", "show", name) for name in ("Brand", "Guard")} == before
 
 
 def test_the_ivanior_seed_example_through_the_cli(run):
