@@ -21,12 +21,12 @@ from ..actions import inputs
 from ..options import common
 from ..output import emit
 from .pendragon_common import HELP, resolve_on, roll_text, status_line, table_roll, value_of
-from .pendragon_injury import first_aid, heal, injure
+from .pendragon_injury import first_aid, heal, injure, rest
 from .pendragon_oaths import geas, oath
 from .pendragon_tactic import tactic
 from .pendragon_winter import winter
 
-__all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "heal", "winter"]
+__all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "heal", "rest", "winter"]
 
 
 # check --------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""`chronicle injure`, `first-aid` and `heal` for PenDragon Pass (RULINGS.md section 3, Injury)."""
+"""`chronicle injure`, `first-aid`, `heal` and `rest` for PenDragon Pass (RULINGS.md section 3, Injury)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from typing import Any
 import click
 
 from ...domain.errors import BadInput
-from ...domain.pendragon import FirstAidGiven, Injured, MagicallyHealed
+from ...domain.pendragon import FirstAidGiven, Injured, MagicallyHealed, Rested
 from ...domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealInputs
+from ...domain.pendragon.recovery import RestInputs
 from ..actions import inputs
 from ..options import common
 from ..output import emit
@@ -106,3 +107,27 @@ def heal(env: Any, name: str, wound: int, points: int, heals_all: bool, regrows_
     result = env.write(lambda session: resolve_on(session, name, MagicallyHealed, given, command="heal"))
     emit(env, result, lambda: (f"Magic heals {result['healed']} of {name}'s wound {wound}: now {result['hp']} hp"
                                + (", awake" if not result["unconscious"] else "") + f".  [event {result['event']}]"))
+
+
+@click.command(context_settings=HELP)
+@click.argument("name")
+@click.option("--hours", type=int, metavar="H", help="Hours of rest.")
+@click.option("--minutes", type=int, metavar="M", help="Minutes of rest.")
+@click.option("--interrupted", is_flag=True, help="A significant interruption: nothing heals.")
+@common
+@click.pass_obj
+def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
+    """Natural healing: NAME heals its Healing Rate, (STR + CON) // 10, per full week of rest, oldest
+    wounds first; wounds awaiting Chirurgery do not heal on their own (standard Pendragon, a table
+    ruling where the seed is silent). A rest that heals nothing is still recorded.
+
+    \b
+    Example:
+      chronicle rest Vasana --hours 336
+    """
+    given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=interrupted)
+    result = env.write(lambda session: resolve_on(session, name, Rested, given, command="rest"))
+    healed = sum(result["healed"].values())
+    emit(env, result, lambda: (f"{name} rests {result['weeks']} week(s) at healing rate {result['healing_rate']}: "
+                               f"healed {healed}, now {result['hp']}/{result['condition']['max_hp']} hp."
+                               f"  [event {result['event']}]"))

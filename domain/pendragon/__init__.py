@@ -10,6 +10,7 @@ from .condition import Condition, summary, view
 from .feats import FeatAttempted
 from .injury import FirstAidGiven, Injured, MagicallyHealed
 from .oaths import GeasBroken, GeasTaken, OathBroken, OathFulfilled, OathSworn
+from .recovery import Rested
 from .resolution import Result, oppose, resolve
 from .rulings import Rulings
 from .sheet import Sheet, parse_sheet
@@ -20,7 +21,7 @@ NAME = "pendragon-pass"
 
 EVENTS = (
     Checked, ExperienceRolled, StatusAwarded, IncreaseSpent, OathSworn, OathFulfilled, OathBroken, GeasTaken,
-    GeasBroken, FeatAttempted, TacticResolved, Injured, FirstAidGiven, MagicallyHealed, WinterResolved,
+    GeasBroken, FeatAttempted, TacticResolved, Injured, FirstAidGiven, MagicallyHealed, Rested, WinterResolved,
 )
 
 __all__ = [

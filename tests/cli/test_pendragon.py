@@ -447,9 +447,8 @@ def test_first_aid_only_on_wounds_up_to_a_day_old_and_heal_windows(run_sqlite):
     fails(run_sqlite, 2, "injure", "Harrek", "--damage", "1", "--at", "last tuesday")
 
 
-def test_rest_is_not_a_pendragon_command_and_pendragon_commands_need_a_pendragon_campaign(run_sqlite):
+def test_pendragon_commands_need_a_pendragon_campaign(run_sqlite):
     glorantha(run_sqlite)
-    fails(run_sqlite, 2, "rest", "Vasana", "--hours", "8")
     run_sqlite.json("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run_sqlite.json("--campaign", "Greyhawk", "character", "add", "Bruno", "--stat", "hp=30")
     for args in (("status", "award", "Bruno", "--foe", "troll"), ("check", "Bruno", "str"), ("winter",)):
@@ -532,3 +531,17 @@ def test_a_batch_can_register_characters_and_run_their_winter_all_or_nothing(run
     assert sorted(e["type"] for e in events(run_sqlite)) == sorted(
         ["CampaignStarted", "CharacterRegistered", "CharacterRegistered", "WinterBegan", "WinterResolved", "WinterResolved"])
     assert show(run_sqlite, "A")["status"]["total"] == 16
+
+
+def test_rest_heals_the_healing_rate_per_full_week_but_not_wounds_awaiting_chirurgery(run_sqlite):
+    run = run_sqlite
+    run("campaign", "new", "Glorantha", "--system", "pendragon-pass")
+    run("character", "add", "Vasana", "--stat", "siz=15", "--stat", "con=13", "--stat", "str=14")
+    run.json("injure", "Vasana", "--damage", "14")  # major: awaits Chirurgery
+    run.json("injure", "Vasana", "--damage", "5")
+    rested = run.json("rest", "Vasana", "--hours", str(2 * 7 * 24 + 23))
+    assert (rested["weeks"], rested["healing_rate"], rested["healed"]) == (2, 2, {"2": 4})
+    assert rested["hp"] == 28 - 14 - 1
+    assert run.json("rest", "Vasana", "--hours", "400", "--interrupted")["healed"] == {}
+    assert run("rest", "Vasana", "--hours", "1", "--minutes", "5").exit_code == 2
+    assert run.json("verify")["ok"] is True
