@@ -49,6 +49,7 @@ COMMANDS = {
     "first-aid": "systems.pendragon:first_aid",
     "heal": "systems.pendragon:heal",
     "winter": "systems.pendragon:winter",
+    "experience": "systems.pendragon:experience",
 }
 
 

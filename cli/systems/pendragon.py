@@ -13,12 +13,12 @@ from typing import Any
 import click
 
 from ...domain.errors import BadInput
-from ...domain.pendragon import FOES, HONOURS, Checked, FeatAttempted, IncreaseSpent, StatusAwarded
-from ...domain.pendragon.checks import CheckInputs
+from ...domain.pendragon import FOES, HONOURS, Checked, ExperienceRolled, FeatAttempted, IncreaseSpent, StatusAwarded
+from ...domain.pendragon.checks import CheckInputs, ExperienceInputs
 from ...domain.pendragon.feats import FeatInputs
 from ...domain.pendragon.status import AwardInputs, IncreaseInputs
 from ..actions import inputs
-from ..options import common
+from ..options import common, faces
 from ..output import emit
 from .pendragon_common import HELP, resolve_on, roll_text, status_line, table_roll, value_of
 from .pendragon_injury import first_aid, heal, injure, rest
@@ -26,7 +26,7 @@ from .pendragon_oaths import geas, oath
 from .pendragon_tactic import tactic
 from .pendragon_winter import winter
 
-__all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "heal", "rest", "winter"]
+__all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "heal", "rest", "winter", "experience"]
 
 
 # check --------------------------------------------------------------------------------------------
@@ -162,3 +162,25 @@ def feat(env: Any, name: str, what: str, roll: int | None, description: str | No
     emit(env, result, lambda: (f"{name}'s Feat of {what}: rolled {result['roll']} against {result['value']} // 2: "
                                + ("done (critical)." if result["result"] == "critical" else "fumbled, knocked down.")
                                + f"  [event {result['event']}]"))
+
+
+# experience outside winter -------------------------------------------------------------------------
+
+@click.command(context_settings=HELP)
+@click.argument("name")
+@click.option("--dice", "given", metavar="FACES", help="The table's d20s, one per check in name order.")
+@common
+@click.pass_obj
+def experience(env: Any, name: str, given: str | None) -> None:
+    """Experience rolls for NAME's checks a month after an adventure (only under the ruling
+    experience_timing=month_after_adventure; otherwise they wait for the Winter Phase): a d20 over the
+    value, or a 20, raises it by 1, and a trait's opposite falls by 1.
+
+    \b
+    Example:
+      chronicle experience Vasana --dice 17,4
+    """
+    result = env.write(lambda session: resolve_on(session, name, ExperienceRolled, ExperienceInputs(),
+                                                  {"experience": faces(given)}, command="experience"))
+    emit(env, result, lambda: "\n".join([f"{e['what']}: rolled {e['roll']}, {e['from']} -> {e['to']}"
+                                          for e in result["experience"]] + [f"[event {result['event']}]"]))

@@ -545,3 +545,16 @@ def test_rest_heals_the_healing_rate_per_full_week_but_not_wounds_awaiting_chiru
     assert run.json("rest", "Vasana", "--hours", "400", "--interrupted")["healed"] == {}
     assert run("rest", "Vasana", "--hours", "1", "--minutes", "5").exit_code == 2
     assert run.json("verify")["ok"] is True
+
+
+def test_experience_a_month_after_an_adventure_only_under_that_ruling(run_sqlite):
+    run = run_sqlite
+    run("campaign", "new", "Glorantha", "--system", "pendragon-pass")
+    run("character", "add", "Vasana", "--stat", "siz=15", "--stat", "con=13", "--stat", "sword=12")
+    run.json("check", "Vasana", "sword", "--roll", "5", "--award-check")
+    assert run("experience", "Vasana", "--dice", "17").exit_code == 1  # experience_timing=winter
+    run.json("campaign", "rule", "experience_timing=month_after_adventure", "--reason", "short campaigns")
+    rolled = run.json("experience", "Vasana", "--dice", "17")
+    assert rolled["experience"] == [{"what": "sword", "roll": 17, "from": 12, "to": 13}]
+    assert run.json("character", "show", "Vasana")["sheet"]["skills"]["sword"] == 13
+    assert run("experience", "Vasana").exit_code == 1  # no checks left
