@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 from uuid import UUID
 
@@ -64,16 +65,30 @@ def upcast(cls: type[BaseModel], state: dict[str, Any]) -> None:
         version += 1
 
 
-def event_from_state(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> Any:
-    """The domain event a stored (or exported) state describes, upcast to its class's current version."""
+def event_from_state(topic: str, originator_id: UUID, version: int, state: dict[str, Any],
+                     digest: bool = False) -> Any:
+    """The domain event a stored (or exported) state describes, upcast to its class's current version.
+
+    With `digest`, the event also keeps `stored_digest`: the sha256 of the state exactly as stored
+    (what `content_hash` computes for an event that round-trips), so a verifier can check the hash
+    without re-serialising the model."""
     cls = resolve_topic(topic)
     stale = state.get("class_version", 1) < getattr(cls, "class_version", 1)
-    recorded = recorded_content(topic, originator_id, version, state) if stale else None
+    recorded = recorded_content(topic, originator_id, version, state) if (stale or digest) else None
     upcast(cls, state)
     event = cls(originator_id=originator_id, originator_version=version, **state)
-    if recorded is not None:
-        keep_recorded(event, recorded)
+    if stale:
+        keep_recorded(event, recorded)  # type: ignore[arg-type]
+    elif recorded is not None:
+        private = dict(event.__pydantic_private__ or {})
+        private["_digest"] = hashlib.sha256(orjson.dumps(recorded, option=orjson.OPT_SORT_KEYS)).hexdigest()
+        object.__setattr__(event, "__pydantic_private__", private)
     return event
+
+
+def stored_digest(event: Any) -> str | None:
+    """The digest `event_from_state(..., digest=True)` kept, if any."""
+    return (event.__pydantic_private__ or {}).get("_digest")
 
 
 def recorded_content(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> list[Any]:

@@ -162,6 +162,6 @@ def _parse(line: bytes | str, number: int) -> dict[str, Any]:
 
 def _decode(record: dict[str, Any], originator: UUID, number: int) -> Any:
     try:  # upcast like the mapper, keeping the recorded content for the hash check
-        return event_from_state(record["topic"], originator, record["originator_version"], dict(record["state"]))
+        return event_from_state(record["topic"], originator, record["originator_version"], dict(record["state"]), digest=True)
     except Exception as error:  # unreadable events are reported by the verifier as problems
         return error

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 from typing import Any
 from uuid import UUID
+
+import orjson
 
 from ..domain import systems
 from ..domain.amendments import Amended
@@ -14,6 +17,7 @@ from ..domain.dice import Dice
 from ..domain.events import Resolution
 from ..domain.rolls import DiceRolled, roll
 from .history import _notifications
+from .mapper import event_from_state, stored_digest
 
 
 def stored_events(session: Any) -> Iterator[tuple[int, Any]]:
@@ -24,12 +28,18 @@ def stored_events(session: Any) -> Iterator[tuple[int, Any]]:
     found = set()
     for notification in _notifications(app, positions):
         found.add(notification.id)
-        try:
-            yield notification.id, app.mapper.to_domain_event(notification)
-        except Exception as error:  # a tampered or corrupt row: reported, not fatal
-            yield notification.id, error
+        yield notification.id, _decoded(app, notification)
     for position in sorted(set(positions) - found):  # indexed once, gone from the log since
         yield position, MissingEvent("indexed but missing from the log (deleted after it was recorded)")
+
+
+def _decoded(app: Any, notification: Any) -> Any:
+    """The stored event (keeping the digest of its stored state for the hash check), or why it cannot be read."""
+    try:
+        return event_from_state(notification.topic, notification.originator_id, notification.originator_version,
+                                app.mapper.decode_state(notification.state), digest=True)
+    except Exception as error:  # a tampered or corrupt row: reported, not fatal
+        return error
 
 
 class MissingEvent(Exception):
@@ -37,7 +47,7 @@ class MissingEvent(Exception):
 
 
 def verify(session: Any, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    checker = Verifier()
+    checker = _StoreVerifier(session.app)
     for position, event in stored_events(session):
         checker.feed(position, event)
         if progress:
@@ -53,6 +63,7 @@ class Verifier:
         self.states: dict[UUID, Any] = {}
         self.histories: dict[UUID, list[Any]] = {}  # character streams, for re-deriving amendments
         self.rules: Any = None
+        self._rulings: dict[tuple[Any, bytes], Any] = {}  # validated rulings by their JSON: most events share them
         self.problems: list[dict[str, Any]] = []
         self.count = 0
 
@@ -75,7 +86,7 @@ class Verifier:
 
     def _check(self, event: Any) -> str | None:
         owner = event.originator_id
-        if event.content_hash() != event.hash:
+        if stored_digest(event) != event.hash and event.content_hash() != event.hash:
             return "content does not match its hash (edited after it was recorded)"
         if event.prev_hash != self.heads.get(owner, ""):
             return "hash chain broken: prev_hash is not the previous event's hash"
@@ -115,8 +126,54 @@ class Verifier:
             return None
         if not isinstance(event, Resolution):
             return None
-        rulings = self.rules.Rulings.model_validate(event.rulings)
+        rulings = self._ruling(event.rulings)
         outcome = type(event).derive(aggregate.sheet, aggregate.condition, event.inputs, rulings, Dice.replay(event.dice))
         if outcome != event.outcome:
             return f"{type(event).__name__}: recorded outcome differs from the re-derived one"
         return None
+
+    def _ruling(self, data: dict[str, Any]) -> Any:
+        """`Rulings.model_validate(data)`, once per distinct rulings (validated models are frozen)."""
+        key = (self.rules, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
+        found = self._rulings.get(key)
+        if found is None:
+            found = self._rulings[key] = self.rules.Rulings.model_validate(data)
+        return found
+
+
+class _Positions(list):  # type: ignore[type-arg]
+    """A character's history as the log positions of its events (8 bytes each), not the events."""
+
+    def __init__(self, verifier: _StoreVerifier) -> None:
+        super().__init__()
+        self.verifier, self.at = verifier, array("q")
+
+    def append(self, _: Any) -> None:
+        self.at.append(self.verifier.position)
+
+
+class _StoreVerifier(Verifier):
+    """The Verifier in bounded memory: it keeps where each character's events are in the log and reads
+    a character's history back (the same events it checked) only to re-derive an amendment."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__()
+        self.app, self.position = app, 0
+
+    def feed(self, position: int, event: Any) -> None:
+        self.position = position
+        super().feed(position, event)
+
+    def _check(self, event: Any) -> str | None:
+        problem = super()._check(event)
+        owner = event.originator_id
+        if type(self.histories.get(owner)) is list:  # just registered: [event]
+            self.histories[owner] = _Positions(self)
+            self.histories[owner].append(event)
+        return problem
+
+    def _rederive_amendment(self, event: Any, events: list[Any]) -> str | None:
+        positions = list(events.at) if isinstance(events, _Positions) else []
+        recalled = [e for e in (_decoded(self.app, n) for n in _notifications(self.app, positions))
+                    if not isinstance(e, Exception)]
+        return super()._rederive_amendment(event, recalled)
