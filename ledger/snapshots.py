@@ -108,9 +108,49 @@ def _newest(app: Any, ident: UUID, version: int | None) -> Any | None:
     return found[0] if found else None
 
 
+ROWS = "chronicle_character_rows"  # the characters read model (projections/characters.py)
+
+
+def _row(app: Any, ident: UUID) -> Any | None:
+    """The character as its read-model row holds it (the same `CharacterState` as a snapshot, folded by
+    the events' own `mutate` up to the row's version), if the row exists; the events after that
+    version are folded on top by `load`, so a row behind the log is still exact."""
+    recorder = store(app).recorder
+    postgres = type(recorder).__module__.endswith("postgres")
+    exists = app.__dict__.get("_chronicle_rows_exist")
+    with recorder.datastore.transaction(commit=False) as cursor:
+        if not exists:  # asked, not created: a writer must not issue DDL (racing writers on PostgreSQL)
+            if postgres:
+                cursor.execute("SELECT to_regclass(%s) AS found", (f"{recorder.datastore.schema}.{ROWS}",))
+                exists = cursor.fetchone()["found"] is not None
+            else:
+                cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (ROWS,))
+                exists = cursor.fetchone() is not None
+            if not exists:
+                return None
+            app.__dict__["_chronicle_rows_exist"] = True
+        marker = "%s" if postgres else "?"
+        cursor.execute(f"SELECT version, state FROM {ROWS} WHERE id = {marker}", (str(ident),))
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    row_version, state = (found["version"], found["state"]) if isinstance(found, dict) else tuple(found)
+    from ..domain.character import Character
+
+    return CharacterState.model_validate_json(state).restore(Character, ident, row_version)
+
+
 def load(app: Any, ident: UUID, version: int | None = None) -> tuple[Any, int] | None:
-    """The aggregate (at `version`, else now) from its newest snapshot and the events after it, and
-    how many events were folded; None when it has no events (up to `version`)."""
+    """The aggregate (at `version`, else now) from its newest snapshot (now: or its read-model row) and
+    the events after it, and how many events were folded; None when it has no events (up to `version`)."""
+    if version is None:
+        row = _row(app, ident)
+        if row is not None:
+            pending = list(app.events.get(ident, gt=row.version))
+            if len(pending) <= INTERVAL:  # else the row lags far behind: a snapshot may be nearer
+                for event in pending:
+                    row = event.mutate(row)
+                return row, len(pending)
     snapshot = _newest(app, ident, version)
     aggregate = snapshot.mutate(None) if snapshot is not None else None
     folded = 0
