@@ -41,6 +41,35 @@ def render(rules: Any, character: Any) -> dict[str, Any]:
     return data
 
 
+ROLLED = "chronicle.domain.rolls:DiceRolled"
+
+
+def _rolled(app: Any, notification: Any, character: Any) -> bool:
+    """Fold a free roll without building its event: `DiceRolled.apply` changes nothing, so its
+    `mutate` only moves the version, `modified_on` and `head_hash` on. False (fold it the full way,
+    which also raises the library's errors) unless it is the character's very next version."""
+    if notification.originator_version != character.version + 1:
+        return False
+    state = app.mapper.decode_state(notification.state)
+    if state.get("class_version", 1) != 1:
+        return False
+    character.version = notification.originator_version
+    character.modified_on = _TIMESTAMP.validate_python(state["timestamp"])
+    character.head_hash = state["hash"]
+    return True
+
+
+def _timestamp_adapter() -> Any:
+    from datetime import datetime
+
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(datetime)
+
+
+_TIMESTAMP = _timestamp_adapter()
+
+
 class Characters:
     def __init__(self, store: ViewStore):
         self.store = store
@@ -83,7 +112,9 @@ class Characters:
                 states[oid] = app.mapper.to_domain_event(notification).mutate(None)
                 self._registered[oid] = notification.id
             elif oid in states:
-                app.mapper.to_domain_event(notification).mutate(states[oid])
+                character = states[oid]
+                if notification.topic != ROLLED or not _rolled(app, notification, character):
+                    app.mapper.to_domain_event(notification).mutate(character)
             else:
                 continue
             changed[oid] = notification.id

@@ -37,6 +37,14 @@ def iso(moment: Any) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.%f%z")
 
 
+def iso_text(stamp: str) -> str:
+    """`iso` of a stored timestamp: the usual UTC form with microseconds ("...:SS.ffffffZ") is
+    rewritten as a string, anything else is parsed first."""
+    if len(stamp) == 27 and stamp[19] == "." and stamp[26] == "Z":
+        return stamp[:26] + "+0000"
+    return iso(datetime.fromisoformat(stamp))
+
+
 class Index:
     def __init__(self, store: ViewStore):
         self.store = store
@@ -63,13 +71,13 @@ class Index:
                         campaign = str(event.campaign_id)
                         characters.append((oid, campaign, event.name, event.system, event.kind, notification.id))
                         self._campaign_of[oid] = campaign
-                    moment, by = event.timestamp, event.by
+                    when, by = iso(event.timestamp), event.by
                 else:  # only the envelope is needed: read the stored JSON, not the whole event model
                     state = app.mapper.decode_state(notification.state)
-                    moment, by = datetime.fromisoformat(state["timestamp"]), state["by"]
+                    when, by = iso_text(state["timestamp"]), state["by"]
                 campaign = self._campaign_of.get(oid) or self._lookup_campaign(oid)
                 rows.append((notification.id, event_id(notification.originator_id, notification.originator_version),
-                             campaign, oid, notification.originator_version, notification.topic, iso(moment), by))
+                             campaign, oid, notification.originator_version, notification.topic, when, by))
             try:
                 with store.transaction() as cursor:
                     store.executemany(cursor, "INSERT INTO chronicle_campaigns VALUES (?, ?, ?, ?)", campaigns)
