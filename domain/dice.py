@@ -11,6 +11,7 @@ than were recorded keeps drawing from the same sequence.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -65,6 +66,17 @@ class Expression:
 
 def parse(notation: str) -> Expression:
     """Parse dice notation; anything outside the grammar is `BadInput`."""
+    if len(notation) <= 200:  # an Expression is immutable: parse each notation once (re-derivation rolls many)
+        return _parse_cached(notation)
+    return _parse(notation)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_cached(notation: str) -> Expression:
+    return _parse(notation)
+
+
+def _parse(notation: str) -> Expression:
     text = notation.replace(" ", "").lower()
     if not text or len(text) > 200:
         raise BadInput(f"bad dice notation {notation!r}: expected e.g. 2d6+1, d20, d%, 4d6kh3")
