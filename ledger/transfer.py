@@ -47,6 +47,7 @@ def import_lines(app: Any, lines: Iterable[bytes | str]) -> dict[str, Any]:
     """
     with tempfile.TemporaryFile() as spool:
         checker = _SpooledVerifier(spool)
+        uuids: dict[Any, UUID] = {}
         count = 0
         for number, line in enumerate(lines, start=1):
             if isinstance(line, str):
@@ -56,7 +57,7 @@ def import_lines(app: Any, lines: Iterable[bytes | str]) -> dict[str, Any]:
             record = _parse(line, number)
             checker.offset = spool.tell()
             spool.write(line if line.endswith(b"\n") else line + b"\n")
-            checker.feed(number, _decode(record, UUID(record["originator_id"]), number))
+            checker.feed(number, _decode(record, _uuid(uuids, record["originator_id"]), number))
             count += 1
         report = checker.report()
         if not report["ok"]:
@@ -76,10 +77,11 @@ def _stored(app: Any, spool: Any) -> Iterator[list[StoredEvent]]:
     mapper = app.mapper
     seal = mapper._seal if (mapper.cipher or mapper.compressor) else None
     chunk: list[StoredEvent] = []
+    uuids: dict[Any, UUID] = {}
     for line in spool:
         record = orjson.loads(line)
         state = orjson.dumps(record["state"])
-        chunk.append(StoredEvent(originator_id=UUID(record["originator_id"]),
+        chunk.append(StoredEvent(originator_id=_uuid(uuids, record["originator_id"]),
                                  originator_version=record["originator_version"], topic=record["topic"],
                                  state=seal(state) if seal else state))
         if len(chunk) == CHUNK:
@@ -147,6 +149,15 @@ class _SpooledVerifier(Verifier):
             found.append(_decode(record, owner, 0))
         self.spool.seek(end)
         return found
+
+
+def _uuid(known: dict[Any, UUID], text: Any) -> UUID:
+    """UUID(text), parsed once per aggregate (a file has many events per aggregate)."""
+    found = known.get(text) if isinstance(text, str) else None
+    if found is None:
+        found = UUID(text)
+        known[text] = found
+    return found
 
 
 def _parse(line: bytes | str, number: int) -> dict[str, Any]:
