@@ -35,17 +35,33 @@ def cli(db: Path, *args: str, stdin: Path | None = None) -> tuple[float, int, st
     return _measure(command, stdin)
 
 
+TIME = "/usr/bin/time"
+
+
 def _measure(command: list[str], stdin: Path | None = None) -> tuple[float, int, str]:
-    started = time.perf_counter()
-    with (stdin.open("rb") if stdin else open(os.devnull, "rb")) as source, tempfile.TemporaryFile() as out:
-        process = subprocess.Popen(command, stdin=source, stdout=out, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - started
-        process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode:
-            raise SystemExit(f"{shlex.join(command)} failed: {process.stderr.read().decode()[-2000:]}")
-        out.seek(0)
-        return seconds, usage.ru_maxrss // 1024, out.read().decode()
+    """Wall time, peak RSS and stdout of one process.
+
+    The peak RSS is taken by /usr/bin/time when it exists: a child forked straight from this (large)
+    benchmark process reports this process's own RSS as its peak (the fork's copy counts), which hid
+    every command's real footprint behind the harness's ~130 MB."""
+    rss_file = tempfile.NamedTemporaryFile(prefix="rss-", delete=False)
+    rss_file.close()
+    wrapped = [TIME, "-f", "%M", "-o", rss_file.name, *command] if os.path.exists(TIME) else command
+    try:
+        started = time.perf_counter()
+        with (stdin.open("rb") if stdin else open(os.devnull, "rb")) as source, tempfile.TemporaryFile() as out:
+            process = subprocess.Popen(wrapped, stdin=source, stdout=out, stderr=subprocess.PIPE)
+            _, status, usage = os.wait4(process.pid, 0)
+            seconds = time.perf_counter() - started
+            process.returncode = os.waitstatus_to_exitcode(status)
+            if process.returncode:
+                raise SystemExit(f"{shlex.join(command)} failed: {process.stderr.read().decode()[-2000:]}")
+            out.seek(0)
+            text = Path(rss_file.name).read_text().split()
+            peak_kb = int(text[-1]) if wrapped is not command and text else usage.ru_maxrss
+            return seconds, peak_kb // 1024, out.read().decode()
+    finally:
+        os.unlink(rss_file.name)
 
 
 def row(what: str, value: str, goal: str = "") -> None:
