@@ -47,9 +47,15 @@ def show(env: Any, name: str, as_of: str | None) -> None:
     Example:
       chronicle character show Vasana --as-of '#12' --json
     """
-    from ..ledger.characters import character_view
+    data = None
+    if as_of is None and env.batch is None and env.campaign:  # the common case: one row, no domain models loaded
+        from ..ledger.rows import current_view
 
-    data = character_view(env.read(), name, as_of)
+        data = current_view(env.app, env.campaign, name)
+    if data is None:
+        from ..ledger.characters import character_view
+
+        data = character_view(env.read(), name, as_of)
 
     def human() -> Any:
         from rich.console import Group

@@ -10,7 +10,6 @@ from typing import Any
 from eventsourcing.application import Application
 
 from ..domain.errors import BadInput
-from ..projections.index import Index
 from ..projections.store import ViewStore
 from .mapper import OrjsonTranscoder, PydanticMapper
 from .storage import redact, settings
@@ -30,7 +29,9 @@ class Chronicle(Application):
         return ViewStore(self)
 
     @cached_property
-    def index(self) -> Index:
+    def index(self) -> Any:
+        from ..projections.index import Index  # lazily: it loads the domain's models (a `show` does not need them)
+
         return Index(self.views)
 
     @cached_property

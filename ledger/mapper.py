@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import orjson
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder, Transcoding
 from eventsourcing.utils import get_topic, resolve_topic
-from pydantic import BaseModel
+
+if TYPE_CHECKING:  # only for annotations: importing pydantic's BaseModel costs a `show` ~30 ms
+    from pydantic import BaseModel
 
 
 class OrjsonTranscoder(Transcoder):

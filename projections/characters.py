@@ -8,6 +8,7 @@ Catches up from the notification log with the library's tracking, like the index
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -54,20 +55,19 @@ def _rolled(app: Any, notification: Any, character: Any) -> bool:
     if state.get("class_version", 1) != 1:
         return False
     character.version = notification.originator_version
-    character.modified_on = _TIMESTAMP.validate_python(state["timestamp"])
+    character.modified_on = _timestamp().validate_python(state["timestamp"])
     character.head_hash = state["hash"]
     return True
 
 
-def _timestamp_adapter() -> Any:
+@functools.cache
+def _timestamp() -> Any:
+    """Pydantic's datetime parsing (as the event model's), built on first use."""
     from datetime import datetime
 
     from pydantic import TypeAdapter
 
     return TypeAdapter(datetime)
-
-
-_TIMESTAMP = _timestamp_adapter()
 
 
 class Characters:
