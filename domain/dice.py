@@ -23,6 +23,7 @@ from .model import Model
 MAX_DICE = 1000
 MAX_SIDES = 1000
 MAX_TERMS = 100
+EXAMPLES = "expected e.g. 2d6+1, d20, d%, 4d6kh3 (1-1000 dice of 1-1000 faces a term)"
 
 _TERM = re.compile(r"(?:(\d+)?d(%|\d+)(?:(kh|kl|dh|dl)(\d+))?|(\d+))", re.ASCII)
 
@@ -79,7 +80,7 @@ def _parse_cached(notation: str) -> Expression:
 def _parse(notation: str) -> Expression:
     text = notation.replace(" ", "").lower()
     if not text or len(text) > 200:
-        raise BadInput(f"bad dice notation {notation!r}: expected e.g. 2d6+1, d20, d%, 4d6kh3")
+        raise BadInput(f"bad dice notation {notation!r}: {EXAMPLES}")
     terms: list[DiceTerm | Constant] = []
     pos, sign = 0, 1
     if text[0] in "+-":
@@ -87,7 +88,7 @@ def _parse(notation: str) -> Expression:
     while True:
         match = _TERM.match(text, pos)
         if not match:
-            raise BadInput(f"bad dice notation {notation!r} at {text[pos:] or 'end'!r}: expected e.g. 2d6+1, d20, d%, 4d6kh3")
+            raise BadInput(f"bad dice notation {notation!r} (stuck at {text[pos:] or 'the end'!r}): {EXAMPLES}")
         count, sides, keep, keep_n, constant = match.groups()
         if constant is not None:
             terms.append(Constant(int(constant), sign))
@@ -99,7 +100,7 @@ def _parse(notation: str) -> Expression:
         if pos == len(text):
             break
         if text[pos] not in "+-":
-            raise BadInput(f"bad dice notation {notation!r} at {text[pos:]!r}")
+            raise BadInput(f"bad dice notation {notation!r} (stuck at {text[pos:]!r}): {EXAMPLES}")
         sign, pos = (-1 if text[pos] == "-" else 1), pos + 1
     if len(terms) > MAX_TERMS:
         raise BadInput(f"bad dice notation {notation!r}: at most {MAX_TERMS} terms")
