@@ -18,7 +18,7 @@ from chronicle.domain.character import Character, CharacterRegistered, character
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import Refusal
 from chronicle.domain.rolls import DiceRolled, roll
-from chronicle.projections.index import event_id
+from chronicle.domain.ids import event_id
 
 NOTATIONS = ("d20", "2d6+1", "4d6kh3", "d100", "3d8-2")
 

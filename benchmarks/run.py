@@ -73,7 +73,7 @@ def rekey(template: Path, out: Any, name: str) -> int:
     """Copy a generated campaign under another name: new ids, hashes and chains, same events."""
     from chronicle.domain.campaign import campaign_id
     from chronicle.domain.character import character_id
-    from chronicle.projections.index import event_id
+    from chronicle.domain.ids import event_id
 
     new_campaign = campaign_id(name)
     ids: dict[str, UUID] = {}

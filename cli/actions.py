@@ -36,7 +36,7 @@ def record(env: Any, name: str, event_class: type, action_inputs: Any, table: di
 
 def describe(session: Any, character: Any, event: Any) -> dict[str, Any]:
     """`{"event", "version", "character", "type", **outcome, "condition"}` (+ the system's extra keys)."""
-    from ..projections.index import event_id
+    from ..domain.ids import event_id
 
     result: dict[str, Any] = {"event": event_id(character.id, event.originator_version),
                               "version": event.originator_version, "character": character.name,

@@ -26,7 +26,6 @@ def batch(ctx: click.Context, source: TextIO) -> None:
     Example:
       printf 'character add Vasana --stat siz=15\\nroll d20 --for Vasana\\n' | chronicle batch -
     """
-    from ..domain.errors import BadInput
 
     env = ctx.obj
     root = ctx.find_root().command

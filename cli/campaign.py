@@ -36,7 +36,7 @@ def new(env: Any, name: str, system: str) -> None:
 
     def decide(session: Any) -> dict[str, Any]:
         started = session.start_campaign(name, system)
-        return {"event": _event_id(started), "version": started.version, "campaign": name, "system": system}
+        return {"event": started.last_event_id, "version": started.version, "campaign": name, "system": system}
 
     result = env.write(decide)
     emit(env, result, f"Started campaign {name!r} ({system}); event {result['event']}")
@@ -94,12 +94,6 @@ def rule(env: Any, assignment: str, reason: str) -> None:
 
     result = env.write(lambda session: change_ruling(session, assignment, reason))
     emit(env, result, f"{result['key']}: {result['previous']} -> {result['value']} (event {result['event']})")
-
-
-def _event_id(aggregate: Any) -> str:
-    from ..projections.index import event_id
-
-    return event_id(aggregate.id, aggregate.version)
 
 
 @campaign.command("report")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any
 
 import click

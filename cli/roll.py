@@ -25,7 +25,6 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, given: str | No
     """
     from ..domain.dice import parse
     from ..domain.rolls import DiceRolled, roll as roll_dice
-    from ..projections.index import event_id
     from .output import emit
 
     expression = parse(notation)  # bad notation fails before the ledger is opened
@@ -36,7 +35,7 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, given: str | No
         dice = session.dice({"roll": table} if table is not None else None)
         owner.trigger_event(DiceRolled, reason=reason, by=session.by, **roll_dice(str(expression), dice))
         event = owner.pending_events[-1]
-        return {"event": event_id(owner.id, owner.version), "version": owner.version, "notation": event.notation,
+        return {"event": owner.last_event_id, "version": owner.version, "notation": event.notation,
                 "total": event.total, "faces": list(event.faces), "kept": list(event.kept),
                 "source": event.dice.source, "for": for_, "reason": reason}
 

@@ -9,6 +9,8 @@ from uuid import UUID
 from eventsourcing.domain import BaseAggregate
 from eventsourcing.utils import get_topic
 
+from .ids import event_id
+
 
 _DECIDED = itertools.count()  # the order events are decided in this process, across aggregates
 
@@ -19,6 +21,11 @@ class Aggregate(BaseAggregate[UUID]):
     annotated aggregates dataclasses."""
 
     head_hash = ""
+
+    @property
+    def last_event_id(self) -> str:
+        """The public id of the aggregate's newest event (what a command that appended prints)."""
+        return event_id(self.id, self.version)
 
     @classmethod
     def start(cls, event_class: type, id: UUID, **kwargs: Any) -> Any:  # noqa: A002

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID, uuid5
+from uuid import UUID
 
 from .aggregate import Aggregate
 from .events import Created, Resolution
+from .ids import character_id  # noqa: F401  (characters are found by name)
 from . import systems
-
-
-def character_id(campaign: UUID, name: str) -> UUID:
-    """Characters are found by name within their campaign."""
-    return uuid5(campaign, f"character:{name}")
 
 
 class CharacterRegistered(Created):

@@ -21,18 +21,6 @@ from .dice import DiceRecord
 from .model import Model
 
 
-def event_id(originator_id: UUID, version: int) -> str:
-    """An event's public id: stable, unique, derived from its aggregate and version.
-
-    `str(uuid5(originator_id, f"v{version}"))`, computed without building UUID objects (the index
-    and the importer compute one per event)."""
-    digest = bytearray(hashlib.sha1(originator_id.bytes + f"v{version}".encode()).digest()[:16])
-    digest[6] = (digest[6] & 0x0F) | 0x50  # version 5
-    digest[8] = (digest[8] & 0x3F) | 0x80  # RFC 4122 variant
-    h = digest.hex()
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
-
-
 class DomainEvent(Model):
     originator_id: UUID
     originator_version: int

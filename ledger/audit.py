@@ -10,7 +10,7 @@ from ..domain.character import CharacterRegistered, character_id
 from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Resolution
 from ..domain.refold import differences, directives, refold
-from ..projections.index import event_id
+from ..domain.ids import event_id
 from .refs import position
 from .rulings import parse_rulings
 
@@ -84,7 +84,7 @@ def replay(session: Any, name: str | None, assignments: dict[str, str], fork: st
             _fork_character(session, forked, events, after, corrections, overrides)
     result = {"rulings": overrides, "changed": changed, "final": final}
     if forked is not None:
-        result["fork"] = {"campaign": fork, "event": event_id(forked.id, forked.version)}
+        result["fork"] = {"campaign": fork, "event": forked.last_event_id}
     return result
 
 

@@ -7,7 +7,6 @@ from typing import Any
 from ..domain.character import character_id
 from ..domain.errors import BadInput, NotFound
 from ..projections.characters import render
-from ..projections.index import event_id
 from .refs import position
 
 
@@ -24,7 +23,7 @@ def add_character(session: Any, name: str, stats: dict[str, str], virtues: str |
         raise BadInput("--object is for potestas campaigns")
     sheet = rules.parse_sheet(stats, **options)
     created = session.add_character(name, sheet, kind=options["kind"])
-    return {"event": event_id(created.id, created.version), "version": created.version, "name": name,
+    return {"event": created.last_event_id, "version": created.version, "name": name,
             "system": rules.NAME, "sheet": sheet.model_dump(mode="json")}
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..domain.character import character_id
+from ..domain.ids import event_id
 from .refs import position
 
 BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "by", "hash", "prev_hash", "originator_topic"}
@@ -49,15 +50,9 @@ def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
     for notification in _notifications(app, positions):
         event = app.mapper.to_domain_event(notification)
         found.setdefault(event.target, []).append({
-            "event": _event_id(event), "position": notification.id, "by": event.by, "reason": event.reason,
-            "void": event.void})
+            "event": event_id(event.originator_id, event.originator_version), "position": notification.id,
+            "by": event.by, "reason": event.reason, "void": event.void})
     return found
-
-
-def _event_id(event: Any) -> str:
-    from ..projections.index import event_id
-
-    return event_id(event.originator_id, event.originator_version)
 
 
 def _notifications(app: Any, positions: list[int]) -> Iterator[Any]:

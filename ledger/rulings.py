@@ -7,7 +7,6 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..domain.errors import BadInput
-from ..projections.index import event_id
 
 
 def parse_rulings(rules: Any, current: dict[str, Any], assignments: dict[str, str]) -> Any:
@@ -36,5 +35,5 @@ def change_ruling(session: Any, assignment: str, reason: str) -> dict[str, Any]:
     new_value = parsed.model_dump(mode="json")[key]
     previous = campaign.rulings.get(key)
     campaign.change_ruling(key, new_value, reason, session.by)
-    return {"event": event_id(campaign.id, campaign.version), "version": campaign.version, "key": key,
+    return {"event": campaign.last_event_id, "version": campaign.version, "key": key,
             "value": new_value, "previous": previous, "reason": reason}

@@ -17,7 +17,7 @@ import orjson
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from ..domain.errors import BadInput, Refusal
-from ..projections.index import event_id
+from ..domain.ids import event_id
 from .history import _notifications
 from .mapper import event_from_state
 from .verify import Verifier

@@ -13,8 +13,7 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError
 
 from ..domain.campaign import CampaignStarted
-from ..domain.character import CharacterRegistered
-from ..domain.events import event_id
+from ..domain.ids import event_id
 from .store import ViewStore
 
 VIEW = "index"

@@ -80,7 +80,7 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -
         modifier = land_modifier(roll)
         campaign.trigger_event(WinterBegan, year=this_year, land_roll=roll, land_modifier=modifier, source=source,
                                dice=land.record(), by=session.by)
-        document = {"event": _event_id(campaign), "version": campaign.version, "year": this_year,
+        document = {"event": campaign.last_event_id, "version": campaign.version, "year": this_year,
                     "land": {"roll": roll, "modifier": modifier, "source": source}, "characters": {}, "skipped": []}
         for character in (c for c in session.characters() if c.kind == "character"):
             choice = wanted.get(character.name)
@@ -147,12 +147,6 @@ def _inputs(sheet: Any, choice: dict[str, Any], year: int, land_roll: int) -> tu
 def _best(sheet: Any, skills: tuple[str, ...]) -> str | None:
     known = [s for s in skills if s in sheet.skills]
     return max(known, key=lambda s: sheet.skills[s]) if known else None
-
-
-def _event_id(aggregate: Any) -> str:
-    from ...projections.index import event_id
-
-    return event_id(aggregate.id, aggregate.version)
 
 
 def _human(result: dict[str, Any]) -> Any:

@@ -2,9 +2,9 @@
 
 from typing import Any
 
-from .. import events
+from .. import ids
 
 
 def event_id(event: Any) -> str:
     """The event's public id (as `log` prints it), used in the contract's `increases[].event`."""
-    return events.event_id(event.originator_id, event.originator_version)
+    return ids.event_id(event.originator_id, event.originator_version)

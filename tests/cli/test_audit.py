@@ -5,7 +5,6 @@ import json
 import sqlite3
 from pathlib import Path
 
-import pytest
 
 from chronicle.domain.adnd2e import Injured, InjureInputs, parse_sheet
 from chronicle.ledger.app import open_ledger

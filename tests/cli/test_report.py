@@ -1,6 +1,5 @@
 """Reports: every kind of event appears, and the HTML page renders in a real headless Chromium."""
 
-import json
 import shutil
 import subprocess
 from pathlib import Path

@@ -1,6 +1,6 @@
 """Status awards, modifiers and increases (seed: Glory and Ambitions; RULINGS.md `status_modifiers`)."""
 
-from chronicle.domain.events import event_id
+from chronicle.domain.ids import event_id
 import pytest
 from pydantic import ValidationError
 
