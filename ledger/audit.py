@@ -90,11 +90,10 @@ def replay(session: Any, name: str | None, assignments: dict[str, str], fork: st
 
 def _start_fork(session: Any, name: str, rulings: dict[str, Any]) -> Any:
     original = session.campaign
-    forked = session.start_campaign(name, original.system)
+    forked = session.start_campaign(name, original.system, select=False)
     for key, value in rulings.items():
         if forked.rulings.get(key) != value:
             forked.change_ruling(key, value, f"forked from {original.name} (replay)", session.by)
-    session._campaign_name = original.name  # keep reading the original's characters
     return forked
 
 
@@ -108,7 +107,7 @@ def _fork_character(session: Any, target: Any, events: list[Any], replayed: list
     twin = Character.start(CharacterRegistered, ident, campaign_id=target.id, name=registered.name,
                            system=registered.system, kind=registered.kind, sheet=registered.sheet, by=session.by,
                            origin=event_id(registered.originator_id, 1), timestamp=registered.timestamp)
-    session._aggregates[ident] = twin
+    session.adopt(twin)
     rederived = {r.version: r.event for r in replayed}
     for event in events[1:]:
         version = event.originator_version

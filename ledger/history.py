@@ -28,7 +28,7 @@ def events(session: Any, name: str | None = None, since: str | None = None, unti
     names = {ident: who for ident, who, _ in index.characters(campaign.id)}
     corrections = amendments(app, campaign.id)
     wanted = {row[0]: row for row in rows}
-    for notification in _notifications(app, [row[0] for row in rows]):
+    for notification in notifications_at(app, [row[0] for row in rows]):
         pos, ident, oid, version, time, by = wanted[notification.id]
         event = app.mapper.to_domain_event(notification)
         described = describe(event, pos, ident, names.get(oid), time)
@@ -47,7 +47,7 @@ def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
         (str(campaign_id), "%:Amended"))
     found: dict[str, list[dict[str, Any]]] = {}
     positions = [row[0] for row in rows]
-    for notification in _notifications(app, positions):
+    for notification in notifications_at(app, positions):
         event = app.mapper.to_domain_event(notification)
         found.setdefault(event.target, []).append({
             "event": event_id(event.originator_id, event.originator_version), "position": notification.id,
@@ -55,7 +55,7 @@ def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
-def _notifications(app: Any, positions: list[int]) -> Iterator[Any]:
+def notifications_at(app: Any, positions: list[int]) -> Iterator[Any]:
     """The notifications at `positions` (sorted), read in pages rather than one query each."""
     wanted = set(positions)
     i = 0

@@ -92,7 +92,8 @@ class Session:
 
     # deciding ---------------------------------------------------------------------------------
 
-    def start_campaign(self, name: str, system: str) -> Campaign:
+    def start_campaign(self, name: str, system: str, select: bool = True) -> Campaign:
+        """A new campaign, saved with the session; `select=False` keeps working in the current one."""
         rules = systems.get(system)
         ident = campaign_id(name)
         if self._get(ident) is not None:
@@ -100,8 +101,13 @@ class Session:
         rulings = rules.Rulings().model_dump(mode="json")
         campaign = Campaign.start(CampaignStarted, ident, name=name, system=system, rulings=rulings, by=self.by)
         self._aggregates[ident] = campaign
-        self._campaign_name = name
+        if select:
+            self._campaign_name = name
         return campaign
+
+    def adopt(self, aggregate: Any) -> None:
+        """Save a new aggregate made outside the session (a forked timeline's character) with it."""
+        self._aggregates[aggregate.id] = aggregate
 
     def add_character(self, name: str, sheet: Any, kind: str = "character") -> Character:
         campaign = self.campaign

@@ -18,7 +18,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from ..domain.errors import BadInput, Refusal
 from ..domain.ids import event_id
-from .history import _notifications
+from .history import notifications_at
 from .mapper import event_from_state
 from .verify import Verifier
 
@@ -27,7 +27,7 @@ def export_lines(session: Any) -> Iterator[bytes]:
     app, campaign = session.app, session.campaign
     app.index.catch_up()
     positions = [row[0] for row in app.index.log(campaign.id)]
-    for notification in _notifications(app, positions):
+    for notification in notifications_at(app, positions):
         state = app.mapper.decode_state(notification.state)
         yield orjson.dumps({
             "id": event_id(notification.originator_id, notification.originator_version),

@@ -16,7 +16,7 @@ from ..domain.character import CharacterRegistered
 from ..domain.dice import Dice
 from ..domain.events import Resolution
 from ..domain.rolls import DiceRolled, roll
-from .history import _notifications
+from .history import notifications_at
 from .mapper import event_from_state, stored_digest
 
 
@@ -26,7 +26,7 @@ def stored_events(session: Any) -> Iterator[tuple[int, Any]]:
     app.index.catch_up()
     positions = [row[0] for row in app.index.log(campaign.id)]
     found = set()
-    for notification in _notifications(app, positions):
+    for notification in notifications_at(app, positions):
         found.add(notification.id)
         yield notification.id, _decoded(app, notification)
     for position in sorted(set(positions) - found):  # indexed once, gone from the log since
@@ -174,6 +174,6 @@ class _StoreVerifier(Verifier):
 
     def _rederive_amendment(self, event: Any, events: list[Any]) -> str | None:
         positions = list(events.at) if isinstance(events, _Positions) else []
-        recalled = [e for e in (_decoded(self.app, n) for n in _notifications(self.app, positions))
+        recalled = [e for e in (_decoded(self.app, n) for n in notifications_at(self.app, positions))
                     if not isinstance(e, Exception)]
         return super()._rederive_amendment(event, recalled)
