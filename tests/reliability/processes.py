@@ -52,6 +52,24 @@ def writing(db: str) -> Callable[[], bool]:
     return lambda: (os.path.getsize(wal) if os.path.exists(wal) else 0) > base + 100_000
 
 
+def reading(process: subprocess.Popen, path: str) -> Callable[[], bool]:
+    """A probe that turns true once the process has read part of the file at `path` (its file
+    position, from /proc): it is then still reading, long before it could commit anything."""
+    target = os.path.realpath(path)
+
+    def started() -> bool:
+        try:
+            for fd in os.listdir(f"/proc/{process.pid}/fd"):
+                if os.path.realpath(f"/proc/{process.pid}/fd/{fd}") == target:
+                    with open(f"/proc/{process.pid}/fdinfo/{fd}") as info:
+                        return int(info.readline().split()[1]) > 0
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+        return False
+
+    return started
+
+
 def kill_when(process: subprocess.Popen, ready: Callable[[], bool], timeout: float = 300) -> bool:
     """SIGKILL the process as soon as `ready()`; True when it was still running then."""
     deadline = time.monotonic() + timeout
