@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -12,16 +13,18 @@ from .options import common
 from .output import emit
 
 PROJECTIONS = ("index", "characters")
-REBUILD_BATCH = 20000
 
 
 @click.command()
 @click.option("--projection", "names", type=click.Choice(PROJECTIONS), multiple=True,
               help="Only this read model (repeatable); default: all of them.")
+@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
+              help="Processes folding the log side by side  [default: one per core on long logs]")
 @common
 @click.pass_obj
-def rebuild(env: Any, names: tuple[str, ...]) -> None:
-    """Drop the read models and replay them from the whole log (every campaign in the database).
+def rebuild(env: Any, names: tuple[str, ...], workers: int | None) -> None:
+    """Replay the read models from the whole log (every campaign in the database) into fresh
+    tables, and put them in place of the old ones, which stay readable until then.
 
     The result is the same as the one kept up to date command by command.
 
@@ -29,30 +32,26 @@ def rebuild(env: Any, names: tuple[str, ...]) -> None:
     Example:
       chronicle rebuild --projection characters
     """
-    app = env.app
-    total = app.recorder.max_notification_id() or 0
-    counts = {}
-    for name in names or PROJECTIONS:
-        projection = getattr(app, name)
-        projection.reset()
-        with _progress(env, f"rebuilding {name}", total) as advance:
-            counts[name] = projection.catch_up(advance, batch_size=REBUILD_BATCH)
+    from ..ledger.app import open_ledger
+    from ..projections.rebuild import rebuild as replay
+
+    names = names or PROJECTIONS
+    env.close()  # no connection is held while the workers are forked: each opens its own
+    with _progress(env, f"rebuilding {', '.join(names)}") as start:
+        counts = replay(lambda: open_ledger(env.db), names, workers, start)
     emit(env, {"projections": counts},
          "\n".join(f"{name}: {count} events replayed" for name, count in counts.items()))
 
 
-def _progress(env: Any, label: str, total: int) -> contextlib.AbstractContextManager[Callable[[int], None] | None]:
-    """A rich progress bar on stderr for people; nothing with --json."""
-    if env.json or not total:
-        return contextlib.nullcontext(None)
+@contextlib.contextmanager
+def _progress(env: Any, label: str) -> Iterator[Callable[[int], Callable[[float], None]] | None]:
+    """For people, a rich progress bar on stderr: `start(total)` gives the function that advances
+    it. Nothing with --json."""
+    if env.json:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
 
-    @contextlib.contextmanager
-    def bar() -> Iterator[Callable[[int], None]]:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        with Progress(transient=True, console=Console(stderr=True)) as progress:
-            task = progress.add_task(label, total=total)
-            yield lambda n: progress.advance(task, n)
-
-    return bar()
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
+        yield lambda total: functools.partial(progress.advance, progress.add_task(label, total=total))

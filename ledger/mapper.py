@@ -42,15 +42,22 @@ class PydanticMapper(Mapper):
         )
 
     def to_domain_event(self, stored: StoredEvent) -> Any:
+        data = self._unseal(stored.state)
+        cls = resolve_topic(stored.topic)
+        if getattr(cls, "class_version", 1) == 1 and b'"class_version"' not in data:  # nothing to upcast
+            return cls.model_validate_json(envelope(stored.originator_id, stored.originator_version) + data[1:])
         return event_from_state(stored.topic, stored.originator_id, stored.originator_version,
-                                self.decode_state(stored.state))
+                                self.transcoder.decode(data))
 
     def decode_state(self, data: bytes) -> dict[str, Any]:
+        return self.transcoder.decode(self._unseal(data))
+
+    def _unseal(self, data: bytes) -> bytes:
         if self.cipher:
             data = self.cipher.decrypt(data)
         if self.compressor:
             data = self.compressor.decompress(data)
-        return self.transcoder.decode(data)
+        return data
 
     def _seal(self, data: bytes) -> bytes:
         if self.compressor:
@@ -58,6 +65,13 @@ class PydanticMapper(Mapper):
         if self.cipher:
             data = self.cipher.encrypt(data)
         return data
+
+
+def envelope(originator_id: UUID, version: int) -> bytes:
+    """The start of an event's JSON with its id and version, to which the stored state's fields
+    (after its opening brace) are appended: pydantic then validates the stored bytes directly,
+    without building a dict first (a third of the cost of loading an event)."""
+    return b'{"originator_id":"%s","originator_version":%d,' % (str(originator_id).encode(), version)
 
 
 def upcast(cls: type[BaseModel], state: dict[str, Any]) -> None:

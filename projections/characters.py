@@ -9,25 +9,25 @@ Catches up from the notification log with the library's tracking, like the index
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
 import orjson
 
+from .catchup import BATCH, catch_up
 from .store import ViewStore
 
 VIEW = "characters"
-BATCH = 5000
+VERSION = 2  # of the table below: a ledger whose rows were made by another version rebuilds them
 REGISTERED = "chronicle.domain.character:CharacterRegistered"
-COLUMNS = "id, campaign_id, name, version, kind, state, view, summary, position"
-
-DDL = (
-    "CREATE TABLE IF NOT EXISTS chronicle_character_rows (id TEXT PRIMARY KEY, campaign_id TEXT, name TEXT,"
-    " version INTEGER, kind TEXT, state TEXT, view TEXT, summary TEXT, position BIGINT)",
+TABLES = {"chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
+                                      " state TEXT, view TEXT, summary TEXT, position BIGINT"}
+INDEXES = (
+    "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_character_rows_id ON chronicle_character_rows (id)",
     "CREATE INDEX IF NOT EXISTS chronicle_character_rows_campaign ON chronicle_character_rows (campaign_id, position)",
 )
-TABLES = ("chronicle_character_rows",)
+COLUMNS = "id, campaign_id, name, version, kind, state, view, summary, position"
 UPSERT = (f"INSERT INTO chronicle_character_rows ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
           " ON CONFLICT (id) DO UPDATE SET version = excluded.version, state = excluded.state,"
           " view = excluded.view, summary = excluded.summary")
@@ -45,13 +45,13 @@ def render(rules: Any, character: Any) -> dict[str, Any]:
 ROLLED = "chronicle.domain.rolls:DiceRolled"
 
 
-def _rolled(app: Any, notification: Any, character: Any) -> bool:
+def _rolled(mapper: Any, notification: Any, character: Any) -> bool:
     """Fold a free roll without building its event: `DiceRolled.apply` changes nothing, so its
     `mutate` only moves the version, `modified_on` and `head_hash` on. False (fold it the full way,
     which also raises the library's errors) unless it is the character's very next version."""
     if notification.originator_version != character.version + 1:
         return False
-    state = app.mapper.decode_state(notification.state)
+    state = mapper.decode_state(notification.state)
     if state.get("class_version", 1) != 1:
         return False
     character.version = notification.originator_version
@@ -71,58 +71,71 @@ def _timestamp() -> Any:
 
 
 class Characters:
-    def __init__(self, store: ViewStore):
-        self.store = store
-        store.ensure(VIEW, DDL)
+    """With a `suffix` (`rebuild`), rows go to a fresh table named with it, each rendered once, by
+    `held_rows` at the end, rather than page by page."""
+
+    VIEW = VIEW
+
+    def __init__(self, store: ViewStore, suffix: str = ""):
+        self.store, self.mapper, self.deferred = store, store.app.mapper, bool(suffix)
+        if not suffix:
+            store.ensure(VIEW, VERSION, TABLES, INDEXES)
+        self._write = UPSERT if not suffix else f"INSERT INTO chronicle_character_rows{suffix} ({COLUMNS})" \
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         self._states: dict[UUID, Any] = {}  # characters folded so far, valid while we own the position
         self._others: set[UUID] = set()  # originators that are not characters (campaigns)
         self._position: int | None = None
         self._registered: dict[UUID, int] = {}
+        self._changed: dict[UUID, None] = {}  # in the order first changed
 
     def catch_up(self, progress: Callable[[int], None] | None = None, batch_size: int = BATCH) -> int:
         """Fold every notification after the tracked position into the rows; returns how many."""
-        from eventsourcing.persistence import IntegrityError
+        return catch_up([self], progress, batch_size)
 
-        done = 0
-        while True:
-            start = self.store.position(VIEW)
-            if start != self._position:
-                self._states.clear()  # another process moved the rows on: reload them
-                self._registered.clear()
-            batch = self.store.app.recorder.select_notifications(start=start, limit=batch_size, inclusive_of_start=False)
-            if not batch:
-                self._position = start
-                return done
-            try:
-                self._fold(batch)
-            except IntegrityError:  # another process tracked this batch first: continue from its position
-                self._position = None
-                continue
-            done += len(batch)
-            if progress:
-                progress(len(batch))
+    # folding -------------------------------------------------------------------------------
 
-    def _fold(self, batch: list[Any]) -> None:
-        app, states = self.store.app, self._states
-        self._load([n.originator_id for n in batch])
-        changed: dict[UUID, int] = {}
-        for notification in batch:
+    def position(self) -> int:
+        position = self.store.position(VIEW)
+        if position != self._position:  # another process moved the rows on: reload them
+            self.forget()
+        return position
+
+    def fold(self, notifications: Sequence[Any]) -> list[tuple[Any, ...]]:
+        states, mapper, changed = self._states, self.mapper, self._changed
+        if not self.deferred:
+            self._load([n.originator_id for n in notifications])
+        for notification in notifications:
             oid = notification.originator_id
             if notification.topic == REGISTERED:
-                states[oid] = app.mapper.to_domain_event(notification).mutate(None)
+                states[oid] = mapper.to_domain_event(notification).mutate(None)
                 self._registered[oid] = notification.id
             elif oid in states:
                 character = states[oid]
-                if notification.topic != ROLLED or not _rolled(app, notification, character):
-                    app.mapper.to_domain_event(notification).mutate(character)
+                if notification.topic != ROLLED or not _rolled(mapper, notification, character):
+                    mapper.to_domain_event(notification).mutate(character)
             else:
                 continue
-            changed[oid] = notification.id
-        rows = [self._row(states[oid]) for oid in changed]
-        with self.store.transaction() as cursor:
-            self.store.executemany(cursor, UPSERT, rows)
-            self.store.track(cursor, VIEW, batch[-1].id)
-        self._position = batch[-1].id
+            changed[oid] = None
+        return [] if self.deferred else self.held_rows()
+
+    def held_rows(self) -> list[tuple[Any, ...]]:
+        """The rows of the characters changed since the last call."""
+        rows = [self._row(self._states[oid]) for oid in self._changed]
+        self._changed.clear()
+        return rows
+
+    def write(self, cursor: Any, rows: list[tuple[Any, ...]]) -> None:
+        self.store.executemany(cursor, self._write, rows)
+
+    def moved(self, position: int) -> None:
+        self._position = position
+
+    def forget(self) -> None:
+        self._states.clear()
+        self._others.clear()
+        self._registered.clear()
+        self._changed.clear()
+        self._position = None
 
     def _row(self, character: Any) -> tuple[Any, ...]:
         from ..domain import systems
@@ -162,14 +175,3 @@ class Characters:
         rows = self.store.query("SELECT view FROM chronicle_character_rows WHERE campaign_id = ? ORDER BY position",
                                 (str(campaign_id),))
         return [orjson.loads(view) for (view,) in rows]
-
-    def reset(self) -> None:
-        """Forget every row and the position (rebuild replays from the first notification)."""
-        with self.store.transaction() as cursor:
-            for table in TABLES:
-                self.store.execute(cursor, f"DELETE FROM {table}")
-            self.store.reset(cursor, VIEW)
-        self._states.clear()
-        self._others.clear()
-        self._registered.clear()
-        self._position = None

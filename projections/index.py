@@ -6,30 +6,34 @@ catches up from the notification log (tracked, so each notification is processed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError
-
 from ..domain.campaign import CampaignStarted
 from ..domain.ids import event_id
+from .catchup import BATCH, catch_up
 from .store import ViewStore
 
 VIEW = "index"
-BATCH = 5000
+VERSION = 2  # of the tables below: a ledger whose index was made by another version rebuilds it
 CREATIONS = ("chronicle.domain.campaign:CampaignStarted", "chronicle.domain.character:CharacterRegistered")
 
-DDL = (
-    "CREATE TABLE IF NOT EXISTS chronicle_campaigns (id TEXT PRIMARY KEY, name TEXT UNIQUE, system TEXT, position BIGINT)",
-    "CREATE TABLE IF NOT EXISTS chronicle_characters (id TEXT PRIMARY KEY, campaign_id TEXT, name TEXT, system TEXT,"
-    " kind TEXT, position BIGINT)",
-    "CREATE TABLE IF NOT EXISTS chronicle_log (position BIGINT PRIMARY KEY, event_id TEXT UNIQUE, campaign_id TEXT,"
-    " originator_id TEXT, version INTEGER, topic TEXT, time TEXT, by_name TEXT)",
+TABLES = {
+    "chronicle_campaigns": "id TEXT NOT NULL, name TEXT NOT NULL, system TEXT, position BIGINT",
+    "chronicle_characters": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, system TEXT, kind TEXT, position BIGINT",
+    "chronicle_log": "position {position}, event_id TEXT NOT NULL, campaign_id TEXT, originator_id TEXT,"
+                     " version INTEGER, topic TEXT, time TEXT, by_name TEXT",
+}
+INDEXES = (
+    "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_campaigns_id ON chronicle_campaigns (id)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_campaigns_name ON chronicle_campaigns (name)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_characters_id ON chronicle_characters (id)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_log_event ON chronicle_log (event_id)",
     "CREATE INDEX IF NOT EXISTS chronicle_log_originator ON chronicle_log (originator_id, version)",
     "CREATE INDEX IF NOT EXISTS chronicle_log_campaign ON chronicle_log (campaign_id, position)",
 )
-TABLES = ("chronicle_campaigns", "chronicle_characters", "chronicle_log")
 
 
 def iso(moment: Any) -> str:
@@ -45,64 +49,67 @@ def iso_text(stamp: str) -> str:
 
 
 class Index:
-    def __init__(self, store: ViewStore):
-        self.store = store
-        store.ensure(VIEW, DDL)
-        self._campaign_of: dict[str, str] = {}
+    """With a `suffix` (`rebuild`), rows go to fresh tables named with it."""
+
+    VIEW = VIEW
+
+    def __init__(self, store: ViewStore, suffix: str = ""):
+        self.store, self.mapper = store, store.app.mapper
+        if not suffix:
+            store.ensure(VIEW, VERSION, TABLES, INDEXES)
+        self._known: dict[UUID, tuple[str, str]] = {}  # aggregate -> (its id as text, its campaign's)
+        self._insert = {name: f"INSERT INTO {name}{suffix} VALUES ({', '.join('?' * _width(columns))})"
+                        for name, columns in TABLES.items()}
 
     def catch_up(self, progress: Any = None, batch_size: int = BATCH) -> int:
         """Process every notification after the tracked position; returns how many."""
-        app, store = self.store.app, self.store
-        start, done = store.position(VIEW), 0
-        while True:
-            batch = app.recorder.select_notifications(start=start, limit=batch_size, inclusive_of_start=False)
-            if not batch:
-                return done
-            rows, campaigns, characters = [], [], []
-            for notification in batch:
-                oid = str(notification.originator_id)
-                if notification.topic in CREATIONS:
-                    event = app.mapper.to_domain_event(notification)
-                    if isinstance(event, CampaignStarted):
-                        campaigns.append((oid, event.name, event.system, notification.id))
-                        self._campaign_of[oid] = oid
-                    else:
-                        campaign = str(event.campaign_id)
-                        characters.append((oid, campaign, event.name, event.system, event.kind, notification.id))
-                        self._campaign_of[oid] = campaign
-                    when, by = iso(event.timestamp), event.by
-                else:  # only the envelope is needed: read the stored JSON, not the whole event model
-                    state = app.mapper.decode_state(notification.state)
-                    when, by = iso_text(state["timestamp"]), state["by"]
-                campaign = self._campaign_of.get(oid) or self._lookup_campaign(oid)
-                rows.append((notification.id, event_id(notification.originator_id, notification.originator_version),
-                             campaign, oid, notification.originator_version, notification.topic, when, by))
-            try:
-                with store.transaction() as cursor:
-                    store.executemany(cursor, "INSERT INTO chronicle_campaigns VALUES (?, ?, ?, ?)", campaigns)
-                    store.executemany(cursor, "INSERT INTO chronicle_characters VALUES (?, ?, ?, ?, ?, ?)", characters)
-                    store.executemany(cursor, "INSERT INTO chronicle_log VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
-                    store.track(cursor, VIEW, batch[-1].id)
-            except IntegrityError:  # another process indexed these first (all rolled back): resume after it
-                start = store.position(VIEW)
-                continue
-            start, done = batch[-1].id, done + len(batch)
-            if progress:
-                progress(len(batch))
+        return catch_up([self], progress, batch_size)
 
-    def reset(self) -> None:
-        """Forget every row and the position (rebuild replays from the first notification)."""
-        with self.store.transaction() as cursor:
-            for table in TABLES:
-                self.store.execute(cursor, f"DELETE FROM {table}")
-            self.store.reset(cursor, VIEW)
-        self._campaign_of.clear()
+    # folding -------------------------------------------------------------------------------
 
-    def _lookup_campaign(self, originator_id: str) -> str:
-        rows = self.store.query("SELECT campaign_id FROM chronicle_characters WHERE id = ?", (originator_id,))
-        campaign = rows[0][0] if rows else originator_id
-        self._campaign_of[originator_id] = campaign
-        return campaign
+    def position(self) -> int:
+        return self.store.position(VIEW)
+
+    def fold(self, notifications: Sequence[Any]) -> dict[str, list[tuple[Any, ...]]]:
+        rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
+        log, mapper, known = rows["chronicle_log"], self.mapper, self._known
+        for notification in notifications:
+            originator = notification.originator_id
+            if notification.topic in CREATIONS:
+                event = mapper.to_domain_event(notification)
+                oid = str(originator)
+                if isinstance(event, CampaignStarted):
+                    rows["chronicle_campaigns"].append((oid, event.name, event.system, notification.id))
+                    known[originator] = (oid, oid)
+                else:
+                    campaign = str(event.campaign_id)
+                    rows["chronicle_characters"].append((oid, campaign, event.name, event.system, event.kind,
+                                                         notification.id))
+                    known[originator] = (oid, campaign)
+                when, by = iso(event.timestamp), event.by
+            else:  # only the envelope is needed: the stored JSON, not the whole event model
+                state = mapper.decode_state(notification.state)
+                when, by = iso_text(state["timestamp"]), state["by"]
+            oid, campaign = known.get(originator) or self._lookup(originator)
+            log.append((notification.id, event_id(originator, notification.originator_version),
+                        campaign, oid, notification.originator_version, notification.topic, when, by))
+        return rows
+
+    def write(self, cursor: Any, rows: dict[str, list[tuple[Any, ...]]]) -> None:
+        for name, found in rows.items():
+            self.store.executemany(cursor, self._insert[name], found)
+
+    def moved(self, position: int) -> None:
+        return None
+
+    def forget(self) -> None:
+        return None  # which campaign a character is in never changes: the cache stays true
+
+    def _lookup(self, originator_id: UUID) -> tuple[str, str]:
+        oid = str(originator_id)
+        rows = self.store.query("SELECT campaign_id FROM chronicle_characters WHERE id = ?", (oid,))
+        found = self._known[originator_id] = (oid, rows[0][0] if rows else oid)
+        return found
 
     # queries -------------------------------------------------------------------------------
 
@@ -149,3 +156,7 @@ class Index:
 
     def count(self, campaign_id: UUID) -> int:
         return self.store.query("SELECT COUNT(*) FROM chronicle_log WHERE campaign_id = ?", (str(campaign_id),))[0][0]
+
+
+def _width(columns: str) -> int:
+    return columns.count(",") + 1

@@ -1,6 +1,7 @@
 """Read-model tables beside the event tables, written in one transaction with the library's tracking.
 
-The same SQL serves SQLite and PostgreSQL; only the parameter marker differs.
+The same SQL serves SQLite and PostgreSQL; only the parameter marker differs, and the log
+position column, which SQLite keeps as the table's own row id.
 """
 
 from __future__ import annotations
@@ -33,19 +34,53 @@ class ViewStore:
 
     def executemany(self, cursor: Any, statement: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
-            cursor.executemany(self.sql(statement), [tuple(r) for r in rows])
+            cursor.executemany(self.sql(statement), rows)
 
     def query(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
         with self.transaction(commit=False) as cursor:
             return [_values(row) for row in self.execute(cursor, statement, params).fetchall()]
 
-    def ensure(self, name: str, ddl: Sequence[str]) -> None:
-        if name in self._ready:
+    # tables -----------------------------------------------------------------------------------
+
+    def create_tables(self, cursor: Any, tables: dict[str, str], suffix: str = "") -> None:
+        """Create the tables (`{name: columns}`) afresh under their names plus `suffix`, no index yet."""
+        for name, columns in tables.items():
+            cursor.execute(f"DROP TABLE IF EXISTS {name}{suffix}")
+            cursor.execute(f"CREATE TABLE {name}{suffix} ({self.columns(columns)})")
+
+    def columns(self, columns: str) -> str:
+        """`{position}` is the log position column: the row id in SQLite (no separate index to
+        maintain), a plain column in PostgreSQL with a unique index built once the rows are in."""
+        return columns.format(position="INTEGER PRIMARY KEY" if not self.postgres else "BIGINT NOT NULL")
+
+    def create_indexes(self, cursor: Any, tables: dict[str, str], indexes: Sequence[str]) -> None:
+        for name, columns in tables.items():
+            if self.postgres and "{position}" in columns:
+                cursor.execute(f"CREATE UNIQUE INDEX IF NOT EXISTS {name}_position ON {name} (position)")
+        for statement in indexes:
+            cursor.execute(statement)
+
+    def ensure(self, view: str, version: int, tables: dict[str, str], indexes: Sequence[str]) -> None:
+        """Make a read model's tables on first use, and again, empty, when they were made by another
+        version of the read model: its rows are then replayed from the log, like a `rebuild`.
+        The version is kept as a tracking row of its own (`VIEW:schema`). Tables, position and
+        version change in one transaction, so a process racing this one finds them consistent."""
+        if view in self._ready:
             return
-        with self.transaction() as cursor:
-            for statement in ddl:
-                cursor.execute(statement)
-        self._ready.add(name)
+        if self.position(f"{view}:schema") != version:
+            with self.transaction() as cursor:
+                self.create_tables(cursor, tables)
+                self.create_indexes(cursor, tables, indexes)
+                self.reset(cursor, view)
+                self.mark(cursor, view, version)
+        self._ready.add(view)
+
+    def mark(self, cursor: Any, view: str, version: int) -> None:
+        """Record which version of a read model its tables are."""
+        self.reset(cursor, f"{view}:schema")
+        self.track(cursor, f"{view}:schema", version)
+
+    # tracking ---------------------------------------------------------------------------------
 
     def position(self, view: str) -> int:
         return self.tracker.max_tracking_id(view) or 0
@@ -54,7 +89,7 @@ class ViewStore:
         self.tracker._insert_tracking(cursor, Tracking(view, position))
 
     def reset(self, cursor: Any, view: str) -> None:
-        """Forget a view's position (rebuild)."""
+        """Forget a view's position."""
         table = self.tracker.tracking_table_name if self.postgres else "tracking"
         self.execute(cursor, f"DELETE FROM {table} WHERE application_name = ?", (view,))
 

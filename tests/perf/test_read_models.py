@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.characters import view
 from chronicle.ledger.session import Session
 from chronicle.ledger.snapshots import INTERVAL
+from reliability.rows import edit
 
 STORIES = {
     "potestas": ["character add Brand --stat fort=4 --stat dr=2", "character add Door --object --stat hardness=5",
@@ -47,6 +50,30 @@ def rows(db: str) -> dict[str, list[tuple]]:
             for table in ("chronicle_character_rows", "chronicle_campaigns", "chronicle_characters", "chronicle_log")}
 
 
+def tables(db: str) -> list[str]:
+    """The read models' tables and indexes by name."""
+    app = open_ledger(db)
+    app.index, app.characters  # noqa: B018 - made on first use
+    if app.views.postgres:
+        found = app.views.query("SELECT tablename FROM pg_tables WHERE left(tablename, 10) = 'chronicle_'"
+                                " UNION SELECT indexname FROM pg_indexes WHERE left(indexname, 10) = 'chronicle_'")
+    else:
+        found = app.views.query("SELECT name FROM sqlite_master WHERE name LIKE 'chronicle_%'")
+    app.close()
+    return sorted(name for (name,) in found if not name.startswith(("chronicle_events", "chronicle_snapshots",
+                                                                         "chronicle_tracking")))
+
+
+def tables_of_a_new_ledger(db: str) -> list[str]:
+    from chronicle.ledger.storage import is_postgres
+
+    if is_postgres(db):
+        from conftest import fresh_postgres_database
+
+        return tables(fresh_postgres_database(db.rsplit("/", 1)[0] + "/postgres"))
+    return tables(db + ".new")
+
+
 def test_each_row_equals_the_character_folded_from_its_history(run):
     for system in STORIES:
         tell(run, system)
@@ -60,15 +87,39 @@ def test_each_row_equals_the_character_folded_from_its_history(run):
             assert line == {k: shown[k] for k in ("name", "version", "summary", "condition")}
 
 
-def test_rebuild_gives_exactly_the_rows_kept_command_by_command(run):
+@pytest.mark.parametrize("workers", ["1", "2", "3"])
+def test_rebuild_gives_exactly_the_rows_kept_command_by_command(run, workers):
     for system in STORIES:
         tell(run, system)
     incremental = rows(run.db)
-    assert run.json("rebuild")["projections"] == {"index": len(incremental["chronicle_log"]),
-                                                   "characters": len(incremental["chronicle_log"])}
+    assert run.json("rebuild", "--workers", workers)["projections"] == {"index": len(incremental["chronicle_log"]),
+                                                                       "characters": len(incremental["chronicle_log"])}
     assert rows(run.db) == incremental
-    assert run.json("rebuild", "--projection", "characters")["projections"] == {"characters": len(incremental["chronicle_log"])}
+    assert run.json("rebuild", "--projection", "characters", "--workers", workers)["projections"] == {
+        "characters": len(incremental["chronicle_log"])}
     assert rows(run.db) == incremental
+    assert tables(run.db) == tables_of_a_new_ledger(run.db)  # no fresh table is left behind, every index is back
+
+
+def test_a_rebuild_that_fails_leaves_the_read_models_as_they_were(run):
+    tell(run, "adnd2e")
+    before = rows(run.db)
+    edit(run.db, 3, lambda state: state[:-5])  # a character's event no longer decodes
+    failed = run("--json", "rebuild", "--workers", "2")
+    assert failed.exit_code == 2 and "ended" not in failed.stderr, failed.stderr
+    assert rows(run.db) == before
+
+
+def test_read_models_made_by_another_version_are_replayed_on_first_use(run):
+    tell(run, "adnd2e")
+    before = rows(run.db)
+    app = open_ledger(run.db)
+    with app.views.transaction() as cursor:  # as an older chronicle left them: other rows, no schema version
+        app.views.execute(cursor, "DELETE FROM chronicle_log WHERE position > 2")
+        app.views.reset(cursor, "index:schema")
+    app.close()
+    assert run.json("--campaign", "Adnd2E", "log")["events"][-1]["position"] == len(before["chronicle_log"])
+    assert rows(run.db) == before
 
 
 def test_a_batch_shows_its_own_unsaved_events(run_sqlite):

@@ -1,0 +1,90 @@
+"""`rebuild`: read models replayed from the whole log into fresh tables, then swapped in.
+
+The fresh tables are filled without their indexes, which are built once at the end (far cheaper
+than keeping them up to date row by row), by worker processes that each fold the events of their
+share of the aggregates: each character's rows depend on its own events only. Readers keep the
+old rows until one transaction replaces them, with the position the new ones were built up to;
+events appended meanwhile are then caught up like any others. A rebuild that dies leaves the
+old read models as they were.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..ledger import bulk
+from ..ledger.history import stored_pages
+from . import characters, index
+from .catchup import catch_up
+
+MODELS = {"index": (index, index.Index), "characters": (characters, characters.Characters)}
+SUFFIX = "_rebuilt"
+PAGE = 20000
+PARALLEL_FROM = 20000  # notifications: below this, forking workers costs more than it saves
+
+
+def rebuild(open_app: Callable[[], Any], names: Sequence[str], workers: int | None = None,
+            progress: Callable[[int], Callable[[float], None]] | None = None) -> dict[str, int]:
+    """Rebuild the named read models; returns how many notifications each replayed.
+
+    `open_app()` opens the ledger: the parent holds no connection while workers are forked.
+    `progress(total)`, if given, returns the function to call with each part of it done."""
+    app = open_app()
+    try:
+        stop = app.recorder.max_notification_id() or 0
+        with app.views.transaction() as cursor:
+            for name in names:
+                app.views.create_tables(cursor, MODELS[name][0].TABLES, SUFFIX)
+    finally:
+        app.close()
+    shares = workers or bulk.workers(stop, PARALLEL_FROM)
+    jobs = [functools.partial(_fold_share, open_app, names, k, shares, stop) for k in range(shares)]
+    replayed = sum(bulk.run(jobs, progress(stop) if progress else None))
+    app = open_app()
+    try:
+        _swap(app.views, names, stop)
+        replayed += catch_up([MODELS[name][1](app.views) for name in names])
+    finally:
+        app.close()
+    return {name: replayed for name in names}
+
+
+def _fold_share(open_app: Callable[[], Any], names: Sequence[str], k: int, shares: int, stop: int,
+                progress: Callable[[float], None]) -> int:
+    """Fold the log up to `stop` into the fresh tables, for the aggregates of share `k` of `shares`;
+    returns how many events that was."""
+    app = open_app()
+    try:
+        views = [MODELS[name][1](app.views, SUFFIX) for name in names]
+        read = 0
+        for batch in stored_pages(app, 0, stop, PAGE, (k, shares)):
+            rows = [(view, view.fold(batch)) for view in views]
+            with app.views.transaction() as cursor:
+                for view, found in rows:
+                    view.write(cursor, found)
+            read += len(batch)
+            progress(len(batch))
+        with app.views.transaction() as cursor:
+            for view in views:
+                if isinstance(view, characters.Characters):
+                    view.write(cursor, view.held_rows())
+    finally:
+        app.close()
+    return read
+
+
+def _swap(store: Any, names: Sequence[str], stop: int) -> None:
+    """Put the fresh tables in place of the old ones, indexed, at position `stop`: one transaction."""
+    with store.transaction() as cursor:
+        for name in names:
+            module, _ = MODELS[name]
+            for table in module.TABLES:
+                cursor.execute(f"DROP TABLE IF EXISTS {table}")
+                cursor.execute(f"ALTER TABLE {table}{SUFFIX} RENAME TO {table}")
+            store.create_indexes(cursor, module.TABLES, module.INDEXES)
+            store.reset(cursor, module.VIEW)
+            if stop:
+                store.track(cursor, module.VIEW, stop)
+            store.mark(cursor, module.VIEW, module.VERSION)
