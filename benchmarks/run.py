@@ -105,11 +105,17 @@ def rekey(template: Path, out: Any, name: str) -> int:
 def bulk_write(db: Path, source: Path) -> None:
     """The importer's insert step alone (no verification): how the 1M tier is written."""
     from chronicle.ledger.app import open_ledger
-    from chronicle.ledger.transfer import _insert, _stored
+    from chronicle.ledger.transfer import _insert
+
+    def lines() -> Any:
+        with source.open("rb") as spool:
+            for number, text in enumerate(spool, start=1):
+                record = orjson.loads(text)
+                yield (number, UUID(record["originator_id"]).hex, record["originator_version"], record["topic"],
+                       orjson.dumps(record["state"]))
 
     app = open_ledger(str(db))
-    with source.open("rb") as spool:
-        _insert(app, _stored(app, spool))
+    _insert(app, lines(), lambda: None)
     app.close()
 
 

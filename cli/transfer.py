@@ -29,9 +29,11 @@ def export(env: Any, output: BinaryIO) -> None:
 
 @click.command("import")
 @click.argument("source", type=click.File("rb"), metavar="FILE")
+@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
+              help="Processes checking the file side by side  [default: one per core on long files]")
 @common
 @click.pass_obj
-def import_(env: Any, source: BinaryIO) -> None:
+def import_(env: Any, source: BinaryIO, workers: int | None) -> None:
     """Import an exported log (FILE or `-`): every outcome is re-checked first, and a file that does
     not verify is refused with nothing written.
 
@@ -39,7 +41,9 @@ def import_(env: Any, source: BinaryIO) -> None:
     Example:
       chronicle --db copy.db import glorantha.jsonl
     """
+    from ..ledger.app import open_ledger
     from ..ledger.transfer import import_lines
 
-    result = import_lines(env.app, source)
+    env.close()  # the import opens the ledger itself: not held while its workers are forked
+    result = import_lines(lambda: open_ledger(env.db), source, workers)
     emit(env, result, f"imported {result['events']} events")

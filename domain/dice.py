@@ -15,7 +15,7 @@ import functools
 import hashlib
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .errors import BadInput
 from .model import Model
@@ -176,7 +176,7 @@ class Dice:
             self.seed, self.draws = replaying.seed, replaying.draws
             for roll in replaying.rolls:
                 self._recorded.setdefault(roll.purpose, []).append(roll)
-        self._rolls: list[Roll] = []
+        self._rolls: list[dict[str, Any]] = []  # made Roll models by `record` (a re-derivation needs none)
 
     @classmethod
     def replay(cls, record: DiceRecord) -> Dice:
@@ -195,7 +195,8 @@ class Dice:
         else:
             faces = [face(self.seed, self.draws + i, sides) for i in range(count)]
             self.draws += count
-        self._rolls.append(Roll(purpose=purpose, sides=sides, faces=tuple(faces), source=source, notation=notation))
+        self._rolls.append({"purpose": purpose, "sides": sides, "faces": tuple(faces), "source": source,
+                            "notation": notation})
         return faces
 
     def d(self, sides: int, purpose: str) -> int:
@@ -238,4 +239,4 @@ class Dice:
         return {k: v for k, v in self._table.items() if v}
 
     def record(self) -> DiceRecord:
-        return DiceRecord(seed=self.seed, draws=self.draws, rolls=tuple(self._rolls))
+        return DiceRecord(seed=self.seed, draws=self.draws, rolls=tuple(Roll(**roll) for roll in self._rolls))

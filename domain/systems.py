@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 from types import ModuleType
 
@@ -16,6 +17,7 @@ from .errors import BadInput
 PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon-pass": "pendragon"}
 
 
+@functools.cache  # folding a character asks for its system at every step; import_module takes ~30 us
 def get(name: str) -> ModuleType:
     try:
         package = PACKAGES[name]

@@ -1,22 +1,26 @@
 """How bulk work runs: with the cyclic garbage collector paused, and, where it divides by
-aggregate, in forked worker processes (the machine's other cores).
+aggregate, in forked worker processes side by side (the machine's other cores).
 
-`run` calls each job in its own child with a `progress(n)` callback; progress, the result or the
-error come back through a pipe. The caller forks with no database connection open (each job
-opens its own), so nothing a child inherits is ever used by it.
+A job is a generator function called with `progress(n)`: the chunks (lists) it yields stream back
+to the caller in order, item by item (`Workers.outputs`), and what it returns is its result. A
+worker blocks while the caller has not read its last chunk, so the caller's reading paces the
+workers and memory stays bounded. The caller forks with no database connection open (each job
+opens its own, if it needs one), so nothing a child inherits is ever used by it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any
 
-Job = Callable[[Callable[[float], None]], Any]
+Progress = Callable[[float], None]
+Job = Callable[[Progress], Iterator[list[Any]]]
 
 
 @contextlib.contextmanager
@@ -39,59 +43,104 @@ def workers(size: int, threshold: int) -> int:
     return 1 if size < threshold else max(1, min(os.cpu_count() or 1, 8))
 
 
-def run(jobs: Sequence[Job], progress: Callable[[float], None] | None = None) -> list[Any]:
-    """The jobs' results, in order; the first error raised in any job is raised here."""
-    if len(jobs) == 1:
-        with paused_gc():
-            return [jobs[0](progress or _ignore)]
-    context = multiprocessing.get_context("fork")
-    pipes, children = [], []
-    for job in jobs:
-        receiver, sender = context.Pipe(duplex=False)
-        child = context.Process(target=_child, args=(job, sender), daemon=True)
-        child.start()
-        sender.close()
-        pipes.append(receiver)
-        children.append(child)
-    results: dict[int, Any] = {}
-    try:
-        open_pipes = dict(enumerate(pipes))
-        while open_pipes:
-            for ready in wait(list(open_pipes.values())):
-                k = pipes.index(ready)  # type: ignore[arg-type]
-                try:
-                    kind, value = ready.recv()  # type: ignore[union-attr]
-                except EOFError:  # the child died without a word (killed)
-                    raise RuntimeError(f"worker {k + 1} of {len(jobs)} ended unexpectedly") from None
-                if kind == "progress":
-                    if progress:
-                        progress(value)
-                    continue
-                del open_pipes[k]
-                if kind == "failed":
-                    raise value
-                results[k] = value
-    finally:
-        for child in children:
-            if child.is_alive() and len(results) < len(jobs):
-                child.terminate()
+def run(jobs: Sequence[Callable[[Progress], Any]], progress: Progress | None = None) -> list[Any]:
+    """Plain functions (no output stream) as jobs: their results, in order."""
+    with Workers([functools.partial(_returning, job) for job in jobs], progress) as running:
+        return running.results()
+
+
+class Workers:
+    """The jobs running, in forked children (or in this process, lazily, when there is one)."""
+
+    def __init__(self, jobs: Sequence[Job], progress: Progress | None = None):
+        self.progress = progress or _ignore
+        self._results: dict[int, Any] = {}
+        self._children: list[Any] = []
+        if len(jobs) == 1:
+            self.outputs = [self._local(jobs[0])]
+            return
+        context = multiprocessing.get_context("fork")
+        self.outputs = []
+        for k, job in enumerate(jobs):
+            receiver, sender = context.Pipe(duplex=False)
+            child = context.Process(target=_child, args=(job, sender), daemon=True)
+            child.start()
+            sender.close()
+            self._children.append((child, receiver))
+            self.outputs.append(self._remote(k, receiver))
+
+    def results(self) -> list[Any]:
+        """Each job's result, once the rest of its output is read; the first error raised in a job
+        is raised here."""
+        for output in self.outputs:
+            for _ in output:
+                pass
+        return [self._results[k] for k in range(len(self.outputs))]
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        for child, receiver in self._children:
+            if child.is_alive():
+                child.terminate()  # the caller gave up early (an error): the job's work is not wanted
             child.join()
-        for pipe in pipes:
-            pipe.close()
-    return [results[k] for k in range(len(jobs))]
+            receiver.close()
+
+    def _local(self, job: Job) -> Iterator[Any]:
+        with paused_gc():
+            self._results[0] = yield from _items(job(self.progress))
+
+    def _remote(self, k: int, receiver: Connection) -> Iterator[Any]:
+        while True:
+            try:
+                kind, value = receiver.recv()
+            except EOFError:  # the child died without a word (killed)
+                raise RuntimeError(f"worker {k + 1} of {len(self.outputs)} ended unexpectedly") from None
+            if kind == "chunk":
+                yield from value
+            elif kind == "progress":
+                self.progress(value)
+            elif kind == "failed":
+                raise value
+            else:
+                self._results[k] = value
+                return
+
+
+def _items(chunks: Iterator[list[Any]]) -> Iterator[Any]:
+    """The items of the chunks, returning the generator's own result."""
+    result = None
+    while True:
+        try:
+            chunk = next(chunks)
+        except StopIteration as done:
+            result = done.value
+            break
+        yield from chunk
+    return result
+
+
+def _returning(job: Callable[[Progress], Any], progress: Progress) -> Iterator[list[Any]]:
+    return job(progress)
+    yield  # a generator function that yields nothing
 
 
 def _child(job: Job, sender: Connection) -> None:
     gc.disable()  # the child's life is the bulk job
     try:
-        result = job(lambda n: sender.send(("progress", n)))
+        chunks = job(lambda n: sender.send(("progress", n)))
+        while True:
+            try:
+                sender.send(("chunk", next(chunks)))
+            except StopIteration as done:
+                sender.send(("done", done.value))
+                break
     except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
         try:
             sender.send(("failed", error))
         except Exception:  # an error that does not pickle: its text
             sender.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
-    else:
-        sender.send(("done", result))
     finally:
         sender.close()
 

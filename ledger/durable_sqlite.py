@@ -11,7 +11,7 @@ from typing import Any
 
 from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore, SQLiteFactory
 
-PRAGMAS = ("PRAGMA synchronous=FULL",)
+PRAGMAS = ("PRAGMA synchronous=FULL", "PRAGMA cache_size=-65536")
 
 
 class DurablePool(SQLiteConnectionPool):

@@ -81,30 +81,34 @@ def upcast(cls: type[BaseModel], state: dict[str, Any]) -> None:
         version += 1
 
 
-def event_from_state(topic: str, originator_id: UUID, version: int, state: dict[str, Any],
-                     digest: bool = False) -> Any:
-    """The domain event a stored (or exported) state describes, upcast to its class's current version.
-
-    With `digest`, the event also keeps `stored_digest`: the sha256 of the state exactly as stored
-    (what `content_hash` computes for an event that round-trips), so a verifier can check the hash
-    without re-serialising the model."""
+def event_from_state(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> Any:
+    """The domain event a stored (or exported) state describes, upcast to its class's current version."""
     cls = resolve_topic(topic)
     stale = state.get("class_version", 1) < getattr(cls, "class_version", 1)
-    recorded = recorded_content(topic, originator_id, version, state) if (stale or digest) else None
+    recorded = recorded_content(topic, originator_id, version, state) if stale else None
     upcast(cls, state)
-    event = cls(originator_id=originator_id, originator_version=version, **state)
+    event = cls.model_validate({**state, "originator_id": originator_id, "originator_version": version})
     if stale:
         keep_recorded(event, recorded)  # type: ignore[arg-type]
-    elif recorded is not None:
-        private = dict(event.__pydantic_private__ or {})
-        private["_digest"] = hashlib.sha256(orjson.dumps(recorded, option=orjson.OPT_SORT_KEYS)).hexdigest()
-        object.__setattr__(event, "__pydantic_private__", private)
     return event
 
 
-def stored_digest(event: Any) -> str | None:
-    """The digest `event_from_state(..., digest=True)` kept, if any."""
-    return (event.__pydantic_private__ or {}).get("_digest")
+def checked_event(topic: str, originator_id: UUID, version: int, state: dict[str, Any],
+                  originator_text: str | None = None) -> tuple[Any, str]:
+    """The event a stored (or exported) state describes, and the sha256 of its content as recorded
+    (what its `hash` must be, as `content_hash` computes it): what a verifier needs of each event,
+    from one copy of the state. `originator_text` is `str(originator_id)`, when the caller has it."""
+    cls = resolve_topic(topic)
+    data = dict(state)
+    recorded_hash = data.pop("hash", "")
+    stored_version = data.pop("class_version", 1)
+    data["originator_id"] = originator_text or str(originator_id)
+    data["originator_version"] = version
+    digest = hashlib.sha256(orjson.dumps([topic, data], option=orjson.OPT_SORT_KEYS)).hexdigest()
+    if stored_version < getattr(cls, "class_version", 1):
+        return event_from_state(topic, originator_id, version, dict(state)), digest
+    data["hash"], data["originator_id"] = recorded_hash, originator_id
+    return cls.model_validate(data), digest
 
 
 def recorded_content(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> list[Any]:

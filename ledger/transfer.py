@@ -7,10 +7,13 @@ writes, then inserts all events in one transaction straight from that state.
 
 from __future__ import annotations
 
+import functools
+import heapq
+import os
+import shutil
 import tempfile
-from array import array
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO
 from uuid import UUID
 
 import orjson
@@ -18,9 +21,9 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from ..domain.errors import BadInput, Refusal
 from ..domain.ids import event_id
+from . import bulk
 from .history import notifications_at
-from .mapper import event_from_state
-from .verify import Verifier
+from .importing import Checked, ShareReport, check_share
 
 
 def export_lines(session: Any) -> Iterator[bytes]:
@@ -38,141 +41,82 @@ def export_lines(session: Any) -> Iterator[bytes]:
         }, option=orjson.OPT_SORT_KEYS)
 
 
-def import_lines(app: Any, lines: Iterable[bytes | str]) -> dict[str, Any]:
-    """Check every line, then write them all in one transaction; refuse (writing nothing) on any problem.
+def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | None = None) -> dict[str, Any]:
+    """Check every line and write them all in one transaction; refuse (writing nothing) on any problem.
 
-    Streaming, in bounded memory: the first pass verifies each line while copying it to a spool file
-    (characters' histories are kept as offsets into it, for re-deriving amendments); the second pass
-    reads the spool back and inserts its stored state in large chunks inside one transaction.
-    """
-    with tempfile.TemporaryFile() as spool:
-        checker = _SpooledVerifier(spool)
-        uuids: dict[Any, UUID] = {}
-        count = 0
-        for number, line in enumerate(lines, start=1):
-            if isinstance(line, str):
-                line = line.encode()
-            if not line.strip():
-                continue
-            record = _parse(line, number)
-            checker.offset = spool.tell()
-            spool.write(line if line.endswith(b"\n") else line + b"\n")
-            checker.feed(number, _decode(record, _uuid(uuids, record["originator_id"]), number))
-            count += 1
-        report = checker.report()
-        if not report["ok"]:
-            first = report["problems"][0]
-            raise Refusal(f"the file does not verify: line {first['position']}: {first['problem']}"
-                          f" ({len(report['problems'])} problem(s)); nothing was imported")
-        spool.seek(0)
-        _insert(app, _stored(app, spool))
-    return {"events": count}
+    Streaming, in bounded memory: the input is copied to a spool file, worker processes check a
+    share of its aggregates each (ledger/importing.py), and the events they checked are inserted,
+    in the file's order, while they check the rest; the transaction commits only when every line
+    has passed. `open_app()` opens the ledger: it is checked first, then opened again once the
+    workers are forked."""
+    open_app().close()  # a bad target is reported before any work
+    with tempfile.TemporaryDirectory(prefix="chronicle-import-") as work:
+        spool = os.path.join(work, "input.jsonl")
+        with open(spool, "wb") as copy:
+            shutil.copyfileobj(source, copy, 1 << 20)
+        shares = workers or bulk.workers(os.path.getsize(spool), PARALLEL_FROM)
+        jobs = [functools.partial(check_share, spool, k, shares) for k in range(shares)]
+        with bulk.Workers(jobs) as checking:
+            app = open_app()
+            try:
+                _insert(app, heapq.merge(*checking.outputs), lambda: _refuse_unless_ok(checking.results()))
+            finally:
+                app.close()
+            lines = sum(report.lines for report in checking.results())
+    return {"events": lines}
+
+
+PARALLEL_FROM = 4_000_000  # bytes of input (some 5,000 events): below it, one process checks them all
+
+
+def _refuse_unless_ok(reports: list[ShareReport]) -> None:
+    """The first line that is not an exported event is bad input; else any problem is a refusal."""
+    bad = sorted(report.bad_line for report in reports if report.bad_line)
+    if bad:
+        raise BadInput(bad[0][1])
+    problems = sorted((p for report in reports for p in report.problems), key=lambda p: p["position"])
+    if problems:
+        first = problems[0]
+        raise Refusal(f"the file does not verify: line {first['position']}: {first['problem']}"
+                      f" ({len(problems)} problem(s)); nothing was imported")
 
 
 CHUNK = 5000
 
 
-def _stored(app: Any, spool: Any) -> Iterator[list[StoredEvent]]:
-    """The spooled lines as stored events, a chunk at a time: state re-serialised as the ledger stores it."""
-    mapper = app.mapper
-    seal = mapper._seal if (mapper.cipher or mapper.compressor) else None
-    chunk: list[StoredEvent] = []
-    uuids: dict[Any, UUID] = {}
-    for line in spool:
-        record = orjson.loads(line)
-        state = orjson.dumps(record["state"])
-        chunk.append(StoredEvent(originator_id=_uuid(uuids, record["originator_id"]),
-                                 originator_version=record["originator_version"], topic=record["topic"],
-                                 state=seal(state) if seal else state))
-        if len(chunk) == CHUNK:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
-def _insert(app: Any, chunks: Iterator[list[StoredEvent]]) -> None:
-    """All chunks in one transaction of the recorder's own datastore: any conflict rolls back everything."""
-    recorder = app.recorder
+def _insert(app: Any, lines: Iterator[Checked], before_commit: Callable[[], None]) -> None:
+    """The checked events, sealed as the ledger stores them, in one transaction of the recorder's own
+    datastore, in large chunks: any conflict, or an error raised by `before_commit()`, rolls
+    back everything."""
+    recorder, mapper = app.recorder, app.mapper
+    seal = mapper._seal if (mapper.cipher or mapper.compressor) else (lambda state: state)
     postgres = type(recorder).__module__.endswith("postgres")
     conflicts: tuple[type[BaseException], ...] = (IntegrityError,)
     if postgres:
         import psycopg
 
         conflicts += (psycopg.errors.IntegrityError,)
-    else:
-        from eventsourcing.sqlite import SQLiteAggregateRecorder
     try:
         with recorder.datastore.transaction(commit=True) as cursor:
-            for chunk in chunks:
+            for chunk in _chunks(lines):
                 if postgres:  # locks the table and notifies, then one INSERT ... FROM unnest(...)
-                    recorder._insert_stored_events(cursor, chunk)
-                else:  # one executemany (the application recorder would execute row by row for ids)
-                    SQLiteAggregateRecorder._insert_events(recorder, cursor, chunk)
+                    recorder._insert_stored_events(cursor, [
+                        StoredEvent(originator_id=UUID(hex=oid), originator_version=version, topic=topic, state=seal(state))
+                        for _, oid, version, topic, state in chunk])
+                else:  # the rows the library's aggregate recorder makes, in one executemany
+                    cursor.executemany(recorder.insert_events_statement,
+                                       [(oid, version, topic, seal(state)) for _, oid, version, topic, state in chunk])
+            before_commit()
     except conflicts:
         raise Refusal("these events are already in the ledger (the campaign exists); nothing was imported") from None
 
 
-class _Sink(list):  # type: ignore[type-arg]
-    """A history that keeps nothing: the spooled verifier keeps offsets instead of events."""
-
-    def append(self, _: Any) -> None:
-        return None
-
-
-class _SpooledVerifier(Verifier):
-    """The Verifier, remembering where each character's lines are in the spool rather than the events."""
-
-    def __init__(self, spool: Any) -> None:
-        super().__init__()
-        self.spool, self.offset = spool, 0
-        self.offsets: dict[UUID, array[int]] = {}
-
-    def _check(self, event: Any) -> str | None:
-        problem = super()._check(event)
-        owner = event.originator_id
-        if owner in self.histories:
-            if not isinstance(self.histories[owner], _Sink):
-                self.histories[owner], self.offsets[owner] = _Sink(), array("q")
-            self.offsets[owner].append(self.offset)
-        return problem
-
-    def _rederive_amendment(self, event: Any, events: list[Any]) -> str | None:
-        return super()._rederive_amendment(event, self._recall(event.originator_id))
-
-    def _recall(self, owner: UUID) -> list[Any]:
-        end = self.spool.tell()
-        found = []
-        for offset in self.offsets.get(owner, ()):
-            self.spool.seek(offset)
-            record = orjson.loads(self.spool.readline())
-            found.append(_decode(record, owner, 0))
-        self.spool.seek(end)
-        return found
-
-
-def _uuid(known: dict[Any, UUID], text: Any) -> UUID:
-    """UUID(text), parsed once per aggregate (a file has many events per aggregate)."""
-    found = known.get(text) if isinstance(text, str) else None
-    if found is None:
-        found = UUID(text)
-        known[text] = found
-    return found
-
-
-def _parse(line: bytes | str, number: int) -> dict[str, Any]:
-    try:
-        record = orjson.loads(line)
-        keys = {"topic", "originator_id", "originator_version", "state"}
-        if not isinstance(record, dict) or not keys <= set(record):
-            raise ValueError(f"a line needs {sorted(keys)}")
-        return record
-    except (ValueError, orjson.JSONDecodeError) as error:
-        raise BadInput(f"line {number}: not an exported event ({error})") from None
-
-
-def _decode(record: dict[str, Any], originator: UUID, number: int) -> Any:
-    try:  # upcast like the mapper, keeping the recorded content for the hash check
-        return event_from_state(record["topic"], originator, record["originator_version"], dict(record["state"]), digest=True)
-    except Exception as error:  # unreadable events are reported by the verifier as problems
-        return error
+def _chunks(lines: Iterator[Checked]) -> Iterator[list[Checked]]:
+    chunk = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) == CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk

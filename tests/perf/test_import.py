@@ -1,0 +1,69 @@
+"""Import checks a file in shares of its aggregates, side by side, and writes exactly what a single
+process would: the same log, or the same refusal with nothing written, on both databases."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Run, fresh_postgres_database
+from chronicle.ledger.storage import is_postgres
+from reliability.processes import stored_log
+
+SCRIPT = """\
+character add Bob --stat hp=20
+character add Knight --stat hp=40 --stat level=5
+character add Ann --stat hp=12
+injure Bob --damage 7 --mode sap --knockout-roll 80
+injure Knight --damage 5 --mode lethal
+roll 3d6 --for Ann
+rest Bob --hours 8
+injure Ann --damage 4 --mode armed-nonlethal
+injure Bob --damage 25 --mode lethal
+roll d20 --for Knight
+"""
+
+
+def fresh(run: Run, tmp_path, name: str) -> Run:
+    """An empty ledger on the same storage as `run`."""
+    if is_postgres(run.db):
+        return Run(fresh_postgres_database(run.db.rsplit("/", 1)[0] + "/postgres"))
+    return Run(str(tmp_path / f"{name}.db"))
+
+
+@pytest.fixture
+def exported(run, tmp_path):
+    run("campaign", "new", "Greyhawk", "--system", "adnd2e")
+    assert run("batch", "-", input=SCRIPT).exit_code == 0
+    run("amend", "#5", "--void", "--reason", "wrong target")
+    run("amend", "#9", "--set", "damage=3", "--reason", "misread the die")
+    path = tmp_path / "greyhawk.jsonl"
+    path.write_bytes(run("export").stdout_bytes)
+    return path
+
+
+@pytest.mark.parametrize("workers", ["2", "3"])
+def test_an_import_checked_side_by_side_writes_what_one_process_writes(run, tmp_path, exported, workers):
+    alone, side_by_side = fresh(run, tmp_path, "alone"), fresh(run, tmp_path, "side")
+    lines = exported.read_bytes().count(b"\n")
+    assert alone.json("import", str(exported), "--workers", "1") == {"events": lines}
+    assert side_by_side.json("import", str(exported), "--workers", workers) == {"events": lines}
+    assert stored_log(side_by_side.db) == stored_log(alone.db)
+    assert side_by_side("export").stdout_bytes == run("export").stdout_bytes
+    assert side_by_side.json("verify")["ok"] is True
+
+
+def test_every_worker_count_refuses_a_file_with_the_same_first_problem(run, tmp_path, exported):
+    lines = exported.read_bytes().splitlines(keepends=True)
+    lines[5] = lines[5].replace(b'"damage":5', b'"damage":6')  # Knight's injury, edited
+    lines[6] = lines[6].replace(b'"total":', b'"total":1')  # Ann's roll, edited
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_bytes(b"".join(lines))
+    broken = tmp_path / "broken.jsonl"  # and a line further on that is no event at all
+    broken.write_bytes(b"".join(lines[:10] + [b"{not json\n"] + lines[10:]))
+    target = fresh(run, tmp_path, "target")
+    for path, status, first in ((tampered, 1, "line 6: content does not match its hash"),
+                                (broken, 2, "line 11: not an exported event")):
+        answers = {workers: target("--json", "import", str(path), "--workers", workers) for workers in ("1", "2", "3")}
+        assert {(a.exit_code, a.stderr) for a in answers.values()} == {(status, answers["1"].stderr)}
+        assert first in answers["1"].stderr
+        assert target("campaign", "show").exit_code == 2  # nothing was written
