@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import shlex
 from typing import Any, TextIO
 
 import click
 
+from ..ledger import bulk
 from .options import common
 from .output import emit
 
@@ -33,17 +35,22 @@ def batch(ctx: click.Context, source: TextIO) -> None:
     quiet, env.batch, env.json = env.json, session, True
     lines = 0
     try:
-        for number, line in enumerate(source, start=1):
-            args = _split(line, number)
-            if not args:
-                continue
-            lines += 1
-            _run_line(ctx, root, env, args, number)
+        with bulk.paused_gc(), contextlib.redirect_stdout(_Discard()):  # emit prints nothing in a batch
+            for number, line in enumerate(source, start=1):
+                args = _split(line, number)
+                if not args:
+                    continue
+                lines += 1
+                _run_line(ctx, root, env, args, number)
         recorded = sum(len(a.pending_events) for a in session.pending())
         session.save()
     finally:
         env.batch, env.json = None, quiet
     emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
+
+
+SHELL_SYNTAX = re.compile(r"[\"'\\#]")  # quotes, escapes, comments: what only shlex splits right
+WORD = re.compile(r"[^ \t\r\n]+")  # shlex's words where there is none of that syntax
 
 
 def _split(line: str, number: int) -> list[str]:
@@ -52,6 +59,8 @@ def _split(line: str, number: int) -> list[str]:
     text = line.strip()
     if not text or text.startswith("#"):
         return []
+    if not SHELL_SYNTAX.search(text):
+        return WORD.findall(text)
     try:
         return shlex.split(text, comments=True)
     except ValueError as error:
@@ -66,9 +75,8 @@ def _run_line(ctx: click.Context, root: Any, env: Any, args: list[str], number: 
     if command is None or name == "batch":
         raise BadInput(f"line {number}: no such command {name!r}")
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            with command.make_context(name, args[1:], parent=ctx, obj=env) as sub:
-                command.invoke(sub)
+        with command.make_context(name, args[1:], parent=ctx, obj=env) as sub:
+            command.invoke(sub)
     except ChronicleError as problem:
         problem.args = (f"line {number}: {problem}",)
         raise
@@ -77,6 +85,11 @@ def _run_line(ctx: click.Context, root: Any, env: Any, args: list[str], number: 
             raise _failure(number, done.exit_code, f"{name} failed") from None
     except click.ClickException as problem:
         raise _failure(number, problem.exit_code, problem.format_message()) from None
+
+
+class _Discard(io.TextIOBase):
+    def write(self, text: str) -> int:
+        return len(text)
 
 
 def _failure(number: int, code: int, message: str) -> Exception:

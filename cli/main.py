@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -58,10 +59,7 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
-        if target is None:
-            return None
-        module, attribute = target.split(":")
-        return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+        return None if target is None else _load(target)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Translate every error in one place: exit 1 refusal, 2 bad input; never a traceback."""
@@ -96,6 +94,12 @@ class LazyGroup(click.Group):
                 ctx.exit(1)
             error(_json(ctx), "internal", f"{type(problem).__name__}: {problem}".splitlines()[0])
             ctx.exit(2)
+
+
+@functools.cache  # a batch asks for a command at every line
+def _load(target: str) -> click.Command:
+    module, attribute = target.split(":")
+    return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
 
 
 def _json(ctx: click.Context) -> bool:

@@ -41,7 +41,29 @@ class DomainEvent(Model):
         return hashlib.sha256(payload).hexdigest()
 
     def sealed(self) -> DomainEvent:
-        return self.model_copy(update={"hash": self.content_hash()})
+        """This event with its `hash`, keeping the JSON it was hashed from (minus its id and version)
+        as its `stored_state()`: a new event is dumped once, not once more to be stored."""
+        state = self.model_dump(mode="json")
+        content = dict(state)
+        del content["hash"]
+        digest = hashlib.sha256(orjson.dumps([get_topic(type(self)), content], option=orjson.OPT_SORT_KEYS)).hexdigest()
+        sealed = self.model_copy(update={"hash": digest})
+        state["hash"] = digest
+        del state["originator_id"], state["originator_version"]
+        object.__setattr__(sealed, "__pydantic_private__", {"_stored": state})
+        return sealed
+
+    def __eq__(self, other: object) -> bool:
+        """Events are equal when their fields are (not what they keep of how they were stored)."""
+        return type(other) is type(self) and self.__dict__ == other.__dict__  # type: ignore[union-attr]
+
+    def __hash__(self) -> int:
+        return super().__hash__()
+
+    def stored_state(self) -> dict[str, Any]:
+        """`model_dump(mode="json")` without the id and version: what the ledger stores (not to be changed)."""
+        kept = (self.__pydantic_private__ or {}).get("_stored")
+        return kept if kept is not None else self.model_dump(mode="json", exclude={"originator_id", "originator_version"})
 
 
 class Event(DomainEvent, CanMutateAggregate[UUID]):

@@ -4,14 +4,17 @@ computes them without loading any domain model."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 
+@functools.lru_cache(maxsize=4096)  # a batch names the same few campaigns and characters line after line
 def campaign_id(name: str) -> UUID:
     return uuid5(NAMESPACE_URL, f"chronicle:campaign:{name}")
 
 
+@functools.lru_cache(maxsize=65536)
 def character_id(campaign: UUID, name: str) -> UUID:
     """Characters are found by name within their campaign."""
     return uuid5(campaign, f"character:{name}")

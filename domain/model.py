@@ -18,7 +18,8 @@ class Model(BaseModel):
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
         """pydantic's shallow `model_copy`, without its generic `copy.copy` calls: every fold of an
         event copies a condition this way, and these models have no extra fields. Like pydantic's,
-        `update` is trusted (not validated)."""
+        `update` is trusted (not validated). Private attributes cache what this very instance was
+        read or stored as (ledger/mapper.py, `DomainEvent.sealed`): a copy with changes has none."""
         if deep:
             return super().model_copy(update=update, deep=True)
         copied = object.__new__(type(self))
@@ -27,5 +28,5 @@ class Model(BaseModel):
         _set(copied, "__pydantic_fields_set__", self.__pydantic_fields_set__ | update.keys() if update
              else set(self.__pydantic_fields_set__))
         private = self.__pydantic_private__
-        _set(copied, "__pydantic_private__", None if private is None else dict(private))
+        _set(copied, "__pydantic_private__", None if private is None or update else dict(private))
         return copied

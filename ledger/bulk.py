@@ -13,11 +13,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 Progress = Callable[[float], None]
 Job = Callable[[Progress], Iterator[list[Any]]]
@@ -59,6 +60,8 @@ class Workers:
         if len(jobs) == 1:
             self.outputs = [self._local(jobs[0])]
             return
+        import multiprocessing  # only when there are workers to fork: a batch or a small import needs none
+
         context = multiprocessing.get_context("fork")
         self.outputs = []
         for k, job in enumerate(jobs):

@@ -30,10 +30,11 @@ class PydanticMapper(Mapper):
     `upcast_vN_vN+1(state)` until the class's current version, then validates."""
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
-        state = domain_event.model_dump(mode="json", exclude={"originator_id", "originator_version"})
+        stored = getattr(domain_event, "stored_state", None)  # events keep theirs; snapshots are dumped
+        state = stored() if stored else domain_event.model_dump(mode="json", exclude={"originator_id", "originator_version"})
         version = getattr(type(domain_event), "class_version", 1)
         if version > 1:
-            state["class_version"] = version
+            state = {**state, "class_version": version}
         return StoredEvent(
             originator_id=domain_event.originator_id,
             originator_version=domain_event.originator_version,

@@ -150,7 +150,8 @@ class Session:
             return []
         due = [a for a in aggregates if snapshots.due(a, self._folded.get(a.id, 0), len(a.pending_events))]
         decided = sorted((pair for a in aggregates for pair in a.collect_decided()), key=lambda pair: pair[0])
-        recordings = self.app.save(*(event for _, event in decided))
+        mapper = self.app.mapper  # the events' stored form, in one transaction: what app.save does that this app uses
+        recordings = self.app.recorder.insert_events([mapper.to_stored_event(event) for _, event in decided])
         snapshots.take(self.app, due)
         for aggregate in due:
             self._folded[aggregate.id] = 0
