@@ -170,10 +170,10 @@ def main() -> None:
     seconds, rss, _ = cli(db, "export", "--output", str(work / "again.jsonl"))
     row("export 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
     lines = work / "batch.txt"
-    lines.write_text("\n".join(shlex.join(args) for args in script[:2000]) + "\n")
+    lines.write_text("\n".join(shlex.join(args) for args in script) + "\n")
     seconds, rss, _ = cli(db, "batch", "-", stdin=lines)
-    rate = 2000 / seconds
-    row("batch 2,000 lines (one process, one transaction)", f"{rate:,.0f} lines/s, {rss} MB",
+    rate = len(script) / seconds
+    row("batch 20,000 lines (one process with its start-up, one transaction)", f"{rate:,.0f} lines/s, {rss} MB",
         f"{rate / bare_click:.2f}x Click parse (goal >= 0.5)")
     show_100k, rss_100k = show_latency(db, "C0007", "Bench")
     row("character show at 100k", f"{show_100k * 1000:.0f} ms, {rss_100k} MB")

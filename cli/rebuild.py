@@ -38,7 +38,7 @@ def rebuild(env: Any, names: tuple[str, ...], workers: int | None) -> None:
     names = names or PROJECTIONS
     env.close()  # no connection is held while the workers are forked: each opens its own
     with _progress(env, f"rebuilding {', '.join(names)}") as start:
-        counts = replay(lambda: open_ledger(env.db), names, workers, start)
+        counts = replay(functools.partial(open_ledger, env.db), names, workers, start)
     emit(env, {"projections": counts},
          "\n".join(f"{name}: {count} events replayed" for name, count in counts.items()))
 

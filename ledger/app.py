@@ -41,9 +41,12 @@ class Chronicle(Application):
         return Characters(self.views)
 
 
-def open_ledger(target: str) -> Chronicle:
-    """Open (creating if needed) the ledger at a SQLite path or PostgreSQL URL."""
+def open_ledger(target: str, synced: bool = True) -> Chronicle:
+    """Open (creating if needed) the ledger at a SQLite path or PostgreSQL URL. Unless `synced`,
+    SQLite commits do not wait for the disk (for writes a later synced commit puts in place)."""
     env = settings(target)
+    if not synced:
+        env["SQLITE_SYNCHRONOUS"] = "NORMAL"
     try:
         if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
             with _schema_lock(env, target):

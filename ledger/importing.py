@@ -2,16 +2,18 @@
 
 Every line is checked like `verify` checks the log (hash, chain, re-derived outcome). A line
 belongs to the share of its aggregate: the last hex digit of its `originator_id`, read from the
-line's text when it has the export's own form, else from its parsed JSON. So every line is
-checked by exactly one worker, after every earlier line of its aggregate. Each worker streams the
-events it checked, in the form they will be stored, in the file's order.
+line's text when it has the export's own form, else from its parsed JSON. The input is routed to
+one file per share, so every line is checked by exactly one worker, after every earlier line of
+its aggregate. Each worker streams the events it checked, in the form they will be stored, in
+the input's order.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 from uuid import UUID
 
 import orjson
@@ -49,22 +51,38 @@ def share_of(line: bytes, shares: int) -> int:
         return 0
 
 
-def check_share(path: str, k: int, shares: int, progress: Callable[[float], None]) -> Iterator[list[Checked]]:
-    """Check the lines of share `k` of `shares` in the file at `path`, yielding them a chunk at a time
-    in the form they will be stored; returns the share's report."""
+def route(source: BinaryIO, paths: list[str]) -> list[array[int]]:
+    """Copy the input's lines into one file per share (blank lines left out); returns each share's
+    line numbers in the input."""
+    files = [open(path, "wb") for path in paths]
+    numbers = [array("q") for _ in paths]
+    try:
+        for number, line in enumerate(source, start=1):
+            if line.isspace():
+                continue
+            k = share_of(line, len(paths))
+            files[k].write(line if line.endswith(b"\n") else line + b"\n")
+            numbers[k].append(number)
+    finally:
+        for file in files:
+            file.close()
+    return numbers
+
+
+def check_share(path: str, numbers: array[int], progress: Callable[[float], None]) -> Iterator[list[Checked]]:
+    """Check a share's lines (the file at `path`, from the input's lines `numbers`), yielding them a
+    chunk at a time in the form they will be stored; returns the share's report."""
     report = ShareReport()
     with open(path, "rb") as source, open(path, "rb") as again:
         verifier = Verifier(lambda offsets: list(_read_back(again, offsets)))
-        uuids: dict[str, tuple[UUID, str]] = {}
+        uuids: dict[str, tuple[UUID, str, str]] = {}
         chunk: list[Checked] = []
         offset = 0
-        for number, line in enumerate(source, start=1):
+        for number, line in zip(numbers, source):
             start, offset = offset, offset + len(line)
-            if line.isspace() or share_of(line, shares) != k:
-                continue
             try:
                 record = _parse(line, number)
-                originator, text = _uuid(uuids, record["originator_id"], number)
+                originator, text, hexed = _uuid(uuids, record["originator_id"], number)
             except BadInput as error:
                 report.bad_line = (number, str(error))
                 break
@@ -74,7 +92,7 @@ def check_share(path: str, k: int, shares: int, progress: Callable[[float], None
             except Exception as error:
                 event, digest = error, None
             verifier.feed(number, event, digest, where=start)
-            chunk.append((number, originator.hex, version, record["topic"], orjson.dumps(state)))
+            chunk.append((number, hexed, version, record["topic"], orjson.dumps(state)))
             if len(chunk) == CHUNK:
                 yield chunk
                 progress(len(chunk))
@@ -97,15 +115,15 @@ def _read_back(source: Any, offsets: list[int]) -> Iterator[Any]:
             continue
 
 
-def _uuid(known: dict[str, tuple[UUID, str]], text: Any, number: int) -> tuple[UUID, str]:
-    """UUID(text) and its canonical text, made once per aggregate (a file has many events per aggregate)."""
+def _uuid(known: dict[str, tuple[UUID, str, str]], text: Any, number: int) -> tuple[UUID, str, str]:
+    """UUID(text), its canonical text and its hex, made once per aggregate (a file has many events per aggregate)."""
     found = known.get(text) if isinstance(text, str) else None
     if found is None:
         try:
             ident = UUID(text)
         except (TypeError, ValueError, AttributeError):
             raise BadInput(f"line {number}: not an exported event (originator_id is not a UUID)") from None
-        found = known[text] = (ident, str(ident))
+        found = known[text] = (ident, str(ident), ident.hex)
     return found
 
 

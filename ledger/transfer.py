@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import heapq
 import os
-import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
@@ -23,7 +22,7 @@ from ..domain.errors import BadInput, Refusal
 from ..domain.ids import event_id
 from . import bulk
 from .history import notifications_at
-from .importing import Checked, ShareReport, check_share
+from .importing import Checked, ShareReport, check_share, route
 
 
 def export_lines(session: Any) -> Iterator[bytes]:
@@ -44,18 +43,17 @@ def export_lines(session: Any) -> Iterator[bytes]:
 def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | None = None) -> dict[str, Any]:
     """Check every line and write them all in one transaction; refuse (writing nothing) on any problem.
 
-    Streaming, in bounded memory: the input is copied to a spool file, worker processes check a
-    share of its aggregates each (ledger/importing.py), and the events they checked are inserted,
+    Streaming, in bounded memory: the input is routed to a spool file per share of its aggregates,
+    worker processes check a share each (ledger/importing.py), and the events they checked are inserted,
     in the file's order, while they check the rest; the transaction commits only when every line
     has passed. `open_app()` opens the ledger: it is checked first, then opened again once the
     workers are forked."""
     open_app().close()  # a bad target is reported before any work
     with tempfile.TemporaryDirectory(prefix="chronicle-import-") as work:
-        spool = os.path.join(work, "input.jsonl")
-        with open(spool, "wb") as copy:
-            shutil.copyfileobj(source, copy, 1 << 20)
-        shares = workers or bulk.workers(os.path.getsize(spool), PARALLEL_FROM)
-        jobs = [functools.partial(check_share, spool, k, shares) for k in range(shares)]
+        shares = workers or bulk.workers(_size(source), PARALLEL_FROM)
+        spools = [os.path.join(work, f"share-{k}.jsonl") for k in range(shares)]
+        numbers = route(source, spools)
+        jobs = [functools.partial(check_share, spool, lines) for spool, lines in zip(spools, numbers)]
         with bulk.Workers(jobs) as checking:
             app = open_app()
             try:
@@ -67,6 +65,14 @@ def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | N
 
 
 PARALLEL_FROM = 4_000_000  # bytes of input (some 5,000 events): below it, one process checks them all
+
+
+def _size(source: BinaryIO) -> int:
+    """The input's size when it is a file (stdin counts as long)."""
+    try:
+        return os.fstat(source.fileno()).st_size if os.path.isfile(getattr(source, "name", "")) else PARALLEL_FROM
+    except (OSError, ValueError):
+        return PARALLEL_FROM
 
 
 def _refuse_unless_ok(reports: list[ShareReport]) -> None:

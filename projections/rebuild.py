@@ -25,11 +25,12 @@ PAGE = 20000
 PARALLEL_FROM = 20000  # notifications: below this, forking workers costs more than it saves
 
 
-def rebuild(open_app: Callable[[], Any], names: Sequence[str], workers: int | None = None,
+def rebuild(open_app: Callable[..., Any], names: Sequence[str], workers: int | None = None,
             progress: Callable[[int], Callable[[float], None]] | None = None) -> dict[str, int]:
     """Rebuild the named read models; returns how many notifications each replayed.
 
-    `open_app()` opens the ledger: the parent holds no connection while workers are forked.
+    `open_app(synced=True)` opens the ledger (`open_ledger`): the parent holds no connection while
+    workers are forked.
     `progress(total)`, if given, returns the function to call with each part of it done."""
     app = open_app()
     try:
@@ -51,11 +52,11 @@ def rebuild(open_app: Callable[[], Any], names: Sequence[str], workers: int | No
     return {name: replayed for name in names}
 
 
-def _fold_share(open_app: Callable[[], Any], names: Sequence[str], k: int, shares: int, stop: int,
+def _fold_share(open_app: Callable[..., Any], names: Sequence[str], k: int, shares: int, stop: int,
                 progress: Callable[[float], None]) -> int:
     """Fold the log up to `stop` into the fresh tables, for the aggregates of share `k` of `shares`;
-    returns how many events that was."""
-    app = open_app()
+    returns how many events that was. The swap's synced commit makes them durable."""
+    app = open_app(synced=False)
     try:
         views = [MODELS[name][1](app.views, SUFFIX) for name in names]
         read = 0
