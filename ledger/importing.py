@@ -2,18 +2,17 @@
 
 Every line is checked like `verify` checks the log (hash, chain, re-derived outcome). A line
 belongs to the share of its aggregate: the last hex digit of its `originator_id`, read from the
-line's text when it has the export's own form, else from its parsed JSON. The input is routed to
-one file per share, so every line is checked by exactly one worker, after every earlier line of
-its aggregate. Each worker streams the events it checked, in the form they will be stored, in
-the input's order.
+line's text when it has the export's own form, else from its parsed JSON. Every worker reads the
+whole input and checks the lines of its own share, so every line is checked by exactly one
+worker, after every earlier line of its aggregate. Each worker streams the events it checked, in
+the form they will be stored, in the input's order.
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any
 from uuid import UUID
 
 import orjson
@@ -51,35 +50,21 @@ def share_of(line: bytes, shares: int) -> int:
         return 0
 
 
-def route(source: BinaryIO, paths: list[str]) -> list[array[int]]:
-    """Copy the input's lines into one file per share (blank lines left out); returns each share's
-    line numbers in the input."""
-    files = [open(path, "wb") for path in paths]
-    numbers = [array("q") for _ in paths]
-    try:
-        for number, line in enumerate(source, start=1):
-            if line.isspace():
-                continue
-            k = share_of(line, len(paths))
-            files[k].write(line if line.endswith(b"\n") else line + b"\n")
-            numbers[k].append(number)
-    finally:
-        for file in files:
-            file.close()
-    return numbers
 
 
-def check_share(path: str, numbers: array[int], progress: Callable[[float], None]) -> Iterator[list[Checked]]:
-    """Check a share's lines (the file at `path`, from the input's lines `numbers`), yielding them a
-    chunk at a time in the form they will be stored; returns the share's report."""
+def check_share(path: str, k: int, shares: int, progress: Callable[[float], None]) -> Iterator[list[Checked]]:
+    """Check the lines of share `k` of `shares` in the file at `path`, yielding them a chunk at a
+    time in the form they will be stored; returns the share's report."""
     report = ShareReport()
     with open(path, "rb") as source, open(path, "rb") as again:
         verifier = Verifier(lambda offsets: list(_read_back(again, offsets)))
         uuids: dict[str, tuple[UUID, str, str]] = {}
         chunk: list[Checked] = []
         offset = 0
-        for number, line in zip(numbers, source):
+        for number, line in enumerate(source, start=1):
             start, offset = offset, offset + len(line)
+            if line.isspace() or share_of(line, shares) != k:
+                continue
             try:
                 record = _parse(line, number)
                 originator, text, hexed = _uuid(uuids, record["originator_id"], number)

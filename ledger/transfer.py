@@ -7,9 +7,11 @@ writes, then inserts all events in one transaction straight from that state.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import heapq
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
@@ -22,7 +24,7 @@ from ..domain.errors import BadInput, Refusal
 from ..domain.ids import event_id
 from . import bulk
 from .history import notifications_at
-from .importing import Checked, ShareReport, check_share, route
+from .importing import Checked, ShareReport, check_share
 
 
 def export_lines(session: Any) -> Iterator[bytes]:
@@ -43,17 +45,15 @@ def export_lines(session: Any) -> Iterator[bytes]:
 def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | None = None) -> dict[str, Any]:
     """Check every line and write them all in one transaction; refuse (writing nothing) on any problem.
 
-    Streaming, in bounded memory: the input is routed to a spool file per share of its aggregates,
-    worker processes check a share each (ledger/importing.py), and the events they checked are inserted,
-    in the file's order, while they check the rest; the transaction commits only when every line
-    has passed. `open_app()` opens the ledger: it is checked first, then opened again once the
-    workers are forked."""
+    Streaming, in bounded memory: worker processes each read the file and check a share of its
+    aggregates (ledger/importing.py), and the events they checked are inserted, in the file's
+    order, while they check the rest; the transaction commits only when every line has passed.
+    `open_app()` opens the ledger: it is checked first, then opened again once the workers are
+    forked."""
     open_app().close()  # a bad target is reported before any work
-    with tempfile.TemporaryDirectory(prefix="chronicle-import-") as work:
-        shares = workers or bulk.workers(_size(source), PARALLEL_FROM)
-        spools = [os.path.join(work, f"share-{k}.jsonl") for k in range(shares)]
-        numbers = route(source, spools)
-        jobs = [functools.partial(check_share, spool, lines) for spool, lines in zip(spools, numbers)]
+    with _as_file(source) as path:
+        shares = workers or bulk.workers(os.path.getsize(path), PARALLEL_FROM)
+        jobs = [functools.partial(check_share, path, k, shares) for k in range(shares)]
         with bulk.Workers(jobs) as checking:
             app = open_app()
             try:
@@ -67,12 +67,22 @@ def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | N
 PARALLEL_FROM = 4_000_000  # bytes of input (some 5,000 events): below it, one process checks them all
 
 
-def _size(source: BinaryIO) -> int:
-    """The input's size when it is a file (stdin counts as long)."""
+@contextlib.contextmanager
+def _as_file(source: BinaryIO) -> Iterator[str]:
+    """A path to the input that every worker can open and read for itself: the input's own file,
+    else (stdin, a pipe) a copy of it in a temporary file."""
+    name = getattr(source, "name", None)
     try:
-        return os.fstat(source.fileno()).st_size if os.path.isfile(getattr(source, "name", "")) else PARALLEL_FROM
+        itself = isinstance(name, str) and os.path.samestat(os.fstat(source.fileno()), os.stat(name))
     except (OSError, ValueError):
-        return PARALLEL_FROM
+        itself = False
+    if itself:
+        yield name
+        return
+    with tempfile.NamedTemporaryFile(prefix="chronicle-import-", suffix=".jsonl") as copy:
+        shutil.copyfileobj(source, copy, 1 << 20)
+        copy.flush()
+        yield copy.name
 
 
 def _refuse_unless_ok(reports: list[ShareReport]) -> None:

@@ -32,8 +32,8 @@ def stored_log(db: str) -> list[tuple[Any, ...]]:
 
 
 def writing(db: str) -> Callable[[], bool]:
-    """A probe that turns true once another process is inside its write transaction: SQLite's
-    write-ahead log has grown by uncommitted pages, or PostgreSQL shows an active insert."""
+    """A probe that turns true while another process is inside its write transaction: it holds
+    SQLite's write lock, or PostgreSQL shows an active insert."""
     if is_postgres(db):
         import psycopg
 
@@ -47,27 +47,59 @@ def writing(db: str) -> Callable[[], bool]:
             return row[0] > 0
 
         return active_insert
-    wal = db + "-wal"
-    base = os.path.getsize(wal) if os.path.exists(wal) else 0
-    return lambda: (os.path.getsize(wal) if os.path.exists(wal) else 0) > base + 100_000
+    import sqlite3
+
+    probe = sqlite3.connect(db, timeout=0, isolation_level=None)
+
+    def write_locked() -> bool:
+        """SQLite lets one writer in at a time: another process holds the write lock while its
+        transaction is open (and only then), so ours cannot begin one."""
+        try:
+            probe.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError:
+            return True
+        probe.execute("ROLLBACK")
+        return False
+
+    return write_locked
 
 
 def reading(process: subprocess.Popen, path: str) -> Callable[[], bool]:
-    """A probe that turns true once the process has read part of the file at `path` (its file
-    position, from /proc): it is then still reading, long before it could commit anything."""
+    """A probe that turns true once the process, or one of its workers, has read part of the file
+    at `path` (a file position, from /proc): it is then still reading, long before it could
+    commit anything."""
     target = os.path.realpath(path)
 
-    def started() -> bool:
+    def position(pid: int | str) -> int:
+        """How far the process has read the file, on the furthest of the descriptors it has it open on."""
+        furthest = 0
         try:
-            for fd in os.listdir(f"/proc/{process.pid}/fd"):
-                if os.path.realpath(f"/proc/{process.pid}/fd/{fd}") == target:
-                    with open(f"/proc/{process.pid}/fdinfo/{fd}") as info:
-                        return int(info.readline().split()[1]) > 0
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                if os.path.realpath(f"/proc/{pid}/fd/{fd}") == target:
+                    with open(f"/proc/{pid}/fdinfo/{fd}") as info:
+                        furthest = max(furthest, int(info.readline().split()[1]))
         except (FileNotFoundError, ProcessLookupError):
             pass
-        return False
+        return furthest
+
+    def started() -> bool:
+        return any(position(pid) > 0 for pid in [process.pid, *children(process.pid)])
 
     return started
+
+
+def children(pid: int) -> list[str]:
+    """The processes whose parent is `pid` (from each /proc/N/stat: its 4th field, after the name)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if stat.read().rsplit(")", 1)[1].split()[1] == str(pid):
+                        found.append(entry)
+            except (FileNotFoundError, ProcessLookupError, IndexError):
+                continue
+    return found
 
 
 def kill_when(process: subprocess.Popen, ready: Callable[[], bool], timeout: float = 300) -> bool:
