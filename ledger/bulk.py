@@ -66,7 +66,8 @@ class Workers:
         self.outputs = []
         for k, job in enumerate(jobs):
             receiver, sender = context.Pipe(duplex=False)
-            child = context.Process(target=_child, args=(job, sender), daemon=True)
+            readers = [receiver, *(r for _, r in self._children)]
+            child = context.Process(target=_child, args=(job, sender, readers), daemon=True)
             child.start()
             sender.close()
             self._children.append((child, receiver))
@@ -129,7 +130,12 @@ def _returning(job: Callable[[Progress], Any], progress: Progress) -> Iterator[l
     yield  # a generator function that yields nothing
 
 
-def _child(job: Job, sender: Connection) -> None:
+def _child(job: Job, sender: Connection, readers: list[Connection]) -> None:
+    """Run the job, sending its chunks to the parent. The read ends of the pipes, its own and its
+    elder siblings', came with the fork: closed, so that once the parent is gone (killed) a send
+    fails and the child ends, rather than blocking forever on a pipe it keeps open itself."""
+    for reader in readers:
+        reader.close()
     gc.disable()  # the child's life is the bulk job
     try:
         chunks = job(lambda n: sender.send(("progress", n)))
@@ -139,6 +145,8 @@ def _child(job: Job, sender: Connection) -> None:
             except StopIteration as done:
                 sender.send(("done", done.value))
                 break
+    except (BrokenPipeError, ConnectionResetError):
+        return  # the parent is gone: nobody to tell
     except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
         try:
             sender.send(("failed", error))

@@ -39,11 +39,14 @@ def writing(db: str) -> Callable[[], bool]:
 
         connection = psycopg.connect(db, autocommit=True)
         name = db.rsplit("/", 1)[1]
+        # sessions that exist already (a killed client's may still be finishing) are not the writer
+        earlier = [row[0] for row in connection.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s",
+                                                        (name,)).fetchall()]
 
         def active_insert() -> bool:
             row = connection.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND state = 'active'"
-                " AND pid <> pg_backend_pid() AND query ILIKE %s", (name, "%insert%")).fetchone()
+                " AND pid <> ALL(%s) AND query ILIKE %s", (name, earlier, "%insert%")).fetchone()
             return row[0] > 0
 
         return active_insert
@@ -114,3 +117,21 @@ def kill_when(process: subprocess.Popen, ready: Callable[[], bool], timeout: flo
     process.kill()
     process.wait()
     return False
+
+
+def ended(pids: list[str], timeout: float = 20) -> bool:
+    """Whether these processes all end (or are only left for their parent to reap) within `timeout`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(_running(pid) for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _running(pid: str) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except (FileNotFoundError, ProcessLookupError):
+        return False

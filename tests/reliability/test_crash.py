@@ -9,7 +9,7 @@ import pytest
 
 from conftest import Run
 
-from .processes import kill_when, reading, start, stored_log, writing
+from .processes import children, ended, kill_when, reading, start, stored_log, writing
 
 
 @pytest.fixture
@@ -57,9 +57,17 @@ def test_kill_9_during_an_import_writes_nothing_and_the_import_can_be_run_again(
     exported.write_bytes(source("--campaign", "Glorantha", "export").stdout_bytes)
 
     log_before, export_before = stored_log(table.db), table("--campaign", "Greyhawk", "export").stdout_bytes
-    for ready in (lambda process: reading(process, str(exported)), lambda _: writing(table.db)):
+    for moment in ("reading", "writing"):
+        write_probe = writing(table.db) if moment == "writing" else None  # made before the import starts
         importing = start(table.db, "import", str(exported))
-        assert kill_when(importing, ready(importing)), "the import ended before it was killed"
+        probe, workers = write_probe or reading(importing, str(exported)), []
+
+        def seen() -> bool:  # only once the workers run (opening the ledger writes too, briefly)
+            workers[:] = children(importing.pid) or workers
+            return bool(workers) and probe()
+
+        assert kill_when(importing, seen), "the import ended before it was killed"
+        assert ended(workers), "the import's workers outlived it"
         assert stored_log(table.db) == log_before
         assert table("--campaign", "Greyhawk", "export").stdout_bytes == export_before
         shown = table("--campaign", "Glorantha", "campaign", "show")
