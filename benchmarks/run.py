@@ -107,15 +107,20 @@ def bulk_write(db: Path, source: Path) -> None:
     from chronicle.ledger.app import open_ledger
     from chronicle.ledger.transfer import _insert
 
-    def lines() -> Any:
+    def chunks() -> Any:
         with source.open("rb") as spool:
+            chunk = []
             for number, text in enumerate(spool, start=1):
                 record = orjson.loads(text)
-                yield (number, UUID(record["originator_id"]).hex, record["originator_version"], record["topic"],
-                       orjson.dumps(record["state"]))
+                chunk.append((number, UUID(record["originator_id"]).hex, record["originator_version"],
+                              record["topic"], orjson.dumps(record["state"])))
+                if len(chunk) == 5000:
+                    yield chunk
+                    chunk = []
+            yield chunk
 
     app = open_ledger(str(db))
-    _insert(app, lines(), lambda: None)
+    _insert(app, chunks(), lambda: None)
     app.close()
 
 

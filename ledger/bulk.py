@@ -2,7 +2,7 @@
 aggregate, in forked worker processes side by side (the machine's other cores).
 
 A job is a generator function called with `progress(n)`: the chunks (lists) it yields stream back
-to the caller in order, item by item (`Workers.outputs`), and what it returns is its result. A
+to the caller in order (`Workers.outputs`), and what it returns is its result. A
 worker blocks while the caller has not read its last chunk, so the caller's reading paces the
 workers and memory stays bounded. The caller forks with no database connection open (each job
 opens its own, if it needs one), so nothing a child inherits is ever used by it.
@@ -91,18 +91,18 @@ class Workers:
             child.join()
             receiver.close()
 
-    def _local(self, job: Job) -> Iterator[Any]:
+    def _local(self, job: Job) -> Iterator[list[Any]]:
         with paused_gc():
-            self._results[0] = yield from _items(job(self.progress))
+            self._results[0] = yield from job(self.progress)
 
-    def _remote(self, k: int, receiver: Connection) -> Iterator[Any]:
+    def _remote(self, k: int, receiver: Connection) -> Iterator[list[Any]]:
         while True:
             try:
                 kind, value = receiver.recv()
             except EOFError:  # the child died without a word (killed)
                 raise RuntimeError(f"worker {k + 1} of {len(self.outputs)} ended unexpectedly") from None
             if kind == "chunk":
-                yield from value
+                yield value
             elif kind == "progress":
                 self.progress(value)
             elif kind == "failed":
@@ -111,18 +111,6 @@ class Workers:
                 self._results[k] = value
                 return
 
-
-def _items(chunks: Iterator[list[Any]]) -> Iterator[Any]:
-    """The items of the chunks, returning the generator's own result."""
-    result = None
-    while True:
-        try:
-            chunk = next(chunks)
-        except StopIteration as done:
-            result = done.value
-            break
-        yield from chunk
-    return result
 
 
 def _returning(job: Callable[[Progress], Any], progress: Progress) -> Iterator[list[Any]]:

@@ -7,9 +7,10 @@ writes, then inserts all events in one transaction straight from that state.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import functools
-import heapq
+import operator
 import os
 import shutil
 import tempfile
@@ -57,7 +58,7 @@ def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | N
         with bulk.Workers(jobs) as checking:
             app = open_app()
             try:
-                _insert(app, heapq.merge(*checking.outputs), lambda: _refuse_unless_ok(checking.results()))
+                _insert(app, in_line_order(checking.outputs), lambda: _refuse_unless_ok(checking.results()))
             finally:
                 app.close()
             lines = sum(report.lines for report in checking.results())
@@ -97,42 +98,59 @@ def _refuse_unless_ok(reports: list[ShareReport]) -> None:
                       f" ({len(problems)} problem(s)); nothing was imported")
 
 
-CHUNK = 5000
+def in_line_order(streams: list[Iterator[list[Checked]]]) -> Iterator[list[Checked]]:
+    """The workers' chunks (each stream in line order) as chunks in the file's line order: the
+    lines that every stream still running has passed are sorted together (runs, for `sort`) and
+    handed on; the rest wait for the next round."""
+    buffers: list[list[Checked]] = [[] for _ in streams]
+    running = set(range(len(streams)))
+    while running:
+        for k in sorted(running):
+            while not buffers[k]:
+                chunk = next(streams[k], None)
+                if chunk is None:
+                    running.discard(k)
+                    break
+                buffers[k] = chunk
+        limit = min((buffers[k][-1][0] for k in running), default=None)
+        ready: list[Checked] = []
+        for k, buffer in enumerate(buffers):
+            cut = len(buffer) if limit is None else bisect.bisect_right(buffer, limit, key=LINE)
+            ready += buffer[:cut]
+            buffers[k] = buffer[cut:]
+        if ready:
+            ready.sort(key=LINE)
+            yield ready
 
 
-def _insert(app: Any, lines: Iterator[Checked], before_commit: Callable[[], None]) -> None:
+LINE = operator.itemgetter(0)
+
+
+def _insert(app: Any, chunks: Iterator[list[Checked]], before_commit: Callable[[], None]) -> None:
     """The checked events, sealed as the ledger stores them, in one transaction of the recorder's own
-    datastore, in large chunks: any conflict, or an error raised by `before_commit()`, rolls
+    datastore, a chunk at a time: any conflict, or an error raised by `before_commit()`, rolls
     back everything."""
     recorder, mapper = app.recorder, app.mapper
-    seal = mapper._seal if (mapper.cipher or mapper.compressor) else (lambda state: state)
+    sealing = mapper.cipher or mapper.compressor
     postgres = type(recorder).__module__.endswith("postgres")
     conflicts: tuple[type[BaseException], ...] = (IntegrityError,)
     if postgres:
         import psycopg
 
         conflicts += (psycopg.errors.IntegrityError,)
+    # the row the library's SQLite recorder inserts, from the 2nd to 5th items of a checked line
+    insert = f"INSERT INTO {recorder.events_table_name} VALUES (?2, ?3, ?4, ?5)"
     try:
         with recorder.datastore.transaction(commit=True) as cursor:
-            for chunk in _chunks(lines):
+            for chunk in chunks:
+                if sealing:
+                    chunk = [(n, oid, version, topic, mapper._seal(state)) for n, oid, version, topic, state in chunk]
                 if postgres:  # locks the table and notifies, then one INSERT ... FROM unnest(...)
                     recorder._insert_stored_events(cursor, [
-                        StoredEvent(originator_id=UUID(hex=oid), originator_version=version, topic=topic, state=seal(state))
+                        StoredEvent(originator_id=UUID(hex=oid), originator_version=version, topic=topic, state=state)
                         for _, oid, version, topic, state in chunk])
-                else:  # the rows the library's aggregate recorder makes, in one executemany
-                    cursor.executemany(recorder.insert_events_statement,
-                                       [(oid, version, topic, seal(state)) for _, oid, version, topic, state in chunk])
+                else:
+                    cursor.executemany(insert, chunk)
             before_commit()
     except conflicts:
         raise Refusal("these events are already in the ledger (the campaign exists); nothing was imported") from None
-
-
-def _chunks(lines: Iterator[Checked]) -> Iterator[list[Checked]]:
-    chunk = []
-    for line in lines:
-        chunk.append(line)
-        if len(chunk) == CHUNK:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
