@@ -15,7 +15,7 @@ import functools
 import hashlib
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .errors import BadInput
 from .model import Model
@@ -138,8 +138,7 @@ class DiceRecord(Model):
         return "table" if any(r.source == "table" for r in self.rolls) else "ledger"
 
 
-@dataclass(frozen=True)
-class RollResult:
+class RollResult(NamedTuple):  # a tuple: verify and import make one for every roll they re-derive
     notation: str
     total: int
     faces: tuple[int, ...]
@@ -169,7 +168,7 @@ class Dice:
 
     def __init__(self, seed: int, table: dict[str, list[int]] | None = None, replaying: DiceRecord | None = None):
         self.seed = seed
-        self._table = {k: list(v) for k, v in (table or {}).items()}
+        self._table = {k: list(v) for k, v in table.items()} if table else {}
         self._recorded: dict[str, list[Roll]] = {}
         self.draws = 0
         if replaying is not None:
@@ -216,13 +215,13 @@ class Dice:
             if isinstance(term, Constant):
                 total += term.sign * term.value
                 continue
-            rolled = self.roll(term.sides, term.count, purpose, notation=str(expression))
+            rolled = self.roll(term.sides, term.count, purpose, notation=expression.text)
             marks = term.kept(rolled)
             total += term.sign * sum(f for f, k in zip(rolled, marks) if k)
             faces.extend(rolled)
             kept.extend(marks)
         source = "table" if table is not None else "ledger"
-        return RollResult(str(expression), total, tuple(faces), tuple(kept), source)
+        return RollResult(expression.text, total, tuple(faces), tuple(kept), source)
 
     def _take_table(self, purpose: str, sides: int, count: int) -> list[int]:
         given = self._table[purpose]

@@ -86,6 +86,7 @@ class Verifier:
         self.chains: dict[UUID, _Chain] = {}
         self._where = 0
         self._rulings: dict[tuple[Any, bytes], Any] = {}  # validated rulings by their JSON: most events share them
+        self._last_ruling: tuple[Any, Any, Any] = (None, None, None)
         self.problems: list[dict[str, Any]] = []
         self.count = 0
 
@@ -160,9 +161,14 @@ class Verifier:
         return None
 
     def _ruling(self, rules: Any, data: dict[str, Any]) -> Any:
-        """`Rulings.model_validate(data)`, once per distinct rulings (validated models are frozen)."""
+        """`Rulings.model_validate(data)`, once per distinct rulings (validated models are frozen);
+        most events carry the same rulings as the one before them."""
+        last = self._last_ruling
+        if last[0] is rules and last[1] == data:
+            return last[2]
         key = (rules, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
         found = self._rulings.get(key)
         if found is None:
             found = self._rulings[key] = rules.Rulings.model_validate(data)
+        self._last_ruling = (rules, data, found)
         return found
