@@ -95,7 +95,7 @@ def _read_back(source: Any, offsets: list[int]) -> Iterator[Any]:
         try:
             record = orjson.loads(source.readline())
             owner = UUID(record["originator_id"])
-            yield event_from_state(record["topic"], owner, record["originator_version"], dict(record["state"]))
+            yield event_from_state(record["topic"], owner, record["originator_version"], record["state"])
         except Exception:  # noqa: BLE001
             continue
 

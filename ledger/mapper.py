@@ -83,12 +83,15 @@ def upcast(cls: type[BaseModel], state: dict[str, Any]) -> None:
 
 
 def event_from_state(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> Any:
-    """The domain event a stored (or exported) state describes, upcast to its class's current version."""
+    """The domain event a stored (or exported) state describes, upcast to its class's current
+    version (`state` itself is left as it is: read models share a page's decoded states)."""
     cls = resolve_topic(topic)
-    stale = state.get("class_version", 1) < getattr(cls, "class_version", 1)
+    data = dict(state)
+    stale = data.get("class_version", 1) < getattr(cls, "class_version", 1)
     recorded = recorded_content(topic, originator_id, version, state) if stale else None
-    upcast(cls, state)
-    event = cls.model_validate({**state, "originator_id": originator_id, "originator_version": version})
+    upcast(cls, data)
+    data["originator_id"], data["originator_version"] = originator_id, version
+    event = cls.model_validate(data)
     if stale:
         keep_recorded(event, recorded)  # type: ignore[arg-type]
     return event
@@ -107,7 +110,7 @@ def checked_event(topic: str, originator_id: UUID, version: int, state: dict[str
     data["originator_version"] = version
     digest = hashlib.sha256(orjson.dumps([topic, data], option=orjson.OPT_SORT_KEYS)).hexdigest()
     if stored_version < getattr(cls, "class_version", 1):
-        return event_from_state(topic, originator_id, version, dict(state)), digest
+        return event_from_state(topic, originator_id, version, state), digest
     data["hash"], data["originator_id"] = recorded_hash, originator_id
     return cls.model_validate(data), digest
 

@@ -1,8 +1,8 @@
 """Catching read models up with the log.
 
-Each page of notifications is read once and handed to every read model behind it; their rows and
-new positions are written in one transaction with the library's tracking, so each notification
-is processed exactly once.
+Each page of notifications is read and decoded once and handed to every read model behind it;
+their rows and new positions are written in one transaction with the library's tracking, so each
+notification is processed exactly once.
 """
 
 from __future__ import annotations
@@ -13,6 +13,13 @@ from typing import Any, Protocol
 from eventsourcing.persistence import IntegrityError
 
 BATCH = 5000
+Decoded = tuple[Any, dict[str, Any]]  # a notification (or a `Stored` row) and its decoded state
+
+
+def decoded(mapper: Any, notifications: Sequence[Any]) -> list[Decoded]:
+    """The notifications with their states decoded, once for every read model that folds them."""
+    decode = mapper.decode_state
+    return [(n, decode(n.state)) for n in notifications]
 
 
 class ReadModel(Protocol):
@@ -21,7 +28,7 @@ class ReadModel(Protocol):
     def position(self) -> int:
         """The last notification folded into the stored rows."""
 
-    def fold(self, notifications: Sequence[Any]) -> Any:
+    def fold(self, events: Sequence[Decoded]) -> Any:
         """The rows these notifications (all after `position()`) change, computed before writing."""
 
     def write(self, cursor: Any, rows: Any) -> None: ...
@@ -37,7 +44,7 @@ def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None 
              batch_size: int = BATCH) -> int:
     """Fold every notification after the views' positions into their rows; returns how many were read."""
     store = views[0].store  # type: ignore[attr-defined]
-    recorder = store.app.recorder
+    recorder, mapper = store.app.recorder, store.app.mapper
     done = 0
     while True:
         at = {view: view.position() for view in views}
@@ -46,7 +53,8 @@ def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None 
         if not batch:
             return done
         end = batch[-1].id
-        behind = [(view, batch if at[view] == start else [n for n in batch if n.id > at[view]])
+        page = decoded(mapper, batch)
+        behind = [(view, page if at[view] == start else [d for d in page if d[0].id > at[view]])
                   for view in views if at[view] < end]
         folded = [(view, view.fold(todo)) for view, todo in behind]
         try:

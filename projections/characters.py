@@ -15,7 +15,8 @@ from uuid import UUID
 
 import orjson
 
-from .catchup import BATCH, catch_up
+from ..ledger.mapper import event_from_state
+from .catchup import BATCH, Decoded, catch_up
 from .store import ViewStore
 
 VIEW = "characters"
@@ -45,13 +46,12 @@ def render(rules: Any, character: Any) -> dict[str, Any]:
 ROLLED = "chronicle.domain.rolls:DiceRolled"
 
 
-def _rolled(mapper: Any, notification: Any, character: Any) -> bool:
+def _rolled(notification: Any, state: dict[str, Any], character: Any) -> bool:
     """Fold a free roll without building its event: `DiceRolled.apply` changes nothing, so its
     `mutate` only moves the version, `modified_on` and `head_hash` on. False (fold it the full way,
     which also raises the library's errors) unless it is the character's very next version."""
     if notification.originator_version != character.version + 1:
         return False
-    state = mapper.decode_state(notification.state)
     if state.get("class_version", 1) != 1:
         return False
     character.version = notification.originator_version
@@ -77,7 +77,7 @@ class Characters:
     VIEW = VIEW
 
     def __init__(self, store: ViewStore, suffix: str = ""):
-        self.store, self.mapper, self.deferred = store, store.app.mapper, bool(suffix)
+        self.store, self.deferred = store, bool(suffix)
         if not suffix:
             store.ensure(VIEW, VERSION, TABLES, INDEXES)
         self._write = UPSERT if not suffix else f"INSERT INTO chronicle_character_rows{suffix} ({COLUMNS})" \
@@ -100,19 +100,19 @@ class Characters:
             self.forget()
         return position
 
-    def fold(self, notifications: Sequence[Any]) -> list[tuple[Any, ...]]:
-        states, mapper, changed = self._states, self.mapper, self._changed
+    def fold(self, events: Sequence[Decoded]) -> list[tuple[Any, ...]]:
+        states, changed = self._states, self._changed
         if not self.deferred:
-            self._load([n.originator_id for n in notifications])
-        for notification in notifications:
-            oid = notification.originator_id
-            if notification.topic == REGISTERED:
-                states[oid] = mapper.to_domain_event(notification).mutate(None)
+            self._load([n.originator_id for n, _ in events])
+        for notification, state in events:
+            oid, topic = notification.originator_id, notification.topic
+            if topic == REGISTERED:
+                states[oid] = event_from_state(topic, oid, notification.originator_version, state).mutate(None)
                 self._registered[oid] = notification.id
             elif oid in states:
                 character = states[oid]
-                if notification.topic != ROLLED or not _rolled(mapper, notification, character):
-                    mapper.to_domain_event(notification).mutate(character)
+                if topic != ROLLED or not _rolled(notification, state, character):
+                    event_from_state(topic, oid, notification.originator_version, state).mutate(character)
             else:
                 continue
             changed[oid] = None

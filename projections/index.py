@@ -13,7 +13,8 @@ from uuid import UUID
 
 from ..domain.campaign import CampaignStarted
 from ..domain.ids import event_id
-from .catchup import BATCH, catch_up
+from ..ledger.mapper import event_from_state
+from .catchup import BATCH, Decoded, catch_up
 from .store import ViewStore
 
 VIEW = "index"
@@ -54,7 +55,7 @@ class Index:
     VIEW = VIEW
 
     def __init__(self, store: ViewStore, suffix: str = ""):
-        self.store, self.mapper = store, store.app.mapper
+        self.store = store
         if not suffix:
             store.ensure(VIEW, VERSION, TABLES, INDEXES)
         self._known: dict[UUID, tuple[str, str]] = {}  # aggregate -> (its id as text, its campaign's)
@@ -70,13 +71,13 @@ class Index:
     def position(self) -> int:
         return self.store.position(VIEW)
 
-    def fold(self, notifications: Sequence[Any]) -> dict[str, list[tuple[Any, ...]]]:
+    def fold(self, events: Sequence[Decoded]) -> dict[str, list[tuple[Any, ...]]]:
         rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
-        log, mapper, known = rows["chronicle_log"], self.mapper, self._known
-        for notification in notifications:
+        log, known = rows["chronicle_log"], self._known
+        for notification, state in events:
             originator = notification.originator_id
             if notification.topic in CREATIONS:
-                event = mapper.to_domain_event(notification)
+                event = event_from_state(notification.topic, originator, notification.originator_version, state)
                 oid = str(originator)
                 if isinstance(event, CampaignStarted):
                     rows["chronicle_campaigns"].append((oid, event.name, event.system, notification.id))
@@ -88,7 +89,6 @@ class Index:
                     known[originator] = (oid, campaign)
                 when, by = iso(event.timestamp), event.by
             else:  # only the envelope is needed: the stored JSON, not the whole event model
-                state = mapper.decode_state(notification.state)
                 when, by = iso_text(state["timestamp"]), state["by"]
             oid, campaign = known.get(originator) or self._lookup(originator)
             log.append((notification.id, event_id(originator, notification.originator_version),

@@ -17,7 +17,7 @@ from typing import Any
 from ..ledger import bulk
 from ..ledger.history import stored_pages
 from . import characters, index
-from .catchup import catch_up
+from .catchup import catch_up, decoded
 
 MODELS = {"index": (index, index.Index), "characters": (characters, characters.Characters)}
 SUFFIX = "_rebuilt"
@@ -61,7 +61,8 @@ def _fold_share(open_app: Callable[..., Any], names: Sequence[str], k: int, shar
         views = [MODELS[name][1](app.views, SUFFIX) for name in names]
         read = 0
         for batch in stored_pages(app, 0, stop, PAGE, (k, shares)):
-            rows = [(view, view.fold(batch)) for view in views]
+            page = decoded(app.mapper, batch)
+            rows = [(view, view.fold(page)) for view in views]
             with app.views.transaction() as cursor:
                 for view, found in rows:
                     view.write(cursor, found)
