@@ -17,22 +17,19 @@ from ..domain.dice import Dice
 from ..domain.events import Resolution
 from ..domain.rolls import DiceRolled
 from . import bulk
-from .history import notifications_at
+from .history import campaign_notifications, notifications_at
 from .mapper import checked_event
 
 
 def stored_events(session: Any) -> Iterator[tuple[int, Any, str | None]]:
     """(position, decoded event or the decoding error, digest of its stored content) for every
     event of the campaign, oldest first."""
-    app, campaign = session.app, session.campaign
-    app.index.catch_up()
-    positions = [row[0] for row in app.index.log(campaign.id)]
-    found = set()
-    for notification in notifications_at(app, positions):
-        found.add(notification.id)
-        yield (notification.id, *_decoded(app, notification))
-    for position in sorted(set(positions) - found):  # indexed once, gone from the log since
-        yield position, MissingEvent("indexed but missing from the log (deleted after it was recorded)"), None
+    app = session.app
+    for position, notification in campaign_notifications(app, session.campaign.id):
+        if notification is None:  # indexed once, gone from the log since
+            yield position, MissingEvent("indexed but missing from the log (deleted after it was recorded)"), None
+        else:
+            yield (position, *_decoded(app, notification))
 
 
 def _decoded(app: Any, notification: Any) -> tuple[Any, str | None]:

@@ -6,7 +6,7 @@ catches up from the notification log (tracked, so each notification is processed
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -134,6 +134,19 @@ class Index:
             sql += " AND position <= ?"
             params.append(until)
         return self.store.query(sql + " ORDER BY position", params)
+
+    def position_pages(self, campaign_id: UUID, size: int = 20000) -> Iterator[list[int]]:
+        """The campaign's log positions, oldest first, a page at a time (streaming: a campaign of
+        millions of events is never held whole)."""
+        after = 0
+        while True:
+            page = [row[0] for row in self.store.query(
+                "SELECT position FROM chronicle_log WHERE campaign_id = ? AND position > ? ORDER BY position LIMIT ?",
+                (str(campaign_id), after, size))]
+            if not page:
+                return
+            yield page
+            after = page[-1]
 
     def by_event_id(self, campaign_id: UUID, ident: str) -> int | None:
         rows = self.store.query(
