@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import click
@@ -11,9 +12,11 @@ from .output import emit, table
 
 
 @click.command()
+@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
+              help="Processes checking the log side by side  [default: one per core on long logs]")
 @common
 @click.pass_context
-def verify(ctx: click.Context) -> None:
+def verify(ctx: click.Context, workers: int | None) -> None:
     """Re-derive every recorded outcome and check the log's tamper-evident hash chains.
 
     Exits 1 when anything does not match, naming the log position.
@@ -22,13 +25,23 @@ def verify(ctx: click.Context) -> None:
     Example:
       chronicle verify --json
     """
-    from ..ledger.verify import verify as check
+    from ..ledger import bulk
+    from ..ledger.verify import PARALLEL_FROM, verify as check, verify_side_by_side
 
     env = ctx.obj
     session = env.read()
-    total = session.app.index.count(session.campaign.id)
+    session.app.index.catch_up()
+    campaign_id = session.campaign.id
+    total = session.app.index.count(campaign_id)
+    shares = 1 if env.batch is not None else workers or bulk.workers(total, PARALLEL_FROM)
     with _progress(env, total) as advance:
-        report = check(session, advance)
+        if shares == 1:
+            report = check(session, advance)
+        else:
+            from ..ledger.app import open_ledger
+
+            env.close()  # no connection is held while the workers are forked: each opens its own
+            report = verify_side_by_side(functools.partial(open_ledger, env.db), campaign_id, shares, advance)
     emit(env, report, lambda: _human(report))
     if not report["ok"]:
         ctx.exit(1)

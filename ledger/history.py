@@ -56,11 +56,12 @@ def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
-def campaign_notifications(app: Any, campaign_id: UUID) -> Iterator[tuple[int, Any | None]]:
+def campaign_notifications(app: Any, campaign_id: UUID, catch_up: bool = True) -> Iterator[tuple[int, Any | None]]:
     """(position, notification) for every event the index has for the campaign, oldest first, in
     bounded memory; the notification is None where the log no longer has it (deleted after it
-    was recorded)."""
-    app.index.catch_up()
+    was recorded). The index is caught up first unless the caller did."""
+    if catch_up:
+        app.index.catch_up()
     for positions in app.index.position_pages(campaign_id, PAGE):
         found = {notification.id: notification for notification in notifications_at(app, positions)}
         for at in positions:

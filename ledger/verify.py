@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -21,14 +22,17 @@ from .history import campaign_notifications, notifications_at
 from .mapper import checked_event
 
 
-def stored_events(session: Any) -> Iterator[tuple[int, Any, str | None]]:
+def stored_events(app: Any, campaign_id: UUID, share: tuple[int, int] = (0, 1),
+                  catch_up: bool = True) -> Iterator[tuple[int, Any, str | None]]:
     """(position, decoded event or the decoding error, digest of its stored content) for every
-    event of the campaign, oldest first."""
-    app = session.app
-    for position, notification in campaign_notifications(app, session.campaign.id):
+    event of the campaign, oldest first; with `share=(k, n)`, only those of the k-th of n shares
+    of its aggregates (by the last hex digit of their id; events gone from the log go to share 0)."""
+    k, n = share
+    for position, notification in campaign_notifications(app, campaign_id, catch_up):
         if notification is None:  # indexed once, gone from the log since
-            yield position, MissingEvent("indexed but missing from the log (deleted after it was recorded)"), None
-        else:
+            if k == 0:
+                yield position, MissingEvent("indexed but missing from the log (deleted after it was recorded)"), None
+        elif n == 1 or (notification.originator_id.int & 0xF) % n == k:
             yield (position, *_decoded(app, notification))
 
 
@@ -46,19 +50,53 @@ class MissingEvent(Exception):
 
 
 def verify(session: Any, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    app = session.app
-
-    def read_back(positions: list[int]) -> list[Any]:
-        decoded = (_decoded(app, n)[0] for n in notifications_at(app, positions))
-        return [e for e in decoded if not isinstance(e, Exception)]
-
-    checker = Verifier(read_back)
+    """Check the campaign's whole log in this process."""
+    checker = Verifier(_read_back(session.app))
     with bulk.paused_gc():
-        for position, event, digest in stored_events(session):
+        for position, event, digest in stored_events(session.app, session.campaign.id):
             checker.feed(position, event, digest)
             if progress:
                 progress(1)
     return checker.report()
+
+
+PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
+
+
+def verify_side_by_side(open_app: Callable[[], Any], campaign_id: UUID, shares: int,
+                        progress: Callable[[float], None] | None = None) -> dict[str, Any]:
+    """`verify` in `shares` worker processes, each checking a share of the campaign's aggregates
+    (every event of an aggregate by one worker, in order, as its chain and re-derivation need); the
+    report is the one a single process makes. The caller has caught the index up, and holds no
+    connection while the workers are forked."""
+    jobs = [functools.partial(_verify_share, open_app, campaign_id, (k, shares)) for k in range(shares)]
+    reports = bulk.run(jobs, progress)
+    problems = sorted((p for report in reports for p in report["problems"]), key=lambda p: p["position"])
+    return {"ok": not problems, "events": sum(report["events"] for report in reports), "problems": problems}
+
+
+def _verify_share(open_app: Callable[[], Any], campaign_id: UUID, share: tuple[int, int],
+                  progress: Callable[[float], None]) -> dict[str, Any]:
+    app = open_app()
+    try:
+        checker = Verifier(_read_back(app))
+        for position, event, digest in stored_events(app, campaign_id, share, catch_up=False):
+            checker.feed(position, event, digest)
+            if checker.count % 1000 == 0:
+                progress(1000)
+        progress(checker.count % 1000)
+        return checker.report()
+    finally:
+        app.close()
+
+
+def _read_back(app: Any) -> Callable[[list[int]], list[Any]]:
+    """The events at these log positions (those that cannot be read were reported already)."""
+    def read_back(positions: list[int]) -> list[Any]:
+        decoded = (_decoded(app, n)[0] for n in notifications_at(app, positions))
+        return [e for e in decoded if not isinstance(e, Exception)]
+
+    return read_back
 
 
 class _Chain:

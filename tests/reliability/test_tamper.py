@@ -96,3 +96,22 @@ def test_a_deleted_newest_event_is_reported_while_the_index_lists_it(run):
     found = problems(run)
     assert [p["position"] for p in found] == [at["roll2"]]
     assert "missing from the log" in found[0]["problem"]
+
+
+def test_verify_side_by_side_reports_what_one_process_reports(run):
+    """Workers each check a share of the aggregates: the same problems, in log order, and the same
+    count, for edits, deletions and an amendment re-derived from its character's history."""
+    at = story(run)
+    for name in ("Ann", "Cid", "Dora", "Eve"):
+        run("character", "add", name, "--stat", "hp=20")
+        run("injure", name, "--damage", "4", "--mode", "sap", "--knockout-roll", "90")
+        run("rest", name, "--hours", "8")
+    run("amend", f"#{at['roll0']}", "--void", "--reason", "rolled by mistake")
+    log = run.json("log")["events"]
+    edit(run.db, at["roll1"], lambda state: state.replace(b"round 1", b"round 9"))
+    delete(run.db, at["roll2"])  # Bruno's amendment, after it, then no longer links
+    reports = {workers: run("--json", "verify", "--workers", workers) for workers in ("1", "2", "3")}
+    assert {(r.exit_code, r.stdout) for r in reports.values()} == {(1, reports["1"].stdout)}
+    found = json.loads(reports["1"].stdout)
+    assert [p["position"] for p in found["problems"]] == [at["roll1"], at["roll2"], log[-1]["position"]]
+    assert found["events"] == len(log)
