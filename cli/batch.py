@@ -35,15 +35,16 @@ def batch(ctx: click.Context, source: TextIO) -> None:
     quiet, env.batch, env.json = env.json, session, True
     lines = 0
     try:
-        with bulk.paused_gc(), contextlib.redirect_stdout(_Discard()):  # emit prints nothing in a batch
-            for number, line in enumerate(source, start=1):
-                args = _split(line, number)
-                if not args:
-                    continue
-                lines += 1
-                _run_line(ctx, root, env, args, number)
-        recorded = sum(len(a.pending_events) for a in session.pending())
-        session.save()
+        with bulk.paused_gc():  # also while saving: a collection then would traverse every event of the batch
+            with contextlib.redirect_stdout(_Discard()):  # emit prints nothing in a batch
+                for number, line in enumerate(source, start=1):
+                    args = _split(line, number)
+                    if not args:
+                        continue
+                    lines += 1
+                    _run_line(ctx, root, env, args, number)
+            recorded = sum(len(a.pending_events) for a in session.pending())
+            session.save()
     finally:
         env.batch, env.json = None, quiet
     emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
