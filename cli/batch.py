@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import copy
+import functools
 import io
 import re
 import shlex
@@ -30,7 +32,7 @@ def batch(ctx: click.Context, source: TextIO) -> None:
     """
 
     env = ctx.obj
-    root = ctx.find_root().command
+    root = _Reusing(ctx.find_root().command)
     session = env.session()
     quiet, env.batch, env.json = env.json, session, True
     lines = 0
@@ -72,7 +74,7 @@ def _run_line(ctx: click.Context, root: Any, env: Any, args: list[str], number: 
     from ..domain.errors import BadInput, ChronicleError
 
     name = args[0]
-    command = root.get_command(ctx, name)
+    command = root.command(ctx, name)
     if command is None or name == "batch":
         raise BadInput(f"line {number}: no such command {name!r}")
     try:
@@ -86,6 +88,56 @@ def _run_line(ctx: click.Context, root: Any, env: Any, args: list[str], number: 
             raise _failure(number, done.exit_code, f"{name} failed") from None
     except click.ClickException as problem:
         raise _failure(number, problem.exit_code, problem.format_message()) from None
+
+
+class _Reusing:
+    """A batch's commands, each a copy that builds Click's option parser and parameter list at its
+    first line and reuses them (Click builds both again at every `make_context`, and a batch runs the
+    same few commands thousands of times). Both depend only on the command and on context settings
+    that are the same at every line of a batch; Click's own `parse_args` still parses each line, with
+    the parser's `ctx` (what its errors name) the line's own. A group's subcommands are reused too."""
+
+    def __init__(self, root: click.Group):
+        self.root = root
+        self.copies: dict[click.Command, click.Command] = {}
+
+    def command(self, ctx: click.Context, name: str) -> click.Command | None:
+        found = self.root.get_command(ctx, name)
+        return None if found is None else self.reused(found)
+
+    def reused(self, command: click.Command) -> click.Command:
+        found = self.copies.get(command)
+        if found is None:
+            found = self.copies[command] = copy.copy(command)
+            found.__class__ = _reusing_class(type(command))
+            found._batch = self  # type: ignore[attr-defined]
+        return found
+
+
+@functools.cache
+def _reusing_class(base: type[click.Command]) -> type[click.Command]:
+    class Reused(base):  # type: ignore[valid-type, misc]
+        _params: list[click.Parameter] | None = None
+        _parser: Any = None
+
+        def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+            if self._params is None:
+                self._params = super().get_params(ctx)
+            return self._params
+
+        def make_parser(self, ctx: click.Context) -> Any:
+            if self._parser is None:
+                self._parser = super().make_parser(ctx)
+            self._parser.ctx = ctx  # the parser keeps no other state between parses
+            return self._parser
+
+        if issubclass(base, click.Group):
+            def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+                found = super().get_command(ctx, name)
+                return None if found is None else self._batch.reused(found)
+
+    Reused.__name__, Reused.__qualname__ = base.__name__, base.__qualname__
+    return Reused
 
 
 class _Discard(io.TextIOBase):

@@ -1,0 +1,86 @@
+"""Batch: each line parsed exactly as `chronicle <line>` would be, and recorded as it would be."""
+
+import itertools
+import json
+import shlex
+import sqlite3
+from datetime import datetime, timedelta, timezone
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from chronicle.cli.batch import _Reusing
+from chronicle.cli.main import chronicle
+from chronicle.domain.events import Event
+
+SETUP = "campaign new Greyhawk --system adnd2e\ncharacter add Bob --stat hp=20\n"
+
+
+@pytest.mark.parametrize("line", ["roll d20 --for Bob --bogus", "roll d20 --fo Bob", "roll d20 --reason", "roll",
+                                  "roll d20 --dice", "character add Ann --stat", "character add Ann --bogus",
+                                  "character add", "character ad Ann"])
+def test_a_line_click_refuses_fails_as_it_would_alone_naming_its_line_after_good_lines_of_the_same_command(
+        run_sqlite, line):
+    alone = run_sqlite("--json", *shlex.split(line))
+    assert alone.exit_code == 2
+    script = SETUP + "roll d20 --for Bob --reason warm\ncharacter add Cy --stat hp=5\n" + line + "\n"
+    result = run_sqlite("--json", "batch", "-", input=script)
+    assert result.exit_code == 2
+    message = json.loads(alone.stderr)["error"]["message"]
+    assert json.loads(result.stderr)["error"]["message"] == f"line 5: {message}"
+    assert stored(run_sqlite.db) == []
+
+
+def test_help_on_a_line_is_not_a_failure(run_sqlite):
+    assert run_sqlite.json("batch", "-", input=SETUP + "roll --help\nroll d6 --for Bob\n") == {"lines": 4, "events": 3}
+
+
+def test_a_reused_parser_reports_the_context_of_the_line_being_parsed():
+    root = click.Context(chronicle, info_name="chronicle")
+    commands = _Reusing(chronicle)
+    roll = commands.command(root, "roll")
+    assert roll is commands.command(root, "roll")  # one copy, one parser, for every line
+    first = roll.make_context("roll", ["d20", "--for", "Bob"], parent=root)
+    with pytest.raises(click.NoSuchOption) as refused:
+        roll.make_context("roll", ["d20", "--bogus"], parent=root)
+    assert refused.value.ctx is not first and refused.value.ctx.command is roll
+    assert refused.value.ctx.command_path == "chronicle roll"
+    group = commands.command(root, "character")
+    sub = group.make_context("character", ["add", "Ann"], parent=root)
+    add = group.get_command(sub, "add")
+    assert add is group.get_command(sub, "add") and add.get_params(sub) is add.get_params(sub)
+    assert type(add).__name__ == "Command" and add.callback is chronicle.get_command(root, "character").commands["add"].callback
+
+
+def restart_clock(monkeypatch) -> None:
+    """Every event's timestamp from a fresh counter: runs compared byte for byte must not differ in time."""
+    start, ticks = datetime(2026, 1, 1, tzinfo=timezone.utc), itertools.count()
+    monkeypatch.setattr(Event, "create_timestamp", staticmethod(lambda: start + timedelta(seconds=next(ticks))))
+
+
+def stored(db: str) -> list[tuple]:
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT originator_id, originator_version, topic, state FROM stored_events"
+                                  " ORDER BY rowid").fetchall()
+
+
+def test_a_batch_stores_the_same_bytes_as_its_lines_run_one_by_one(tmp_path, monkeypatch):
+    """`--seed S` seeds a run's first dice with S+1, the next with S+2: one by one, each line that rolls
+    gets the seed the batch reaches there."""
+    lines = [("campaign new Greyhawk --system adnd2e", 7), ("character add Bob --stat hp=20", 7),
+             ("character add Ann --stat hp=9", 7), ("roll d20 --for Bob", 7),
+             ("roll 4d6kh3 --for Ann --reason 'new statistic'", 8), ("injure Bob --damage 3 --mode lethal", 9),
+             ("roll d6", 10), ("roll 2d6 --for Ann --dice 3,5", 11), ("injure Ann --damage 12 --mode lethal", 12)]
+    runner = CliRunner()
+    alone, batch = str(tmp_path / "alone.db"), str(tmp_path / "batch.db")
+    restart_clock(monkeypatch)
+    for line, seed in lines:
+        result = runner.invoke(chronicle, ["--db", alone, "--by", "gm", "--seed", str(seed), *shlex.split(line)])
+        assert result.exit_code == 0, result.output
+    restart_clock(monkeypatch)
+    script = "\n".join(line for line, _ in lines) + "\n"
+    result = runner.invoke(chronicle, ["--db", batch, "--by", "gm", "--seed", "7", "batch", "-"], input=script)
+    assert result.exit_code == 0, result.output
+    assert len(stored(alone)) == len(lines)
+    assert stored(batch) == stored(alone)
