@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 import click
 
+from ..domain.errors import BadInput, ChronicleError, Refusal
 from ..ledger import bulk
 from .options import common
 from .output import emit
@@ -52,18 +53,17 @@ def batch(ctx: click.Context, source: TextIO) -> None:
     emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
 
 
-SHELL_SYNTAX = re.compile(r"[\"'\\#]")  # quotes, escapes, comments: what only shlex splits right
-WORD = re.compile(r"[^ \t\r\n]+")  # shlex's words where there is none of that syntax
+# What only shlex splits right: quotes, escapes, comments, and the whitespace `str.split` splits at but
+# shlex does not (shlex's is " \t\r\n"); a line without any is shlex's words by `str.split`.
+SHELL_SYNTAX = re.compile(r"[\"'\\#\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
 def _split(line: str, number: int) -> list[str]:
-    from ..domain.errors import BadInput
-
     text = line.strip()
-    if not text or text.startswith("#"):
+    if not text or text[0] == "#":
         return []
     if not SHELL_SYNTAX.search(text):
-        return WORD.findall(text)
+        return text.split()
     try:
         return shlex.split(text, comments=True)
     except ValueError as error:
@@ -71,8 +71,6 @@ def _split(line: str, number: int) -> list[str]:
 
 
 def _run_line(ctx: click.Context, root: Any, env: Any, args: list[str], number: int) -> None:
-    from ..domain.errors import BadInput, ChronicleError
-
     name = args[0]
     command = root.command(ctx, name)
     if command is None or name == "batch":
@@ -146,7 +144,5 @@ class _Discard(io.TextIOBase):
 
 
 def _failure(number: int, code: int, message: str) -> Exception:
-    from ..domain.errors import BadInput, Refusal
-
     kind = Refusal if code == 1 else BadInput
     return kind(f"line {number}: {message}")

@@ -84,3 +84,15 @@ def test_a_batch_stores_the_same_bytes_as_its_lines_run_one_by_one(tmp_path, mon
     assert result.exit_code == 0, result.output
     assert len(stored(alone)) == len(lines)
     assert stored(batch) == stored(alone)
+
+
+def test_a_line_splits_into_the_words_shlex_would_give():
+    import sys
+
+    from chronicle.cli.batch import _split
+
+    odd = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and chr(c) not in " \t\r\n"]
+    lines = ["roll d20 --for C0007 --reason bench", "  roll\td20  ", "roll d20 --reason 'a b'", 'x "y z" \\w',
+             "roll d6 # a comment", *(f"roll{c}d20 --for{c}x" for c in odd)]
+    for line in lines:
+        assert _split(line + "\n", 1) == shlex.split(line.strip(), comments=True), repr(line)
