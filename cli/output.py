@@ -11,10 +11,13 @@ import orjson
 
 
 def emit(env: Any, data: Any, human: Any = None) -> None:
-    """Print `data` as the command's one JSON document, or `human` (a renderable, a string or a
-    callable producing either) for people. Inside a batch, nothing (its lines' output is not shown)."""
+    """Print `data` (a JSON-able value, or a callable producing it) as the command's one JSON document,
+    or `human` (a renderable, a string or a callable producing either) for people. Inside a batch,
+    nothing: its lines' output is not shown, so a callable is never called there."""
     if env.batch is not None:
         return
+    if callable(data):
+        data = data()
     if env.json:
         click.echo(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS, default=str).decode())
         return

@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from .options import common, faces
+from .output import emit
 
 
 @click.command()
@@ -25,21 +26,29 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, given: str | No
     """
     from ..domain.dice import parse
     from ..domain.rolls import DiceRolled, roll as roll_dice
-    from .output import emit
 
     expression = parse(notation)  # bad notation fails before the ledger is opened
     table = faces(given)
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         owner = session.character(for_) if for_ else session.campaign
         dice = session.dice({"roll": table} if table is not None else None)
-        owner.trigger_event(DiceRolled, reason=reason, by=session.by, **roll_dice(str(expression), dice))
-        event = owner.pending_events[-1]
-        return {"event": owner.last_event_id, "version": owner.version, "notation": event.notation,
-                "total": event.total, "faces": list(event.faces), "kept": list(event.kept),
-                "source": event.dice.source, "for": for_, "reason": reason}
+        owner.trigger_event(DiceRolled, reason=reason, by=session.by, **roll_dice(expression, dice))
+        return owner.pending_events[-1]
 
-    result = env.write(decide)
-    dropped = [f for f, k in zip(result["faces"], result["kept"]) if not k]
+    event = env.write(decide)
+    emit(env, lambda: _result(event, for_, reason), lambda: _human(event))
+
+
+def _result(event: Any, for_: str | None, reason: str) -> dict[str, Any]:
+    from ..domain.ids import event_id
+
+    return {"event": event_id(event.originator_id, event.originator_version), "version": event.originator_version,
+            "notation": event.notation, "total": event.total, "faces": list(event.faces), "kept": list(event.kept),
+            "source": event.dice.source, "for": for_, "reason": reason}
+
+
+def _human(event: Any) -> str:
+    dropped = [f for f, k in zip(event.faces, event.kept) if not k]
     extra = f" (dropped {dropped})" if dropped else ""
-    emit(env, result, f"{result['notation']} = {result['total']}  faces {result['faces']}{extra}  [{result['source']}]")
+    return f"{event.notation} = {event.total}  faces {list(event.faces)}{extra}  [{event.dice.source}]"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import DiceRecord, Dice, parse
+from .dice import DiceRecord, Dice, Expression
 from .events import Event
 
 
@@ -20,8 +20,8 @@ class DiceRolled(Event):
         """A free roll decides nothing about the character: its state is unchanged."""
 
 
-def roll(notation: str, dice: Dice) -> dict[str, Any]:
-    """The fields of a `DiceRolled` event for `notation` rolled with `dice`."""
-    result = dice.evaluate(parse(notation), "roll")
+def roll(notation: Expression | str, dice: Dice) -> dict[str, Any]:
+    """The fields of a `DiceRolled` event for `notation` (parsed or not) rolled with `dice`."""
+    result = dice.evaluate(notation, "roll")
     return {"notation": result.notation, "total": result.total, "faces": result.faces, "kept": result.kept,
             "dice": dice.record()}
