@@ -41,17 +41,18 @@ class DomainEvent(Model):
         return hashlib.sha256(payload).hexdigest()
 
     def sealed(self) -> DomainEvent:
-        """This event with its `hash`, keeping the JSON it was hashed from (minus its id and version)
-        as its `stored_state()`: a new event is dumped once, not once more to be stored."""
+        """Seal this new event (not yet shared with anything: it changes in place) with its `hash`, keeping
+        the JSON it was hashed from (minus its id and version) as its `stored_state()`: a new event is
+        dumped once, not once more to be stored, and not copied to be sealed."""
         state = self.model_dump(mode="json")
         content = dict(state)
         del content["hash"]
         digest = hashlib.sha256(orjson.dumps([get_topic(type(self)), content], option=orjson.OPT_SORT_KEYS)).hexdigest()
-        sealed = self.model_copy(update={"hash": digest})
-        state["hash"] = digest
+        self.__dict__["hash"] = state["hash"] = digest
+        self.__pydantic_fields_set__.add("hash")
         del state["originator_id"], state["originator_version"]
-        object.__setattr__(sealed, "__pydantic_private__", {"_stored": state})
-        return sealed
+        object.__setattr__(self, "__pydantic_private__", {"_stored": state})
+        return self
 
     def __eq__(self, other: object) -> bool:
         """Events are equal when their fields are (not what they keep of how they were stored)."""
