@@ -83,6 +83,17 @@ def test_roll_with_table_dice_records_source_table_on_the_character(run):
     assert event["type"] == "DiceRolled" and event["data"]["reason"] == "morale"
 
 
+def test_roll_prints_the_event_it_recorded_as_json_and_for_people(run):
+    run("campaign", "new", "Greyhawk", "--system", "adnd2e")
+    run("character", "add", "Bruno", "--stat", "hp=30")
+    rolled = run.json("roll", "4d6kh3+1", "--dice", "3,5,1,6", "--for", "Bruno", "--reason", "morale")
+    event = run.json("log", "Bruno")["events"][-1]
+    assert rolled == {"event": event["id"], "version": 2, "notation": "4d6kh3+1", "total": 15, "faces": [3, 5, 1, 6],
+                      "kept": [True, True, False, True], "source": "table", "for": "Bruno", "reason": "morale"}
+    shown = run("roll", "4d6kh3+1", "--dice", "3,5,1,6", "--for", "Bruno").stdout
+    assert shown == "4d6kh3+1 = 15  faces [3, 5, 1, 6] (dropped [1])  [table]\n"
+
+
 @pytest.mark.parametrize("notation", ['__import__("os")', "2d", "d0", "1001d6"])
 def test_bad_notation_exits_2_and_writes_nothing(run, notation):
     run("campaign", "new", "Greyhawk", "--system", "adnd2e")
