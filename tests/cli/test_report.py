@@ -52,6 +52,16 @@ def test_campaign_report_lists_conditions_leaders_oaths_and_disputes(run_sqlite)
     assert report["disputed"][0]["reason"] == "it was a trollkin"
 
 
+def test_campaign_report_names_a_dispute_recorded_by_the_command_just_before(run_sqlite):
+    """With --campaign nothing else catches the index up first: the report reads the amendments
+    only after it does so itself."""
+    saga(run_sqlite.db)
+    run_sqlite.json("campaign", "report")  # the index is caught up to here
+    run_sqlite.json("amend", "#5", "--void", "--reason", "it was a trollkin")
+    report = run_sqlite.json("--campaign", "Glorantha", "campaign", "report")
+    assert [d["reason"] for d in report["disputed"]] == ["it was a trollkin"]
+
+
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
 def test_the_html_report_renders_in_headless_chromium(run_sqlite, tmp_path):
     saga(run_sqlite.db)
