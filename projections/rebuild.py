@@ -21,7 +21,8 @@ from .catchup import catch_up, decoded
 
 MODELS = {"index": (index, index.Index), "characters": (characters, characters.Characters)}
 SUFFIX = "_rebuilt"
-PAGE = 20000
+PAGE = 2000  # events decoded at a time: a page's decoded states are held together
+WRITE = 20000  # events folded between two writes: fewer, larger transactions
 PARALLEL_FROM = 20000  # notifications: below this, forking workers costs more than it saves
 
 
@@ -59,22 +60,26 @@ def _fold_share(open_app: Callable[..., Any], names: Sequence[str], k: int, shar
     app = open_app(synced=False)
     try:
         views = [MODELS[name][1](app.views, SUFFIX) for name in names]
-        read = 0
+        read, folded = 0, []
         for batch in stored_pages(app, 0, stop, PAGE, (k, shares)):
             page = decoded(app.mapper, batch)
-            rows = [(view, view.fold(page)) for view in views]
-            with app.views.transaction() as cursor:
-                for view, found in rows:
-                    view.write(cursor, found)
+            folded += [(view, view.fold(page)) for view in views]
             read += len(batch)
+            if read % WRITE < len(batch):
+                _write(app.views, folded)
+                folded = []
             progress(len(batch))
-        with app.views.transaction() as cursor:
-            for view in views:
-                if isinstance(view, characters.Characters):
-                    view.write(cursor, view.held_rows())
+        _write(app.views, folded + [(view, view.held_rows()) for view in views
+                                     if isinstance(view, characters.Characters)])
     finally:
         app.close()
     return read
+
+
+def _write(store: Any, folded: list[tuple[Any, Any]]) -> None:
+    with store.transaction() as cursor:
+        for view, rows in folded:
+            view.write(cursor, rows)
 
 
 def _swap(store: Any, names: Sequence[str], stop: int) -> None:
