@@ -14,6 +14,7 @@ import click
 
 from ..domain.errors import BadInput, ChronicleError, Refusal
 from ..ledger import bulk
+from .context import REUSED
 from .options import common
 from .output import emit
 
@@ -34,6 +35,7 @@ def batch(ctx: click.Context, source: TextIO) -> None:
 
     env = ctx.obj
     root = _Reusing(ctx.find_root().command)
+    ctx.meta[REUSED] = root.reused  # for commands that pick another command themselves (cli/dispatch.py)
     session = env.session()
     quiet, env.batch, env.json = env.json, session, True
     lines = 0

@@ -9,8 +9,15 @@ from typing import Any
 import click
 
 from ..domain.systems import PACKAGES
+from .context import REUSED
 
-SETTINGS = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
+class _Unparsed(click.Command):
+    """Takes the rest of the line as it is (`ctx.args`), for the system's command to parse: Click's
+    own parser would first try to match each of its options, and fail, at some cost per option."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.args = list(args)
+        return ctx.args
 
 
 def system_command(package: str, attribute: str) -> click.Command | None:
@@ -19,11 +26,10 @@ def system_command(package: str, attribute: str) -> click.Command | None:
 
 
 def dispatched(name: str, attribute: str, summary: str) -> click.Command:
-    @click.command(name, context_settings=SETTINGS, add_help_option=False, help=summary)
-    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    @click.command(name, cls=_Unparsed, add_help_option=False, help=summary)
     @click.pass_context
-    def command(ctx: click.Context, args: tuple[str, ...]) -> None:
-        env = ctx.obj
+    def command(ctx: click.Context) -> None:
+        env, args = ctx.obj, ctx.args
         if args and args[0] in ("-h", "--help") and not _has_ledger(env):
             click.echo(_overview(name, attribute, summary))
             return
@@ -31,6 +37,9 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
         real = system_command(PACKAGES[system], attribute)
         if real is None:
             raise click.UsageError(f"{name} is not a {system} command")
+        reused = ctx.meta.get(REUSED)
+        if reused is not None:  # in a batch: its copy, which keeps its parser from line to line
+            real = reused(real)
         with real.make_context(name, list(args), parent=ctx.parent, obj=env) as sub:
             real.invoke(sub)
 

@@ -32,6 +32,21 @@ def test_a_line_click_refuses_fails_as_it_would_alone_naming_its_line_after_good
     assert stored(run_sqlite.db) == []
 
 
+@pytest.mark.parametrize("line", ["injure Bob --damage x", "injure Bob --bogus", "injure Bob --damage", "rest Bob --hours"])
+def test_a_bad_line_of_a_system_command_fails_as_it_would_alone_after_good_ones(run_sqlite, line):
+    """`injure`, `rest` and `attack` pick their system's command, also reused from line to line."""
+    run_sqlite("batch", "-", input=SETUP)  # the campaign's system picks the command
+    before = stored(run_sqlite.db)
+    alone = run_sqlite("--json", *shlex.split(line))
+    assert alone.exit_code == 2
+    script = "injure Bob --damage 1 --mode lethal\nrest Bob --hours 1\n" + line + "\n"
+    result = run_sqlite("--json", "batch", "-", input=script)
+    assert result.exit_code == 2
+    message = json.loads(alone.stderr)["error"]["message"]
+    assert json.loads(result.stderr)["error"]["message"] == f"line 3: {message}"
+    assert stored(run_sqlite.db) == before
+
+
 def test_help_on_a_line_is_not_a_failure(run_sqlite):
     assert run_sqlite.json("batch", "-", input=SETUP + "roll --help\nroll d6 --for Bob\n") == {"lines": 4, "events": 3}
 
