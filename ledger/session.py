@@ -22,6 +22,7 @@ class Session:
         self._campaign_name = campaign
         self._aggregates: dict[UUID, Any] = {}
         self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
+        self._rulings: tuple[Any, Any, Any] = (None, None, None)  # (campaign id and version, model, as recorded)
 
     # loading ----------------------------------------------------------------------------------
 
@@ -66,7 +67,17 @@ class Session:
         return systems.get(self.campaign.system)
 
     def rulings(self) -> Any:
-        return self.rules.Rulings.model_validate(self.campaign.rulings)
+        return self._rulings_in_force()[0]
+
+    def _rulings_in_force(self) -> tuple[Any, dict[str, Any]]:
+        """The campaign's rulings as its system's model and as recorded on events, made once per
+        version of the campaign (only its events change them; a batch resolves thousands of lines)."""
+        campaign = self.campaign
+        key = (campaign.id, campaign.version)
+        if self._rulings[0] != key:
+            rulings = self.rules.Rulings.model_validate(campaign.rulings)
+            self._rulings = (key, rulings, rulings.model_dump(mode="json"))
+        return self._rulings[1], self._rulings[2]
 
     def character(self, name: str) -> Character:
         character = self._get(character_id(self.campaign.id, name))
@@ -124,13 +135,13 @@ class Session:
     def resolve(self, character: Character, event_class: type[Resolution], inputs: Any,
                 table: dict[str, list[int]] | None = None, **fields: Any) -> Resolution:
         """Derive the outcome of an action against the character's current state and record it."""
-        rulings = self.rulings()
+        rulings, recorded = self._rulings_in_force()
         dice = self.dice({k: v for k, v in (table or {}).items() if v is not None})
         outcome = event_class.derive(character.sheet, character.condition, inputs, rulings, dice)
         unused = dice.unused()
         if unused:
             raise BadInput(f"table results not used by this action: {unused}")
-        return character.record(event_class, inputs=inputs, outcome=outcome, rulings=rulings.model_dump(mode="json"),
+        return character.record(event_class, inputs=inputs, outcome=outcome, rulings=recorded,
                                 dice=dice.record(), by=self.by, **fields)
 
     def _next_seed(self) -> int:
