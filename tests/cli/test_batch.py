@@ -1,5 +1,7 @@
 """Batch: each line parsed exactly as `chronicle <line>` would be, and recorded as it would be."""
 
+import contextlib
+import io
 import itertools
 import json
 import shlex
@@ -66,6 +68,64 @@ def test_a_reused_parser_reports_the_context_of_the_line_being_parsed():
     add = group.get_command(sub, "add")
     assert add is group.get_command(sub, "add") and add.get_params(sub) is add.get_params(sub)
     assert type(add).__name__ == "Command" and add.callback is chronicle.get_command(root, "character").commands["add"].callback
+
+
+def every_command() -> list[tuple[str, click.Command]]:
+    """Every command a batch line can name, the systems' real commands and group subcommands included."""
+    import importlib
+
+    from chronicle.cli.main import COMMANDS
+    from chronicle.domain.systems import PACKAGES
+
+    found, root = [], click.Context(chronicle, info_name="chronicle")
+    for name in COMMANDS:
+        found.append((name, chronicle.get_command(root, name)))
+    for package in PACKAGES.values():
+        module = importlib.import_module(f"chronicle.cli.systems.{package}")
+        found += [(name, getattr(module, name)) for name in ("injure", "rest", "attack") if hasattr(module, name)]
+    for name, command in list(found):
+        if isinstance(command, click.Group):
+            found += [(f"{name} {sub}", command.get_command(root, sub)) for sub in command.list_commands(root)]
+    return found
+
+
+LINES = ["", "Bob", "Bob Ann", "Bob --json", "--json", "Bob --campaign Other", "Bob --campaign", "--bogus", "Bob --",
+         "Bob --damage 3 --mode lethal", "Bob --mode lethal --damage 3 --json", "Bob --damage 3 --damage 4 --mode sap",
+         "Bob --damage x --mode lethal", "Bob --damage 3 --mode nonsense", "Bob --hours 8", "Bob --minutes 5 --interrupted",
+         "Bob --hours 8 --minutes 5 extra", "Bob --stat hp=3 --stat str=9 --object", "d20 --for Bob --reason bench",
+         "d20 --reason --for", "3d6 --dice 1,2,3 --for", "Bob Ann --maneuver sap --weapon club --roll 17",
+         "Bob Ann --maneuver nope", "Bob --save-roll 9 --type slashing --nonlethal", "Bob 1 --points 6 --any-age",
+         "Bob --hours=8", "Bob -h", "Bob --help --bogus"]
+
+
+@pytest.mark.parametrize("name, command", every_command(), ids=lambda value: value if isinstance(value, str) else "")
+def test_a_reused_command_parses_every_line_as_click_does(name, command):
+    """The reused copy's shortcuts (processing order sorted once, absent options' defaults consumed
+    once) give the values, their sources, the leftover arguments, the callbacks' effects and the
+    errors of Click's own parsing, line after line."""
+    from chronicle.cli.context import Env
+
+    def parse(command: click.Command, args: list[str]) -> tuple:
+        env = Env(db="unused.db", json=False, by="gm", campaign=None)
+        root = click.Context(chronicle, info_name="chronicle", obj=env)
+        try:
+            with command.make_context(name, list(args), parent=root, obj=env) as ctx:
+                params = {k: type(v) if isinstance(v, io.IOBase) else v for k, v in ctx.params.items()}  # File()s
+                return (params, ctx._parameter_source, ctx._param_default_explicit, ctx.args, env)
+        except click.exceptions.Exit as done:
+            return ("exit", done.exit_code, env)
+        except click.ClickException as problem:
+            where, param = getattr(problem, "ctx", None), getattr(problem, "param", None)
+            return (type(problem), problem.format_message(), where and where.command_path, param and param.name, env)
+
+    commands = _Reusing(chronicle)
+    reused = commands.reused(command)
+    for line in LINES * 2:  # a second time: from what the first one cached
+        with contextlib.redirect_stdout(io.TextIOWrapper(io.BytesIO())) as printed:  # help, and File("w") defaults
+            expected = parse(command, line.split())
+        with contextlib.redirect_stdout(io.TextIOWrapper(io.BytesIO())) as again:
+            assert parse(reused, line.split()) == expected, line
+        assert again.buffer.getvalue() == printed.buffer.getvalue()
 
 
 def restart_clock(monkeypatch) -> None:
