@@ -3,6 +3,7 @@ picks the real command from `cli/systems/<system>.py`, which parses the rest of 
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -20,6 +21,7 @@ class _Unparsed(click.Command):
         return ctx.args
 
 
+@functools.cache  # a batch dispatches at every such line, and import_module costs some microseconds even when loaded
 def system_command(package: str, attribute: str) -> click.Command | None:
     module = importlib.import_module(f"{__package__}.systems.{package}")
     return getattr(module, attribute, None)
