@@ -1,7 +1,8 @@
-"""Recording one resolution from a command: build the inputs, decide, save, describe the result."""
+"""Recording one resolution from a command: its inputs from the options, and its result document."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,26 +24,48 @@ def first_error(error: ValidationError) -> str:
     return f"{where}: {problem['msg']}" if where else problem["msg"]
 
 
-def record(env: Any, name: str, event_class: type, action_inputs: Any, table: dict[str, list[int] | None] | None = None) -> dict[str, Any]:
-    """Resolve `event_class` for character NAME, save it, and return the contract's result document."""
+class Later(Mapping[str, Any]):
+    """A result document built when it is first read (printed, or composed into a bigger one), not when
+    it is recorded: a batch prints nothing, so its lines build none. `emit` calls it for the document."""
 
-    def decide(session: Any) -> dict[str, Any]:
-        character = session.character(name)
-        event = session.resolve(character, event_class, action_inputs, table)
-        return describe(session, character, event)
+    def __init__(self, build: Callable[[], dict[str, Any]]):
+        self._build: Callable[[], dict[str, Any]] | None = build
+        self._built: dict[str, Any] = {}
 
-    return env.write(decide)
+    def __call__(self) -> dict[str, Any]:
+        if self._build is not None:
+            self._built, self._build = self._build(), None
+        return self._built
+
+    def then(self, step: Callable[[dict[str, Any]], dict[str, Any]]) -> Later:
+        """The document `step` makes of this one, built when read."""
+        return Later(lambda: step(self()))
+
+    def __getitem__(self, key: str) -> Any:
+        return self()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self())
+
+    def __len__(self) -> int:
+        return len(self())
 
 
-def describe(session: Any, character: Any, event: Any) -> dict[str, Any]:
-    """`{"event", "version", "character", "type", **outcome, "condition"}` (+ the system's extra keys)."""
-    from ..domain.ids import event_id
+def describe(character: Any, event: Any) -> Later:
+    """`{"event", "version", "character", "type", **outcome, "condition", "dice"}`, built when read from
+    the character as `event` left it (its sheet and condition are frozen models, replaced by later
+    events, never changed)."""
+    ident, name, system, sheet, condition = character.id, character.name, character.system, character.sheet, character.condition
 
-    result: dict[str, Any] = {"event": event_id(character.id, event.originator_version),
-                              "version": event.originator_version, "character": character.name,
-                              "type": type(event).__name__}
-    result.update(event.outcome.model_dump(mode="json"))
-    view = session.rules.view(character.sheet, character.condition)
-    result["condition"] = view["condition"]
-    result["dice"] = [roll.model_dump(mode="json") for roll in event.dice.rolls]
-    return result
+    def build() -> dict[str, Any]:
+        from ..domain import systems
+        from ..domain.ids import event_id
+
+        result: dict[str, Any] = {"event": event_id(ident, event.originator_version),
+                                  "version": event.originator_version, "character": name, "type": type(event).__name__}
+        result.update(event.outcome.model_dump(mode="json"))
+        result["condition"] = systems.get(system).view(sheet, condition)["condition"]
+        result["dice"] = [roll.model_dump(mode="json") for roll in event.dice.rolls]
+        return result
+
+    return Later(build)

@@ -116,7 +116,7 @@ def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | No
       chronicle attack Thief Guard --maneuver sap --weapon club --roll 17
     """
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         striker = adnd2e_character(session, attacker, "attack")
         given = inputs(
             AttackInputs, attacker=attacker, maneuver=maneuver, weapon=weapon, weapon_size=weapon_size, missile=missile,
@@ -124,7 +124,8 @@ def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | No
             attacker_held=striker.condition.held_by is not None, wrestling_round=wrestling_round,
             defender_armed=defender_armed, free_hand=not no_free_hand,
         )
-        return {"attacker": attacker, **resolve_on(session, target, Attacked, given, {"attack": None if roll is None else [roll]})}
+        table = {"attack": None if roll is None else [roll]}
+        return resolve_on(session, target, Attacked, given, table).then(lambda result: {"attacker": attacker, **result})
 
     result = env.write(decide)
     emit(env, result, lambda: _attack_text(attacker, target, maneuver, result))
@@ -165,12 +166,12 @@ def mug(env: Any, mugger: str, victim: str, save_number: int, save_roll: int | N
       chronicle mug Thief Ogre --save-number 12 --save-roll 16
     """
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         thief = adnd2e_character(session, mugger, "mug")
         given = inputs(MugInputs, save_number=save_number, mugger=mugger, mugger_level=thief.sheet.rank,
                        mugger_height=thief.sheet.height)
         table = {"save": None if save_roll is None else [save_roll], "knockout_rounds": faces(knockout_dice)}
-        return {"mugger": mugger, **resolve_on(session, victim, Mugged, given, table)}
+        return resolve_on(session, victim, Mugged, given, table).then(lambda result: {"mugger": mugger, **result})
 
     result = env.write(decide)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...domain.errors import BadInput
-from ..actions import describe
+from ..actions import Later, describe
 
 
 def adnd2e_character(session: Any, name: str, command: str) -> Any:
@@ -16,10 +16,10 @@ def adnd2e_character(session: Any, name: str, command: str) -> Any:
     return session.character(name)
 
 
-def resolve_on(session: Any, name: str, event_class: type, given: Any, table: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Record `event_class` on NAME and return the result document (`event`, `version`, outcome, `condition`)."""
+def resolve_on(session: Any, name: str, event_class: type, given: Any, table: dict[str, Any] | None = None) -> Later:
+    """Record `event_class` on NAME; its result document (`event`, `version`, outcome, `condition`), built when read."""
     character = adnd2e_character(session, name, event_class.__name__)
-    return describe(session, character, session.resolve(character, event_class, given, table))
+    return describe(character, session.resolve(character, event_class, given, table))
 
 
 def hp_line(condition: dict[str, Any]) -> str:

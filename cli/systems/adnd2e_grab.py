@@ -52,7 +52,7 @@ def contest(target: str, summary: str) -> Callable[..., Any]:
     @click.pass_obj
     def command(env: Any, grabber: str, other: str, own: str | None, theirs: str | None, given: str | None,
                 attacks: str | None = None, carrier: bool = False) -> None:
-        def decide(session: Any) -> dict[str, Any]:
+        def decide(session: Any) -> Any:
             hand = adnd2e_character(session, grabber, "grab")
             grabber_strength = strength(own, "--strength") or hand.sheet.strength
             if grabber_strength is None:
@@ -66,7 +66,8 @@ def contest(target: str, summary: str) -> Callable[..., Any]:
                 target_strength = Strength(score=min(monster_strength(attacks, carrier), 25))
             grab_inputs = inputs(GrabInputs, target=target, grabber=grabber, grabber_strength=grabber_strength,
                                  grabber_size=hand.sheet.size, target_strength=target_strength)
-            return {"grabber": grabber, **resolve_on(session, other, Grabbed, grab_inputs, {"grab_round": faces(given)})}
+            contest = resolve_on(session, other, Grabbed, grab_inputs, {"grab_round": faces(given)})
+            return contest.then(lambda result: {"grabber": grabber, **result})
 
         result = env.write(decide)
         won = "wins control of the object" if target == "object" else f"holds {other}"
@@ -124,7 +125,7 @@ def break_hold(env: Any, name: str, holder_strength: str | None, given: str | No
       chronicle grab break-hold Guard --dice 3,9
     """
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         held = adnd2e_character(session, name, "grab")
         holder = held.condition.held_by
         if holder is None:
@@ -135,7 +136,8 @@ def break_hold(env: Any, name: str, holder_strength: str | None, given: str | No
         if theirs is None:
             raise BadInput(f"the Strength of {name}'s holder ({holder}) is unknown: give --holder-strength")
         hold_inputs = inputs(BreakHoldInputs, holder_strength=theirs)
-        return {"holder": holder, **resolve_on(session, name, HoldContested, hold_inputs, {"hold_round": faces(given)})}
+        contest = resolve_on(session, name, HoldContested, hold_inputs, {"hold_round": faces(given)})
+        return contest.then(lambda result: {"holder": holder, **result})
 
     result = env.write(decide)
     emit(env, result, lambda: _contest_text(name, result["holder"], "breaks free" if result["won"] else "stays held", result))

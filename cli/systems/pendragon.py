@@ -61,7 +61,7 @@ def check(env: Any, name: str, skill: str, roll: int | None, modifier: int, oppo
     if opposed_roll is not None and not opposed_by and opposed_value is None:
         raise BadInput("--opposed-roll needs --opposed-by NAME:SKILL or --opposed-value N")
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         opponent, value = (None, opposed_value)
         if opposed_by:
             opponent, value, _ = value_of(session, opposed_by, "--opposed-by")

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ...domain.errors import BadInput
-from ..actions import describe
+from ..actions import Later, describe
 
 SYSTEM = "pendragon-pass"
 # Dispatched commands (`injure`) run under `dispatch`'s context, which has no help option of its own.
@@ -25,17 +25,18 @@ def pendragon_character(session: Any, name: str, command: str) -> Any:
 
 
 def resolve_on(session: Any, name: str, event_class: type, given: Any, table: dict[str, Any] | None = None,
-               command: str | None = None) -> dict[str, Any]:
+               command: str | None = None) -> Later:
     """Record `event_class` on NAME; the result document (`event`, `version`, outcome, `condition`,
-    `dice`) plus the character's `status` and `increases` as `character show` gives them."""
+    `dice`) plus the character's `status` and `increases` as `character show` gives them, built when read."""
     character = pendragon_character(session, name, command or event_class.__name__)
-    return with_status(session, character, describe(session, character, session.resolve(character, event_class, given, table)))
+    event = session.resolve(character, event_class, given, table)
+    rules, sheet, condition = session.rules, character.sheet, character.condition  # as the event left them
+    return describe(character, event).then(lambda result: with_status(rules.view(sheet, condition), result))
 
 
-def with_status(session: Any, character: Any, result: dict[str, Any]) -> dict[str, Any]:
-    """`status` is the character's Status block; an outcome's own `status` (the Status an oath, a geas
-    or a winter gained) moves to `status_gained`."""
-    view = session.rules.view(character.sheet, character.condition)
+def with_status(view: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """`status` is the character's Status block (from its `view`); an outcome's own `status` (the Status
+    an oath, a geas or a winter gained) moves to `status_gained`."""
     gained = result.pop("status", None)
     if isinstance(gained, int):
         result["status_gained"] = gained

@@ -35,10 +35,13 @@ def injure(env: Any, name: str, damage: int, save_roll: int | None, at: str | No
     """
     given = inputs(InjureInputs, damage=damage, at=when(at))
     result = env.write(lambda session: resolve_on(session, name, Injured, given, command="injure"))
-    flags = [f for f in ("major", "knockdown", "unconscious", "dead") if result[f]]
-    emit(env, result, lambda: (f"{name} takes wound {result['wound']} ({damage}): {result['hp']}/"
-                               f"{result['condition']['max_hp']} hp" + (f", {', '.join(flags)}" if flags else "")
-                               + f".  [event {result['event']}]"))
+
+    def human() -> str:
+        flags = [f for f in ("major", "knockdown", "unconscious", "dead") if result[f]]
+        return (f"{name} takes wound {result['wound']} ({damage}): {result['hp']}/{result['condition']['max_hp']} hp"
+                + (f", {', '.join(flags)}" if flags else "") + f".  [event {result['event']}]")
+
+    emit(env, result, human)
 
 
 @click.command(context_settings=HELP)
@@ -65,7 +68,7 @@ def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | No
     if roll is not None and skill is None and not healer:
         raise BadInput("--roll is the healer's First Aid roll: give --skill N or --healer NAME")
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         value = skill
         if healer:
             _, value, _ = value_of(session, f"{healer}:first_aid", "--healer")
@@ -127,7 +130,6 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
     """
     given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=interrupted)
     result = env.write(lambda session: resolve_on(session, name, Rested, given, command="rest"))
-    healed = sum(result["healed"].values())
     emit(env, result, lambda: (f"{name} rests {result['weeks']} week(s) at healing rate {result['healing_rate']}: "
-                               f"healed {healed}, now {result['hp']}/{result['condition']['max_hp']} hp."
-                               f"  [event {result['event']}]"))
+                               f"healed {sum(result['healed'].values())}, now {result['hp']}/"
+                               f"{result['condition']['max_hp']} hp.  [event {result['event']}]"))

@@ -81,7 +81,7 @@ def tactic(env: Any, name: str, tactic_name: str, opponents: tuple[str, ...], op
     if (opponents or opponent_values) and "opponent_value" not in wanted and "opponent_values" not in wanted:
         raise BadInput(f"{tactic_name} takes no opponent")
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         values, sheets = list(opponent_values), []
         for ref in opponents:
             _, value, sheet = value_of(session, ref, "--opponent")

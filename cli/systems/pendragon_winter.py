@@ -89,7 +89,7 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -
                 continue
             given, dice = _inputs(character.sheet, choice or {}, this_year, roll)
             event = session.resolve(character, WinterResolved, given, dice)
-            result = describe(session, character, event)
+            result = describe(character, event)()
             result["increases_pending"] = character.condition.increases_pending
             document["characters"][character.name] = result
         return document

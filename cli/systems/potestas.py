@@ -65,11 +65,12 @@ def injure(env: Any, name: str, damage: int, nonlethal: bool, type_: str | None,
     """
     given = inputs(InjuryInputs, damage=damage, type=type_, nonlethal=nonlethal, force=force)
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         character = potestas_character(session, name, "injure")
         table, notes = save_table(session, character, Injured, given, save_roll, "save")
         result = record_on(session, character, Injured, given, table)
-        return {**result, **injury_context(session, character, given), "notes": notes}
+        context = injury_context(session, character, given)
+        return result.then(lambda described: {**described, **context, "notes": notes})
 
     result = env.write(decide)
     emit(env, result, lambda: "\n".join(injury_lines(name, result)))
@@ -91,7 +92,7 @@ def dying_save(env: Any, name: str, roll: int | None) -> None:
     """
     table = {"save": d20(roll, "--roll")}
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Any) -> Any:
         character = potestas_character(session, name, "dying-save")
         return record_on(session, character, DyingSaveMade, DyingSaveInputs(), table)
 
@@ -180,7 +181,7 @@ def fall(env: Any, name: str, feet: int, save_roll: int | None, force: bool) -> 
     def decide(session: Any) -> dict[str, Any]:
         character = potestas_character(session, name, "fall")
         table, notes = save_table(session, character, Fell, given, save_roll, "save")
-        result = record_on(session, character, Fell, given, table)
+        result = record_on(session, character, Fell, given, table)()  # its damage is the blow's
         blow = InjuryInputs(damage=result["fall"]["damage"], type="bludgeoning", force=force)
         return {**result, **result["fall"], **result["injury"], **injury_context(session, character, blow), "notes": notes,
                 "condition": result["condition"], "event": result["event"], "version": result["version"]}

@@ -99,7 +99,7 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
         given = inputs(AttackInputs, attacker=attacker, bab=striker.sheet.bab, strength=striker.sheet.strength,
                        dex=striker.sheet.dex, size=striker.sheet.size, weapons=arms, nonlethal=nonlethal, **declared)
         table, notes = _attack_table(session, victim, given, roll, confirm_roll, damage_faces)
-        struck = record_on(session, victim, Attacked, given, table)
+        struck = record_on(session, victim, Attacked, given, table)()
         struck["weapons"] = [{"name": w.name, "bonus": given.weapon_bonus(w)} for w in arms]
         struck["notes"] = notes
         hits = victim.pending_events[-1].outcome.hits
@@ -164,7 +164,7 @@ def _injury(session: Any, victim: Any, blow: Any, force: bool, save_rolls: tuple
         blow = blow.model_copy(update={"force": True})
     roll = save_rolls[blow.hit - 1] if blow.hit <= len(save_rolls) else None
     table, notes = save_table(session, victim, Injured, blow, roll, blow.save_purpose, f"--save-roll #{blow.hit}")
-    result = record_on(session, victim, Injured, blow, table)
+    result = record_on(session, victim, Injured, blow, table)()
     return {**result, **injury_context(session, victim, blow), "hit": blow.hit, "critical": blow.critical,
             "coup_de_grace": blow.coup_de_grace, "notes": notes}
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...domain.dice import Dice
 from ...domain.errors import BadInput
-from ..actions import describe
+from ..actions import Later, describe
 
 # Dispatched commands run under `dispatch`'s context, which has no help option of its own.
 HELP = {"help_option_names": ["-h", "--help"]}
@@ -55,13 +55,12 @@ def reducer(sheet: Any) -> str:
     return f"hardness {sheet.hardness}" if sheet.is_object else f"DR {sheet.dr}"
 
 
-def record_on(session: Any, character: Any, event_class: type, given: Any, table: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Resolve and record `event_class` on `character`; the result document plus what explains it."""
-    before = session.rules.view(character.sheet, character.condition)["condition"]
+def record_on(session: Any, character: Any, event_class: type, given: Any, table: dict[str, Any] | None = None) -> Later:
+    """Resolve and record `event_class` on `character`; the result document plus the condition `before`
+    it, built when read."""
+    rules, sheet, condition = session.rules, character.sheet, character.condition
     event = session.resolve(character, event_class, given, table)
-    result = describe(session, character, event)
-    result["before"] = before
-    return result
+    return describe(character, event).then(lambda result: {**result, "before": rules.view(sheet, condition)["condition"]})
 
 
 def injury_context(session: Any, character: Any, given: Any) -> dict[str, Any]:

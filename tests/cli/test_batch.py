@@ -70,6 +70,21 @@ def test_a_reused_parser_reports_the_context_of_the_line_being_parsed():
     assert type(add).__name__ == "Command" and add.callback is chronicle.get_command(root, "character").commands["add"].callback
 
 
+def test_a_batch_builds_no_result_document_its_lines_do_not_print(run_sqlite, monkeypatch):
+    """A recorded action's document (`describe`: the system's view of the condition, the dice...) is built
+    when printed: alone, each line prints one; in a batch, none."""
+    from chronicle.domain import adnd2e
+
+    viewed = []
+    monkeypatch.setattr(adnd2e, "view", lambda *args: viewed.append(args) or {"condition": {}})
+    lines = ["injure Bob --damage 3 --mode lethal", "rest Bob --hours 8", "attack Bob Bob --roll 12"]
+    assert run_sqlite.json("batch", "-", input=SETUP + "\n".join(lines) + "\n") == {"lines": 5, "events": 5}
+    assert viewed == []
+    for line in lines:
+        assert run_sqlite.json(*shlex.split(line))["version"] > 1
+    assert len(viewed) == len(lines)
+
+
 def every_command() -> list[tuple[str, click.Command]]:
     """Every command a batch line can name, the systems' real commands and group subcommands included."""
     import importlib
