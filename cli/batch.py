@@ -161,7 +161,8 @@ def _parse_args(command: Any, ctx: click.Context, args: list[str]) -> list[str]:
     changes it (no default map, no automatic environment variables, no resilient parsing): the order
     its parameters are processed in is sorted once per order the options come in, and an option absent
     from the line takes what Click's `consume_value` gave it at the first such line (its default), still
-    processed by Click's own `process_value` (type, required check, callback)."""
+    processed by Click's own `process_value` (type, required check, callback) unless that is a constant
+    too (nothing consumed, no callback: what Click's code returns then depends on the parameter alone)."""
     if not args and command.no_args_is_help:
         raise click.exceptions.NoArgsIsHelpError(ctx)
     parser = command.make_parser(ctx)
@@ -174,18 +175,20 @@ def _parse_args(command: Any, ctx: click.Context, args: list[str]) -> list[str]:
     for param in order:
         name = param.name
         # no value from the line, none yet in its slot (several parameters may share one: Click arbitrates)
-        consumed = None if name in opts or name in params or name in sources else _absent(command, ctx, param)
-        if consumed is None:
+        absent = None if name in opts or name in params or name in sources else _absent(command, ctx, param)
+        if absent is None:
             _, args = param.handle_parse_result(ctx, opts, args)
             continue
-        try:
-            value = param.process_value(ctx, consumed[0])
-        except click.UsageError as problem:  # what Click's `augment_usage_errors` adds
-            if problem.ctx is None:
-                problem.ctx = ctx
-            if isinstance(problem, click.BadParameter) and problem.param is None:
-                problem.param = param
-            raise
+        consumed, value = absent
+        if value is _UNKNOWN:
+            try:
+                value = param.process_value(ctx, consumed)
+            except click.UsageError as problem:  # what Click's `augment_usage_errors` adds
+                if problem.ctx is None:
+                    problem.ctx = ctx
+                if isinstance(problem, click.BadParameter) and problem.param is None:
+                    problem.param = param
+                raise
         sources[name] = _DEFAULT
         if param.expose_value:
             params[name] = value
@@ -201,17 +204,19 @@ def _parse_args(command: Any, ctx: click.Context, args: list[str]) -> list[str]:
     return args
 
 
-def _absent(command: Any, ctx: click.Context, param: click.Parameter) -> tuple[Any] | None:
-    """`(value,)`: what Click's `consume_value` gives `param` when the line does not set it, if that
-    is the same at every line (a plain option without environment variable, prompt or callable default)."""
+def _absent(command: Any, ctx: click.Context, param: click.Parameter) -> tuple[Any, Any] | None:
+    """`(consumed, processed)`: what Click's `consume_value` gives `param` when the line does not set it,
+    if that is the same at every line (a plain option without environment variable, prompt or callable
+    default), and what its `process_value` makes of that if also the same (else `_UNKNOWN`)."""
     known = command._absent.get(param, _UNKNOWN)
     if known is _UNKNOWN:
         known = None
         if (type(param) is click.Option and not param.envvar and param.prompt is None
                 and not callable(param.get_default(ctx, call=False))):
-            value, source = param.consume_value(ctx, {})
+            consumed, source = param.consume_value(ctx, {})
             if source is _DEFAULT:
-                known = (value,)
+                constant = consumed is click.core.UNSET and param.callback is None and not param.required
+                known = (consumed, param.process_value(ctx, consumed) if constant else _UNKNOWN)
         command._absent[param] = known
     return known
 
