@@ -16,7 +16,6 @@ import click
 
 from ..domain.errors import BadInput, ChronicleError, Refusal
 from ..ledger import bulk
-from .context import REUSED
 from .options import common
 from .output import emit
 
@@ -37,7 +36,6 @@ def batch(ctx: click.Context, source: TextIO) -> None:
 
     env = ctx.obj
     root = _Reusing(ctx.find_root().command)
-    ctx.meta[REUSED] = root.reused  # for commands that pick another command themselves (cli/dispatch.py)
     session = env.session()
     quiet, env.batch, env.json = env.json, session, True
     lines = 0
@@ -80,6 +78,9 @@ def _run_line(ctx: click.Context, root: Any, env: Any, args: list[str], number: 
     if command is None or name == "batch":
         raise BadInput(f"line {number}: no such command {name!r}")
     try:
+        pick = getattr(command, "pick", None)  # injure, rest, attack: the campaign's system's command
+        if pick is not None and args[1:2] not in (["-h"], ["--help"]):  # (help may need no ledger: theirs)
+            command = root.reused(pick(env))
         with command.make_context(name, args[1:], parent=ctx, obj=env) as sub:
             command.invoke(sub)
     except ChronicleError as problem:

@@ -13,7 +13,6 @@ from typing import Any
 import click
 
 RETRIES = 30
-REUSED = "chronicle.batch.reused"  # in a batch's context meta: `command -> its copy` kept for the batch's lines
 BACKOFF_BASE, BACKOFF_CAP = 0.01, 1.0  # seconds: at most ~15 s of waiting in all, on average
 
 

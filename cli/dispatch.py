@@ -10,7 +10,6 @@ from typing import Any
 import click
 
 from ..domain.systems import PACKAGES
-from .context import REUSED
 
 class _Unparsed(click.Command):
     """Takes the rest of the line as it is (`ctx.args`), for the system's command to parse: Click's
@@ -35,16 +34,19 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
         if args and args[0] in ("-h", "--help") and not _has_ledger(env):
             click.echo(_overview(name, attribute, summary))
             return
+        real = pick(env)
+        with real.make_context(name, list(args), parent=ctx.parent, obj=env) as sub:
+            real.invoke(sub)
+
+    def pick(env: Any) -> click.Command:
+        """The command of the campaign's system (parsing under the same parent context as this one)."""
         system = env.read().campaign.system
         real = system_command(PACKAGES[system], attribute)
         if real is None:
             raise click.UsageError(f"{name} is not a {system} command")
-        reused = ctx.meta.get(REUSED)
-        if reused is not None:  # in a batch: its copy, which keeps its parser from line to line
-            real = reused(real)
-        with real.make_context(name, list(args), parent=ctx.parent, obj=env) as sub:
-            real.invoke(sub)
+        return real
 
+    command.pick = pick  # type: ignore[attr-defined]  # a batch picks it itself: one context less a line
     return command
 
 

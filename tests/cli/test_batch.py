@@ -49,8 +49,19 @@ def test_a_bad_line_of_a_system_command_fails_as_it_would_alone_after_good_ones(
     assert stored(run_sqlite.db) == before
 
 
+def test_a_dispatched_command_the_campaigns_system_lacks_fails_as_it_would_alone(run_sqlite):
+    """A batch picks the system's command itself (not through `dispatch`'s own command): same refusal."""
+    run_sqlite("batch", "-", input="campaign new Camelot --system pendragon-pass\ncharacter add Gawain\n")
+    alone = run_sqlite("--json", "attack", "Gawain", "Gawain")
+    assert alone.exit_code == 2
+    result = run_sqlite("--json", "batch", "-", input="rest Gawain --hours 1\nattack Gawain Gawain\n")
+    assert result.exit_code == 2
+    assert json.loads(result.stderr)["error"]["message"] == f"line 2: {json.loads(alone.stderr)['error']['message']}"
+
+
 def test_help_on_a_line_is_not_a_failure(run_sqlite):
-    assert run_sqlite.json("batch", "-", input=SETUP + "roll --help\nroll d6 --for Bob\n") == {"lines": 4, "events": 3}
+    script = SETUP + "roll --help\nroll d6 --for Bob\ninjure -h\nrest --help\n"
+    assert run_sqlite.json("batch", "-", input=script) == {"lines": 6, "events": 3}
 
 
 def test_a_reused_parser_reports_the_context_of_the_line_being_parsed():
