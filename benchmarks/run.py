@@ -104,8 +104,6 @@ def rekey(template: Path, out: Any, name: str) -> int:
     return count
 
 
-
-
 def show_latency(db: Path, name: str, campaign: str, runs: int = 7) -> tuple[float, int]:
     return latency(db, "--campaign", campaign, "--json", "character", "show", name, runs=runs)
 

@@ -11,6 +11,7 @@ import click
 
 from ..domain.systems import PACKAGES
 
+
 class _Unparsed(click.Command):
     """Takes the rest of the line as it is (`ctx.args`), for the system's command to parse: Click's
     own parser would first try to match each of its options, and fail, at some cost per option."""

@@ -112,7 +112,6 @@ class Workers:
                 return
 
 
-
 def _returning(job: Callable[[Progress], Any], progress: Progress) -> Iterator[list[Any]]:
     return job(progress)
     yield  # a generator function that yields nothing

@@ -50,8 +50,6 @@ def share_of(line: bytes, shares: int) -> int:
         return 0
 
 
-
-
 def check_share(path: str, k: int, shares: int, progress: Callable[[float], None]) -> Iterator[list[Checked]]:
     """Check the lines of share `k` of `shares` in the file at `path`, yielding them a chunk at a
     time in the form they will be stored; returns the share's report."""
