@@ -49,15 +49,10 @@ class MissingEvent(Exception):
     pass
 
 
-def verify(session: Any, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+def verify(session: Any, progress: Callable[[float], None] | None = None) -> dict[str, Any]:
     """Check the campaign's whole log in this process."""
-    checker = Verifier(_read_back(session.app))
     with bulk.paused_gc():
-        for position, event, digest in stored_events(session.app, session.campaign.id):
-            checker.feed(position, event, digest)
-            if progress:
-                progress(1)
-    return checker.report()
+        return _check(session.app, session.campaign.id, (0, 1), progress or (lambda _: None), catch_up=True)
 
 
 PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
@@ -79,15 +74,21 @@ def _verify_share(open_app: Callable[[], Any], campaign_id: UUID, share: tuple[i
                   progress: Callable[[float], None]) -> dict[str, Any]:
     app = open_app()
     try:
-        checker = Verifier(_read_back(app))
-        for position, event, digest in stored_events(app, campaign_id, share, catch_up=False):
-            checker.feed(position, event, digest)
-            if checker.count % 1000 == 0:
-                progress(1000)
-        progress(checker.count % 1000)
-        return checker.report()
+        return _check(app, campaign_id, share, progress, catch_up=False)
     finally:
         app.close()
+
+
+def _check(app: Any, campaign_id: UUID, share: tuple[int, int], progress: Callable[[float], None],
+           catch_up: bool) -> dict[str, Any]:
+    """The report on the events of `share` of the campaign's aggregates, progress told every 1,000."""
+    checker = Verifier(_read_back(app))
+    for position, event, digest in stored_events(app, campaign_id, share, catch_up):
+        checker.feed(position, event, digest)
+        if checker.count % 1000 == 0:
+            progress(1000)
+    progress(checker.count % 1000)
+    return checker.report()
 
 
 def _read_back(app: Any) -> Callable[[list[int]], list[Any]]:

@@ -60,14 +60,14 @@ def _fold_share(open_app: Callable[..., Any], names: Sequence[str], k: int, shar
     app = open_app(synced=False)
     try:
         views = [MODELS[name][1](app.views, SUFFIX) for name in names]
-        read, folded = 0, []
+        read, unwritten, folded = 0, 0, []
         for batch in stored_pages(app, 0, stop, PAGE, (k, shares)):
             page = decoded(app.mapper, batch)
             folded += [(view, view.fold(page)) for view in views]
-            read += len(batch)
-            if read % WRITE < len(batch):
+            read, unwritten = read + len(batch), unwritten + len(batch)
+            if unwritten >= WRITE:
                 _write(app.views, folded)
-                folded = []
+                unwritten, folded = 0, []
             progress(len(batch))
         _write(app.views, folded + [(view, view.held_rows()) for view in views
                                      if isinstance(view, characters.Characters)])
