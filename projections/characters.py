@@ -107,12 +107,12 @@ class Characters:
         for notification, state in events:
             oid, topic = notification.originator_id, notification.topic
             if topic == REGISTERED:
-                states[oid] = event_from_state(topic, oid, notification.originator_version, state).mutate(None)
+                states[oid] = event_from_state(topic, oid, notification.originator_version, state, folding=True).mutate(None)
                 self._registered[oid] = notification.id
             elif oid in states:
                 character = states[oid]
                 if topic != ROLLED or not _rolled(notification, state, character):
-                    event_from_state(topic, oid, notification.originator_version, state).mutate(character)
+                    event_from_state(topic, oid, notification.originator_version, state, folding=True).mutate(character)
             else:
                 continue
             changed[oid] = None
