@@ -36,14 +36,14 @@ class Injured(Resolution):
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         o = self.outcome
-        condition = condition.model_copy(update={
+        return sheet, condition.model_copy(update={
             "real_damage": condition.real_damage + o.real,
             "temporary_damage": condition.temporary_damage + o.temporary,
             "unconscious": o.unconscious,
             "dead": o.dead,
             "asleep": condition.asleep and not o.woken,
+            "knocked_out_rounds": max(condition.knocked_out_rounds, o.knockout_rounds or 0),
         })
-        return sheet, _knocked_out(condition, o.knockout_rounds)
 
 
 class Rested(Resolution):
