@@ -23,10 +23,10 @@ def character_id(campaign: UUID, name: str) -> UUID:
 def event_id(originator_id: UUID, version: int) -> str:
     """An event's public id: stable, unique, derived from its aggregate and version.
 
-    `str(uuid5(originator_id, f"v{version}"))`, computed without building UUID objects (the index
-    and the importer compute one per event)."""
-    digest = bytearray(hashlib.sha1(originator_id.bytes + f"v{version}".encode()).digest()[:16])
-    digest[6] = (digest[6] & 0x0F) | 0x50  # version 5
-    digest[8] = (digest[8] & 0x3F) | 0x80  # RFC 4122 variant
-    h = digest.hex()
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+    `str(uuid5(originator_id, f"v{version}"))`, computed on the hex digest without building UUID
+    objects (the index computes one per event)."""
+    h = hashlib.sha1(originator_id.bytes + b"v%d" % version).hexdigest()
+    return f"{h[:8]}-{h[8:12]}-5{h[13:16]}-{_VARIANT[h[16]]}{h[17:20]}-{h[20:32]}"  # version 5
+
+
+_VARIANT = {c: "89ab"[int(c, 16) & 0x3] for c in "0123456789abcdef"}  # the RFC 4122 variant's hex digit
