@@ -109,12 +109,12 @@ class Characters:
             if topic == REGISTERED:
                 states[oid] = event_from_state(topic, oid, notification.originator_version, state, folding=True).mutate(None)
                 self._registered[oid] = notification.id
-            elif oid in states:
-                character = states[oid]
+            else:
+                character = states.get(oid)
+                if character is None:
+                    continue
                 if topic != ROLLED or not _rolled(notification, state, character):
                     event_from_state(topic, oid, notification.originator_version, state, folding=True).mutate(character)
-            else:
-                continue
             changed[oid] = None
         return [] if self.deferred else self.held_rows()
 
