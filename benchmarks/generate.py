@@ -11,14 +11,13 @@ import random
 from pathlib import Path
 
 import orjson
-
 from chronicle.domain import systems
 from chronicle.domain.campaign import Campaign, CampaignStarted, campaign_id
 from chronicle.domain.character import Character, CharacterRegistered, character_id
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import Refusal
-from chronicle.domain.rolls import DiceRolled, roll
 from chronicle.domain.ids import event_id
+from chronicle.domain.rolls import DiceRolled, roll
 
 NOTATIONS = ("d20", "2d6+1", "4d6kh3", "d100", "3d8-2")
 
