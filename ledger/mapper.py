@@ -97,7 +97,7 @@ def event_from_state(topic: str, originator_id: UUID, version: int, state: dict[
     data["originator_id"], data["originator_version"] = originator_id, version
     if folding and _dice_optional(cls):
         data.pop("dice", None)
-    event = cls.model_validate(data)
+    event = validate(cls, data)
     if stale:
         keep_recorded(event, recorded)  # type: ignore[arg-type]
     return event
@@ -124,7 +124,13 @@ def checked_event(topic: str, originator_id: UUID, version: int, state: dict[str
     if stored_version < getattr(cls, "class_version", 1):
         return event_from_state(topic, originator_id, version, state), digest
     data["hash"], data["originator_id"] = recorded_hash, originator_id
-    return cls.model_validate(data), digest
+    return validate(cls, data), digest
+
+
+def validate(cls: type[BaseModel], data: dict[str, Any]) -> Any:
+    """`cls.model_validate(data)` straight through pydantic-core's validator: the same checks, without
+    the Python wrapper's argument handling (an eighth of an event's validation; bulk work does one an event)."""
+    return cls.__pydantic_validator__.validate_python(data)
 
 
 def recorded_content(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> list[Any]:
