@@ -58,7 +58,8 @@ def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | N
         with bulk.Workers(jobs) as checking:
             app = open_app()
             try:
-                _insert(app, in_line_order(checking.outputs), lambda: _refuse_unless_ok(checking.results()))
+                with bulk.paused_gc():
+                    _insert(app, in_line_order(checking.outputs), lambda: _refuse_unless_ok(checking.results()))
             finally:
                 app.close()
             lines = sum(report.lines for report in checking.results())
