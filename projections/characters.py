@@ -80,8 +80,7 @@ class Characters:
         self.store, self.deferred = store, bool(suffix)
         if not suffix:
             store.ensure(VIEW, VERSION, TABLES, INDEXES)
-        self._write = UPSERT if not suffix else f"INSERT INTO chronicle_character_rows{suffix} ({COLUMNS})" \
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        self._fresh = f"chronicle_character_rows{suffix}" if suffix else None  # no row to update: inserted whole
         self._states: dict[UUID, Any] = {}  # characters folded so far, valid while we own the position
         self._others: set[UUID] = set()  # originators that are not characters (campaigns)
         self._position: int | None = None
@@ -125,7 +124,10 @@ class Characters:
         return rows
 
     def write(self, cursor: Any, rows: list[tuple[Any, ...]]) -> None:
-        self.store.executemany(cursor, self._write, rows)
+        if self._fresh:
+            self.store.insert(cursor, self._fresh, rows)
+        else:
+            self.store.executemany(cursor, UPSERT, rows)
 
     def moved(self, position: int) -> None:
         self._position = position

@@ -59,8 +59,7 @@ class Index:
         if not suffix:
             store.ensure(VIEW, VERSION, TABLES, INDEXES)
         self._known: dict[UUID, tuple[str, str]] = {}  # aggregate -> (its id as text, its campaign's)
-        self._insert = {name: f"INSERT INTO {name}{suffix} VALUES ({', '.join('?' * _width(columns))})"
-                        for name, columns in TABLES.items()}
+        self._suffix = suffix
 
     def catch_up(self, progress: Any = None, batch_size: int = BATCH) -> int:
         """Process every notification after the tracked position; returns how many."""
@@ -97,7 +96,7 @@ class Index:
 
     def write(self, cursor: Any, rows: dict[str, list[tuple[Any, ...]]]) -> None:
         for name, found in rows.items():
-            self.store.executemany(cursor, self._insert[name], found)
+            self.store.insert(cursor, name + self._suffix, found)
 
     def moved(self, position: int) -> None:
         return None
@@ -169,7 +168,3 @@ class Index:
 
     def count(self, campaign_id: UUID) -> int:
         return self.store.query("SELECT COUNT(*) FROM chronicle_log WHERE campaign_id = ?", (str(campaign_id),))[0][0]
-
-
-def _width(columns: str) -> int:
-    return columns.count(",") + 1

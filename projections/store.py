@@ -36,6 +36,18 @@ class ViewStore:
         if rows:
             cursor.executemany(self.sql(statement), rows)
 
+    def insert(self, cursor: Any, table: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Add whole rows (every column, in the table's order). PostgreSQL takes them by COPY: as
+        INSERTs it runs a statement a row, which made a rebuild there a quarter as fast as on SQLite."""
+        if not rows:
+            return
+        if self.postgres:
+            with cursor.copy(f"COPY {table} FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            cursor.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(rows[0]))})", rows)
+
     def query(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
         with self.transaction(commit=False) as cursor:
             return [_values(row) for row in self.execute(cursor, statement, params).fetchall()]
