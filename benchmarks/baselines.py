@@ -21,9 +21,18 @@ class Tally(Aggregate):
         self.total += amount
 
 
-def library_save(path: Path, events: int, aggregates: int = 1000, batch: int = 100) -> float:
+def library(target: Path | str) -> Application[Any]:
+    """The plain library application on a SQLite file or a PostgreSQL URL (its own default mapper)."""
+    if isinstance(target, Path):
+        return Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(target)})
+    from chronicle.ledger.storage import settings
+
+    return Application(env=settings(target))
+
+
+def library_save(target: Path | str, events: int, aggregates: int = 1000, batch: int = 100) -> float:
     """Events per second through `save` of plain library events, `batch` events per aggregate per save."""
-    app: Application[Any] = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)})
+    app = library(target)
     tallies = [Tally(f"t{i}") for i in range(aggregates)]
     started = time.perf_counter()
     app.save(*tallies)
@@ -36,12 +45,14 @@ def library_save(path: Path, events: int, aggregates: int = 1000, batch: int = 1
             app.save(tally)
             if written >= events:
                 break
-    return written / (time.perf_counter() - started)
+    rate = written / (time.perf_counter() - started)
+    app.close()
+    return rate
 
 
-def library_read(path: Path) -> float:
+def library_read(target: Path | str) -> float:
     """Notifications per second: reading and decoding the library's own log."""
-    app: Application[Any] = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)})
+    app = library(target)
     started, start, count = time.perf_counter(), 0, 0
     while True:
         page = app.recorder.select_notifications(start=start, limit=20000, inclusive_of_start=False)
@@ -50,7 +61,9 @@ def library_read(path: Path) -> float:
         for notification in page:
             app.mapper.to_domain_event(notification)
         count, start = count + len(page), page[-1].id
-    return count / (time.perf_counter() - started)
+    rate = count / (time.perf_counter() - started)
+    app.close()
+    return rate
 
 
 def sqlite_executemany(path: Path, lines: Path) -> float:

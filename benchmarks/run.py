@@ -11,6 +11,7 @@ so their memory next to the 100k tier's shows whether it grows with the ledger.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import os
 import shlex
@@ -34,7 +35,7 @@ RUNS = 3  # the 100k import, rebuild and batches, and their baselines, are the m
 MIXED = ("roll d20 --for {} --reason bench", "injure {} --damage 3 --mode lethal", "rest {} --hours 8")
 
 
-def cli(db: Path, *args: str, stdin: Path | None = None) -> tuple[float, int, str]:
+def cli(db: Path | str, *args: str, stdin: Path | None = None) -> tuple[float, int, str]:
     """(seconds, peak RSS in MB, stdout) of one `chronicle` process."""
     command = [sys.executable, "-m", "chronicle.cli", "--db", str(db), *args]
     return _measure(command, stdin)
@@ -115,11 +116,11 @@ def rekey(template: Path, out: Any, name: str) -> int:
     return count
 
 
-def show_latency(db: Path, name: str, campaign: str, runs: int = 7) -> tuple[float, int]:
+def show_latency(db: Path | str, name: str, campaign: str, runs: int = 7) -> tuple[float, int]:
     return latency(db, "--campaign", campaign, "--json", "character", "show", name, runs=runs)
 
 
-def latency(db: Path, *args: str, runs: int = 7) -> tuple[float, int]:
+def latency(db: Path | str, *args: str, runs: int = 7) -> tuple[float, int]:
     """The median time and the peak RSS of `runs` runs of one command."""
     times, peak = [], 0
     for _ in range(runs):
@@ -130,6 +131,10 @@ def latency(db: Path, *args: str, runs: int = 7) -> tuple[float, int]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--postgres", metavar="URL", help="also measure on this PostgreSQL server (it needs CREATE DATABASE)")
+    parser.add_argument("--keep", action="store_true", help="keep the working folder (some 3 GB of ledgers) afterwards")
+    options = parser.parse_args()
     begun = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="chronicle-bench-"))
     print(f"working in {work}\n", flush=True)
@@ -222,8 +227,14 @@ def main() -> None:
     row("verify at 1M (one campaign of 100k)", f"{n1m / 10 / seconds:,.0f} events/s, {rss} MB")
     seconds, rss, _ = cli(big, "--campaign", "Bench-3", "export", "--output", str(work / "again-1m.jsonl"))
     row("export at 1M (one campaign of 100k)", f"{n1m / 10 / seconds:,.0f} events/s, {rss} MB")
+    if options.postgres:
+        from .postgres import tier
+
+        tier(options.postgres, work, n100k, n1m)
     row("total benchmark time", f"{time.perf_counter() - begun:.0f} s", "goal < 600 s")
     print("\n" + markdown())
+    if not options.keep:
+        shutil.rmtree(work)
 
 
 def markdown() -> str:
