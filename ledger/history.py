@@ -30,7 +30,7 @@ def events(session: Any, name: str | None = None, since: str | None = None, unti
     corrections = amendments(app, campaign.id)
     wanted = {row[0]: row for row in rows}
     for notification in notifications_at(app, [row[0] for row in rows]):
-        pos, ident, oid, version, time, by = wanted[notification.id]
+        pos, ident, oid, _, time, _ = wanted[notification.id]
         event = app.mapper.to_domain_event(notification)
         described = describe(event, pos, ident, names.get(oid), time)
         if ident in corrections:
@@ -100,10 +100,14 @@ HEX = "0123456789abcdef"
 
 
 def stored_pages(app: Any, after: int, stop: int, limit: int, share: tuple[int, int] = (0, 1)) -> Iterator[list[Stored]]:
-    """The log after position `after` up to `stop`, a page at a time, read straight from the events
-    table; with `share=(k, n)`, only the events of the k-th of n shares of the aggregates (by the
-    last hex digit of the aggregate's id: uuid5 digits are evenly spread), so n processes that
-    each fold a share read the log once between them, not n times."""
+    """The log after position `after` up to `stop`, about `limit` events a page, read straight from
+    the events table; with `share=(k, n)`, only the events of the k-th of n shares of the aggregates
+    (by the last hex digit of the aggregate's id: uuid5 digits are evenly spread), so n processes
+    that each fold a share read the log once between them, not n times.
+
+    Each page is a window of positions (`limit * n` of them), not a LIMIT: whatever plan the database
+    picks then reads that window only. (PostgreSQL, with no statistics yet on a freshly imported
+    table, sorted every remaining row of the log for each page.)"""
     recorder = app.recorder
     postgres = type(recorder).__module__.endswith("postgres")
     k, n = share
@@ -113,20 +117,22 @@ def stored_pages(app: Any, after: int, stop: int, limit: int, share: tuple[int, 
         sql = (f"SELECT notification_id, originator_id, originator_version, topic, state FROM {table}"
                " WHERE notification_id > %s AND notification_id <= %s"
                + (" AND right(originator_id::text, 1) = ANY(%s)" if digits else "")
-               + " ORDER BY notification_id LIMIT %s")
+               + " ORDER BY notification_id")
     else:
         sql = (f"SELECT rowid, originator_id, originator_version, topic, state FROM {recorder.events_table_name}"
                " WHERE rowid > ? AND rowid <= ?"
                + (f" AND substr(originator_id, -1) IN ({', '.join('?' * len(digits))})" if digits else "")
-               + " ORDER BY rowid LIMIT ?")
+               + " ORDER BY rowid")
     uuids: dict[Any, UUID] = {}
     while after < stop:
-        params = [after, stop, *([digits] if postgres else digits)] if digits else [after, stop]
+        until = min(stop, after + limit * n)
+        params = [after, until, *([digits] if postgres else digits)] if digits else [after, until]
         with recorder.datastore.transaction(commit=False) as cursor:
-            cursor.execute(sql, (*params, limit))
+            cursor.execute(sql, params)
             rows = cursor.fetchall()
+        after = until
         if not rows:
-            return
+            continue
         page = []
         for row in rows:
             position, oid, version, topic, state = row.values() if postgres else row
@@ -135,7 +141,6 @@ def stored_pages(app: Any, after: int, stop: int, limit: int, share: tuple[int, 
                 ident = uuids[oid] = oid if isinstance(oid, UUID) else UUID(oid)
             page.append(Stored(position, ident, version, topic, bytes(state)))
         yield page
-        after = page[-1].id
 
 
 def describe(event: Any, pos: int, ident: str, character: str | None, time: str | None = None) -> dict[str, Any]:
