@@ -91,6 +91,7 @@ def _swap(store: Any, names: Sequence[str], stop: int) -> None:
                 cursor.execute(f"DROP TABLE IF EXISTS {table}")
                 cursor.execute(f"ALTER TABLE {table}{SUFFIX} RENAME TO {table}")
             store.create_indexes(cursor, module.TABLES, module.INDEXES)
+            store.analyze(cursor, module.TABLES)
             store.reset(cursor, module.VIEW)
             if stop:
                 store.track(cursor, module.VIEW, stop)

@@ -72,6 +72,12 @@ class ViewStore:
         for statement in indexes:
             cursor.execute(statement)
 
+    def analyze(self, cursor: Any, tables: dict[str, str]) -> None:
+        """PostgreSQL plans queries from statistics, which tables filled in bulk have none of yet."""
+        if self.postgres:
+            for name in tables:
+                cursor.execute(f"ANALYZE {name}")
+
     def ensure(self, view: str, version: int, tables: dict[str, str], indexes: Sequence[str]) -> None:
         """Make a read model's tables on first use, and again, empty, when they were made by another
         version of the read model: its rows are then replayed from the log, like a `rebuild`.
