@@ -67,3 +67,18 @@ def test_every_worker_count_refuses_a_file_with_the_same_first_problem(run, tmp_
         assert {(a.exit_code, a.stderr) for a in answers.values()} == {(status, answers["1"].stderr)}
         assert first in answers["1"].stderr
         assert target("campaign", "show").exit_code == 2  # nothing was written
+
+
+def test_an_import_into_postgresql_leaves_statistics_for_the_planner(postgres_server, tmp_path):
+    import psycopg
+
+    source, target = Run(str(tmp_path / "source.db")), Run(fresh_postgres_database(postgres_server))
+    source("campaign", "new", "Greyhawk", "--system", "adnd2e")
+    assert source("batch", "-", input=SCRIPT).exit_code == 0
+    exported = tmp_path / "greyhawk.jsonl"
+    exported.write_bytes(source("export").stdout_bytes)
+    assert target.json("import", str(exported))["events"] > 0
+    with psycopg.connect(target.db) as connection:
+        analyzed = connection.execute(
+            "SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'chronicle_events'").fetchone()
+    assert analyzed is not None and analyzed[0] is not None  # set by ANALYZE itself, not by autovacuum

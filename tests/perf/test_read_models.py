@@ -8,7 +8,7 @@ from chronicle.ledger.app import open_ledger
 from chronicle.ledger.characters import view
 from chronicle.ledger.session import Session
 from chronicle.ledger.snapshots import INTERVAL
-from reliability.rows import edit
+from reliability.rows import delete, edit
 
 STORIES = {
     "potestas": ["character add Brand --stat fort=4 --stat dr=2", "character add Door --object --stat hardness=5",
@@ -171,3 +171,20 @@ def test_import_streams_a_verified_file_into_an_equal_ledger_or_writes_nothing(r
     fresh = run.__class__(str(tmp_path / "fresh.db"))
     assert fresh("import", str(tampered)).exit_code == 1
     assert fresh("campaign", "show").exit_code == 2  # nothing was written
+
+
+@pytest.mark.parametrize("shares", [1, 2, 3])
+def test_the_log_read_in_shares_and_windows_is_every_event_once_in_order(run, shares):
+    from chronicle.ledger.history import stored_pages
+
+    for system in STORIES:
+        tell(run, system)
+    for position in (6, 7, 8, 9, 15):  # gaps in the positions (a PostgreSQL sequence skips numbers too)
+        delete(run.db, position)
+    app = open_ledger(run.db)
+    stop = app.recorder.max_notification_id()
+    everything = [n.id for n in app.recorder.select_notifications(start=1, limit=stop)]
+    by_share = [[s.id for page in stored_pages(app, 2, stop, 3, (k, shares)) for s in page] for k in range(shares)]
+    app.close()
+    assert all(ids == sorted(ids) for ids in by_share)
+    assert sorted(i for ids in by_share for i in ids) == [i for i in everything if i > 2]
