@@ -22,8 +22,9 @@ def _rulings(rulings: Rulings | dict[str, Any]) -> Rulings:
     return rulings if isinstance(rulings, Rulings) else Rulings.model_validate(rulings)
 
 
-def _knocked_out(condition: Condition, rounds: int | None) -> Condition:
-    return condition.model_copy(update={"knocked_out_rounds": max(condition.knocked_out_rounds, rounds or 0)})
+def _knockout_rounds(condition: Condition, rounds: int | None) -> int:
+    """The rounds out cold after a new knockout of `rounds`: the longer of it and the one running."""
+    return max(condition.knocked_out_rounds, rounds or 0)
 
 
 class Injured(Resolution):
@@ -42,7 +43,7 @@ class Injured(Resolution):
             "unconscious": o.unconscious,
             "dead": o.dead,
             "asleep": condition.asleep and not o.woken,
-            "knocked_out_rounds": max(condition.knocked_out_rounds, o.knockout_rounds or 0),
+            "knocked_out_rounds": _knockout_rounds(condition, o.knockout_rounds),
         })
 
 
@@ -88,7 +89,8 @@ class Mugged(Resolution):
         return mug(sheet, condition, inputs, _rulings(rulings), dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, _knocked_out(condition, self.outcome.knockout_rounds)
+        rounds = _knockout_rounds(condition, self.outcome.knockout_rounds)
+        return sheet, condition.model_copy(update={"knocked_out_rounds": rounds})
 
 
 class Grabbed(Resolution):
