@@ -69,23 +69,6 @@ def campaign_notifications(app: Any, campaign_id: UUID, catch_up: bool = True) -
             yield at, found.get(at)
 
 
-def notifications_at(app: Any, positions: list[int]) -> Iterator[Any]:
-    """The notifications at `positions` (sorted), read in pages rather than one query each."""
-    wanted = set(positions)
-    i = 0
-    while i < len(positions):
-        start = positions[i]
-        page = app.recorder.select_notifications(start=start, limit=PAGE)
-        if not page:
-            return
-        for notification in page:
-            if notification.id in wanted:
-                yield notification
-        last = page[-1].id
-        while i < len(positions) and positions[i] <= last:
-            i += 1
-
-
 class Stored(NamedTuple):
     """A row of the events table, as the library's `Notification` has it."""
 
@@ -94,6 +77,23 @@ class Stored(NamedTuple):
     originator_version: int
     topic: str
     state: bytes
+
+
+def notifications_at(app: Any, positions: list[int]) -> Iterator[Stored]:
+    """The events at `positions` (sorted, known to the index), a page at a time: a page whose
+    positions are close together is read as their range, a sparse one (a character's events in a
+    long campaign) position by position, so neither reads the rest of the log."""
+    table, at = app.views.events
+    columns = f"SELECT {at}, originator_id, originator_version, topic, state FROM {table} WHERE "
+    for i in range(0, len(positions), PAGE):
+        page = positions[i:i + PAGE]
+        if page[-1] - page[0] < 2 * len(page):
+            rows, wanted = app.views.query(columns + f"{at} BETWEEN ? AND ? ORDER BY {at}", (page[0], page[-1])), set(page)
+        else:
+            rows, wanted = app.views.query(columns + f"{at} IN ({', '.join('?' * len(page))}) ORDER BY {at}", page), None
+        for position, oid, version, topic, state in rows:
+            if wanted is None or position in wanted:
+                yield Stored(position, oid if isinstance(oid, UUID) else UUID(oid), version, topic, bytes(state))
 
 
 HEX = "0123456789abcdef"
@@ -109,20 +109,14 @@ def stored_pages(app: Any, after: int, stop: int, limit: int, share: tuple[int, 
     picks then reads that window only. (PostgreSQL, with no statistics yet on a freshly imported
     table, sorted every remaining row of the log for each page.)"""
     recorder = app.recorder
-    postgres = type(recorder).__module__.endswith("postgres")
+    table, at = app.views.events
+    postgres = app.views.postgres
     k, n = share
     digits = [d for d in HEX if int(d, 16) % n == k] if n > 1 else []
-    if postgres:
-        table = f'"{recorder.datastore.schema}"."{recorder.events_table_name}"'
-        sql = (f"SELECT notification_id, originator_id, originator_version, topic, state FROM {table}"
-               " WHERE notification_id > %s AND notification_id <= %s"
-               + (" AND right(originator_id::text, 1) = ANY(%s)" if digits else "")
-               + " ORDER BY notification_id")
-    else:
-        sql = (f"SELECT rowid, originator_id, originator_version, topic, state FROM {recorder.events_table_name}"
-               " WHERE rowid > ? AND rowid <= ?"
-               + (f" AND substr(originator_id, -1) IN ({', '.join('?' * len(digits))})" if digits else "")
-               + " ORDER BY rowid")
+    mine = (" AND right(originator_id::text, 1) = ANY(?)" if postgres
+            else f" AND substr(originator_id, -1) IN ({', '.join('?' * len(digits))})")
+    sql = app.views.sql(f"SELECT {at}, originator_id, originator_version, topic, state FROM {table}"
+                        f" WHERE {at} > ? AND {at} <= ?" + (mine if digits else "") + f" ORDER BY {at}")
     uuids: dict[Any, UUID] = {}
     while after < stop:
         until = min(stop, after + limit * n)

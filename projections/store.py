@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cached_property
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.persistence import Tracking
 
@@ -19,6 +21,19 @@ class ViewStore:
         self.tracker = app.factory.tracking_recorder()
         self.postgres = type(self.tracker).__module__.endswith("postgres")
         self._ready: set[str] = set()
+
+    @cached_property
+    def events(self) -> tuple[str, str]:
+        """The library's events table as SQL names it, and its log position column (SQLite's is
+        the row id): read models join it on position rather than index what it indexes already."""
+        recorder = self.app.recorder
+        if self.postgres:
+            return f'"{recorder.datastore.schema}"."{recorder.events_table_name}"', "notification_id"
+        return recorder.events_table_name, "rowid"
+
+    def originator(self, ident: UUID) -> Any:
+        """An aggregate id as the events table holds it (the library's SQLite recorder: its hex)."""
+        return ident if self.postgres else ident.hex
 
     def sql(self, statement: str) -> str:
         return statement.replace("?", "%s") if self.postgres else statement

@@ -188,3 +188,21 @@ def test_the_log_read_in_shares_and_windows_is_every_event_once_in_order(run, sh
     app.close()
     assert all(ids == sorted(ids) for ids in by_share)
     assert sorted(i for ids in by_share for i in ids) == [i for i in everything if i > 2]
+
+
+@pytest.mark.parametrize("wanted", [[3, 4, 5, 6, 10, 11], [1, 12, -1], []], ids=["dense", "sparse", "none"])
+def test_the_events_at_chosen_positions_are_read_as_the_library_reads_them(run, wanted):
+    from chronicle.ledger.history import notifications_at
+
+    for system in STORIES:
+        tell(run, system)
+    delete(run.db, 6)  # known to the index, gone from the log since
+    app = open_ledger(run.db)
+    library = {n.id: n for n in app.recorder.select_notifications(start=1, limit=1000)}
+    wanted = [max(library) if p == -1 else p for p in wanted]  # -1: the last one
+    read = list(notifications_at(app, wanted))
+    app.close()
+    assert [n.id for n in read] == [p for p in wanted if p != 6]
+    assert [(n.originator_id, n.originator_version, n.topic, n.state) for n in read] == [
+        (library[n.id].originator_id, library[n.id].originator_version, library[n.id].topic, library[n.id].state)
+        for n in read]
