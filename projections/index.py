@@ -18,7 +18,7 @@ from .catchup import BATCH, Decoded, catch_up
 from .store import ViewStore
 
 VIEW = "index"
-VERSION = 2  # of the tables below: a ledger whose index was made by another version rebuilds it
+VERSION = 3  # of the tables below: a ledger whose index was made by another version rebuilds it
 CREATIONS = ("chronicle.domain.campaign:CampaignStarted", "chronicle.domain.character:CharacterRegistered")
 
 TABLES = {
@@ -32,7 +32,6 @@ INDEXES = (
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_campaigns_name ON chronicle_campaigns (name)",
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_characters_id ON chronicle_characters (id)",
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_log_event ON chronicle_log (event_id)",
-    "CREATE INDEX IF NOT EXISTS chronicle_log_originator ON chronicle_log (originator_id, version)",
     "CREATE INDEX IF NOT EXISTS chronicle_log_campaign ON chronicle_log (campaign_id, position)",
 )
 
@@ -122,17 +121,21 @@ class Index:
         return [tuple(r) for r in rows]
 
     def log(self, campaign_id: UUID, originator_id: UUID | None = None, since: int = 0, until: int | None = None) -> list[Any]:
-        sql = "SELECT position, event_id, originator_id, version, time, by_name FROM chronicle_log WHERE campaign_id = ?"
-        params: list[Any] = [str(campaign_id)]
-        if originator_id is not None:
-            sql += " AND originator_id = ?"
-            params.append(str(originator_id))
-        sql += " AND position >= ?"
+        """The campaign's log rows (one aggregate's, when `originator_id`) in positions since..until."""
+        sql = "SELECT l.position, l.event_id, l.originator_id, l.version, l.time, l.by_name FROM chronicle_log l"
+        if originator_id is None:
+            sql += " WHERE l.campaign_id = ?"
+            params: list[Any] = [str(campaign_id)]
+        else:  # its positions, by the events table's own key (an aggregate is in one campaign only)
+            table, at = self.store.events
+            sql += f" JOIN {table} e ON e.{at} = l.position WHERE e.originator_id = ?"
+            params = [self.store.originator(originator_id)]
+        sql += " AND l.position >= ?"
         params.append(since)
         if until is not None:
-            sql += " AND position <= ?"
+            sql += " AND l.position <= ?"
             params.append(until)
-        return self.store.query(sql + " ORDER BY position", params)
+        return self.store.query(sql + " ORDER BY l.position", params)
 
     def position_pages(self, campaign_id: UUID, size: int = 20000) -> Iterator[list[int]]:
         """The campaign's log positions, oldest first, a page at a time (streaming: a campaign of
@@ -160,10 +163,10 @@ class Index:
         return rows[0][0] if rows else None
 
     def version_at(self, originator_id: UUID, position: int) -> int | None:
-        rows = self.store.query(
-            "SELECT MAX(version) FROM chronicle_log WHERE originator_id = ? AND position <= ?",
-            (str(originator_id), position),
-        )
+        """The aggregate's version at that log position (the events table keys events by aggregate)."""
+        table, at = self.store.events
+        rows = self.store.query(f"SELECT MAX(originator_version) FROM {table} WHERE originator_id = ? AND {at} <= ?",
+                                (self.store.originator(originator_id), position))
         return rows[0][0] if rows else None
 
     def count(self, campaign_id: UUID) -> int:
