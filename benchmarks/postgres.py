@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from . import baselines
-from .run import cli, row, show_latency
+from .run import cli, log_row, row, show_latency
 
 
 @contextlib.contextmanager
@@ -58,3 +58,4 @@ def tier(server: str, work: Path, n100k: int, n1m: int) -> None:
         row("PostgreSQL: rebuild 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB", f"{n1m / seconds / raw_read:.2f}x raw read")
         show_1m, rss_1m = show_latency(url["1m"], "C0007", "Bench-3")
         row("PostgreSQL: character show at 1M", f"{show_1m * 1000:.0f} ms, {rss_1m} MB", f"{show_1m / show_10k:.2f}x at 10k")
+        log_row(url["1m"], "Bench-3", "PostgreSQL: log of one character at 1M")

@@ -120,6 +120,13 @@ def show_latency(db: Path | str, name: str, campaign: str, runs: int = 7) -> tup
     return latency(db, "--campaign", campaign, "--json", "character", "show", name, runs=runs)
 
 
+def log_row(db: Path | str, campaign: str, label: str) -> None:
+    """One character's log: it reads that character's events, not its campaign's."""
+    seconds, rss = latency(db, "--campaign", campaign, "--json", "log", "C0007")
+    events = len(orjson.loads(cli(db, "--campaign", campaign, "--json", "log", "C0007")[2])["events"])
+    row(f"{label} ({events:,} events)", f"{seconds * 1000:.0f} ms, {rss} MB")
+
+
 def latency(db: Path | str, *args: str, runs: int = 7) -> tuple[float, int]:
     """The median time and the peak RSS of `runs` runs of one command."""
     times, peak = [], 0
@@ -193,6 +200,7 @@ def main() -> None:
             f"{rate / bare:.2f}x Click parse (goal >= 0.5)")
     show_100k, rss_100k = show_latency(db, "C0007", "Bench")
     row("character show at 100k", f"{show_100k * 1000:.0f} ms, {rss_100k} MB")
+    log_row(db, "Bench", "log of one character at 100k")
 
     # 10k reference and 1M tier -----------------------------------------------------------
     small = work / "10k.db"
@@ -223,6 +231,7 @@ def main() -> None:
     show_1m, rss_1m = show_latency(big, "C0007", "Bench-3")
     row("character show at 1M", f"{show_1m * 1000:.0f} ms, {rss_1m} MB",
         f"{show_1m / show_10k:.2f}x at 10k (goal <= 1.2), {show_1m / python_only:.2f}x bare imports (goal <= 2)")
+    log_row(big, "Bench-3", "log of one character at 1M")
     seconds, rss, _ = cli(big, "--campaign", "Bench-3", "--json", "verify")
     row("verify at 1M (one campaign of 100k)", f"{n1m / 10 / seconds:,.0f} events/s, {rss} MB")
     seconds, rss, _ = cli(big, "--campaign", "Bench-3", "export", "--output", str(work / "again-1m.jsonl"))
