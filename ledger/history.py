@@ -44,11 +44,8 @@ def events(session: Any, name: str | None = None, since: str | None = None, unti
 def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
     """Which events were voided or superseded, by whom and why (read from the Amended events only)."""
     app.index.catch_up()
-    rows = app.index.store.query(
-        "SELECT position FROM chronicle_log WHERE campaign_id = ? AND topic LIKE ? ORDER BY position",
-        (str(campaign_id), "%:Amended"))
+    positions = app.index.amendments(campaign_id)
     found: dict[str, list[dict[str, Any]]] = {}
-    positions = [row[0] for row in rows]
     for notification in notifications_at(app, positions):
         event = app.mapper.to_domain_event(notification)
         found.setdefault(event.target, []).append({

@@ -11,6 +11,9 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.utils import get_topic
+
+from ..domain.amendments import Amended
 from ..domain.campaign import CampaignStarted
 from ..domain.ids import event_id
 from ..ledger.mapper import event_from_state
@@ -20,6 +23,7 @@ from .store import ViewStore
 VIEW = "index"
 VERSION = 3  # of the tables below: a ledger whose index was made by another version rebuilds it
 CREATIONS = ("chronicle.domain.campaign:CampaignStarted", "chronicle.domain.character:CharacterRegistered")
+AMENDED = get_topic(Amended)  # few, and looked up by every `log`: an index of their own
 
 TABLES = {
     "chronicle_campaigns": "id TEXT NOT NULL, name TEXT NOT NULL, system TEXT, position BIGINT",
@@ -33,6 +37,7 @@ INDEXES = (
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_characters_id ON chronicle_characters (id)",
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_log_event ON chronicle_log (event_id)",
     "CREATE INDEX IF NOT EXISTS chronicle_log_campaign ON chronicle_log (campaign_id, position)",
+    f"CREATE INDEX IF NOT EXISTS chronicle_log_amended ON chronicle_log (campaign_id, position) WHERE topic = '{AMENDED}'",
 )
 
 
@@ -168,6 +173,13 @@ class Index:
         rows = self.store.query(f"SELECT MAX(originator_version) FROM {table} WHERE originator_id = ? AND {at} <= ?",
                                 (self.store.originator(originator_id), position))
         return rows[0][0] if rows else None
+
+    def amendments(self, campaign_id: UUID) -> list[int]:
+        """The positions of the campaign's corrections (the topic is written out: so the index on
+        them serves the query, on SQLite and on PostgreSQL alike)."""
+        rows = self.store.query(f"SELECT position FROM chronicle_log WHERE campaign_id = ? AND topic = '{AMENDED}'"
+                                " ORDER BY position", (str(campaign_id),))
+        return [row[0] for row in rows]
 
     def count(self, campaign_id: UUID) -> int:
         return self.store.query("SELECT COUNT(*) FROM chronicle_log WHERE campaign_id = ?", (str(campaign_id),))[0][0]
