@@ -157,4 +157,4 @@ def _insert(app: Any, chunks: Iterator[list[Checked]], before_commit: Callable[[
         raise Refusal("these events are already in the ledger (the campaign exists); nothing was imported") from None
     if postgres:  # fresh statistics for the planner, as after any bulk load (else it sorted whole logs to page them)
         with recorder.datastore.transaction(commit=True) as cursor:
-            cursor.execute(f'ANALYZE "{recorder.datastore.schema}"."{recorder.events_table_name}"')
+            cursor.execute(f"ANALYZE {app.views.events[0]}")
