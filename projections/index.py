@@ -11,9 +11,6 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.utils import get_topic
-
-from ..domain.amendments import Amended
 from ..domain.campaign import CampaignStarted
 from ..domain.ids import event_id
 from ..ledger.mapper import event_from_state
@@ -23,7 +20,7 @@ from .store import ViewStore
 VIEW = "index"
 VERSION = 3  # of the tables below: a ledger whose index was made by another version rebuilds it
 CREATIONS = ("chronicle.domain.campaign:CampaignStarted", "chronicle.domain.character:CharacterRegistered")
-AMENDED = get_topic(Amended)  # few, and looked up by every `log`: an index of their own
+AMENDED = "chronicle.domain.amendments:Amended"  # few, and looked up by every `log`: an index of their own
 
 TABLES = {
     "chronicle_campaigns": "id TEXT NOT NULL, name TEXT NOT NULL, system TEXT, position BIGINT",

@@ -206,3 +206,15 @@ def test_the_events_at_chosen_positions_are_read_as_the_library_reads_them(run, 
     assert [(n.originator_id, n.originator_version, n.topic, n.state) for n in read] == [
         (library[n.id].originator_id, library[n.id].originator_version, library[n.id].topic, library[n.id].state)
         for n in read]
+
+
+def test_the_topics_the_index_names_are_those_of_the_event_classes():
+    from eventsourcing.utils import get_topic
+
+    from chronicle.domain.amendments import Amended
+    from chronicle.domain.campaign import CampaignStarted
+    from chronicle.domain.character import CharacterRegistered
+    from chronicle.projections import index
+
+    assert index.CREATIONS == (get_topic(CampaignStarted), get_topic(CharacterRegistered))
+    assert index.AMENDED == get_topic(Amended)
