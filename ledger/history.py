@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 from uuid import UUID
 
@@ -76,21 +76,36 @@ class Stored(NamedTuple):
     state: bytes
 
 
+COLUMNS = "originator_id, originator_version, topic, state"  # after the position: what `stored` takes
+
+
 def notifications_at(app: Any, positions: list[int]) -> Iterator[Stored]:
     """The events at `positions` (sorted, known to the index), a page at a time: a page whose
     positions are close together is read as their range, a sparse one (a character's events in a
     long campaign) position by position, so neither reads the rest of the log."""
     table, at = app.views.events
-    columns = f"SELECT {at}, originator_id, originator_version, topic, state FROM {table} WHERE "
+    select = f"SELECT {at}, {COLUMNS} FROM {table} WHERE "
+    uuids: dict[Any, UUID] = {}
     for i in range(0, len(positions), PAGE):
         page = positions[i:i + PAGE]
         if page[-1] - page[0] < 2 * len(page):
-            rows, wanted = app.views.query(columns + f"{at} BETWEEN ? AND ? ORDER BY {at}", (page[0], page[-1])), set(page)
+            wanted = set(page)
+            rows = [row for row in app.views.query(select + f"{at} BETWEEN ? AND ? ORDER BY {at}", (page[0], page[-1]))
+                    if row[0] in wanted]
         else:
-            rows, wanted = app.views.query(columns + f"{at} IN ({', '.join('?' * len(page))}) ORDER BY {at}", page), None
-        for position, oid, version, topic, state in rows:
-            if wanted is None or position in wanted:
-                yield Stored(position, oid if isinstance(oid, UUID) else UUID(oid), version, topic, bytes(state))
+            rows = app.views.query(select + f"{at} IN ({', '.join('?' * len(page))}) ORDER BY {at}", page)
+        yield from stored(rows, uuids)
+
+
+def stored(rows: Iterable[Sequence[Any]], uuids: dict[Any, UUID]) -> list[Stored]:
+    """Rows of (position, *COLUMNS) as `Stored`, each aggregate's id made a UUID once (`uuids`)."""
+    found = []
+    for position, oid, version, topic, state in rows:
+        ident = uuids.get(oid)
+        if ident is None:
+            ident = uuids[oid] = oid if isinstance(oid, UUID) else UUID(oid)
+        found.append(Stored(position, ident, version, topic, bytes(state)))
+    return found
 
 
 HEX = "0123456789abcdef"
@@ -112,7 +127,7 @@ def stored_pages(app: Any, after: int, stop: int, limit: int, share: tuple[int, 
     digits = [d for d in HEX if int(d, 16) % n == k] if n > 1 else []
     mine = (" AND right(originator_id::text, 1) = ANY(?)" if postgres
             else f" AND substr(originator_id, -1) IN ({', '.join('?' * len(digits))})")
-    sql = app.views.sql(f"SELECT {at}, originator_id, originator_version, topic, state FROM {table}"
+    sql = app.views.sql(f"SELECT {at}, {COLUMNS} FROM {table}"
                         f" WHERE {at} > ? AND {at} <= ?" + (mine if digits else "") + f" ORDER BY {at}")
     uuids: dict[Any, UUID] = {}
     while after < stop:
@@ -124,14 +139,7 @@ def stored_pages(app: Any, after: int, stop: int, limit: int, share: tuple[int, 
         after = until
         if not rows:
             continue
-        page = []
-        for row in rows:
-            position, oid, version, topic, state = row.values() if postgres else row
-            ident = uuids.get(oid)
-            if ident is None:
-                ident = uuids[oid] = oid if isinstance(oid, UUID) else UUID(oid)
-            page.append(Stored(position, ident, version, topic, bytes(state)))
-        yield page
+        yield stored([row.values() for row in rows] if postgres else rows, uuids)
 
 
 def describe(event: Any, pos: int, ident: str, character: str | None, time: str | None = None) -> dict[str, Any]:
