@@ -26,11 +26,10 @@ def amend(session: Any, ref: str, reason: str, void: bool, new_inputs: dict[str,
         raise BadInput("amend takes either --void or corrections (--set KEY=VALUE, --roll PURPOSE=FACES)")
     app, campaign = session.app, session.campaign
     target_position = position(app.index, campaign.id, ref)
-    row = app.index.store.query("SELECT originator_id, version FROM chronicle_log WHERE position = ? AND campaign_id = ?",
-                                (target_position, str(campaign.id)))
-    if not row:
+    found = app.index.event_at(campaign.id, target_position)
+    if found is None:
         raise NotFound(f"no event {ref} in this campaign")
-    owner, version = UUID(row[0][0]), row[0][1]
+    owner, version = found
     events = history(app, owner)
     target = events[version - 1]
     if isinstance(target, CharacterRegistered) or not isinstance(events[0], CharacterRegistered):

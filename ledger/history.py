@@ -25,14 +25,12 @@ def events(session: Any, name: str | None = None, since: str | None = None, unti
         originator = character_id(campaign.id, name)
     low = position(index, campaign.id, since) if since else 0
     high = position(index, campaign.id, until) if until else None
-    rows = index.log(campaign.id, originator, low, high)
-    names = {ident: who for ident, who, _ in index.characters(campaign.id)}
+    names = {UUID(ident): who for ident, who, _ in index.characters(campaign.id)}
     corrections = amendments(app, campaign.id)
-    wanted = {row[0]: row for row in rows}
-    for notification in notifications_at(app, [row[0] for row in rows]):
-        pos, ident, oid, _, time, _ = wanted[notification.id]
+    for notification in notifications_at(app, index.log(campaign.id, originator, low, high)):
         event = app.mapper.to_domain_event(notification)
-        described = describe(event, pos, ident, names.get(oid), time)
+        ident = event_id(event.originator_id, event.originator_version)
+        described = describe(event, notification.id, ident, names.get(event.originator_id))
         if ident in corrections:
             described["amended"] = corrections[ident]
             described["summary"] += "  [" + "; ".join(
@@ -142,7 +140,7 @@ def stored_pages(app: Any, after: int, stop: int, limit: int, share: tuple[int, 
         yield stored([row.values() for row in rows] if postgres else rows, uuids)
 
 
-def describe(event: Any, pos: int, ident: str, character: str | None, time: str | None = None) -> dict[str, Any]:
+def describe(event: Any, pos: int, ident: str, character: str | None) -> dict[str, Any]:
     data = event.model_dump(mode="json", exclude=BASE_FIELDS)
     return {
         "id": ident,

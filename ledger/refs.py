@@ -22,10 +22,10 @@ def position(index: Index, campaign_id: UUID, ref: str) -> int:
             raise BadInput(f"bad REF {ref!r}: positions start at #1")
         return found
     try:
-        UUID(text)
+        ident = str(UUID(text))
     except ValueError:
         return _at_time(index, campaign_id, text)
-    found = index.by_event_id(campaign_id, text)
+    found = index.by_event_id(campaign_id, ident)
     if found is None:
         raise NotFound(f"no event {text} in this campaign")
     return found

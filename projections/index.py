@@ -1,4 +1,4 @@
-"""The index read model: campaigns, characters and one row per event (position, id, author, time).
+"""The index read model: campaigns, characters, and one row per event (position, id key, campaign, time).
 
 It answers "which campaign, which character, which position" without reading the history, and
 catches up from the notification log (tracked, so each notification is processed exactly once).
@@ -12,30 +12,35 @@ from typing import Any
 from uuid import UUID
 
 from ..domain.campaign import CampaignStarted
-from ..domain.ids import event_id
+from ..domain.errors import NotFound
+from ..domain.ids import event_id, event_key, key_of
 from ..ledger.mapper import event_from_state
 from .catchup import BATCH, Decoded, catch_up
 from .store import ViewStore
 
 VIEW = "index"
-VERSION = 3  # of the tables below: a ledger whose index was made by another version rebuilds it
+VERSION = 4  # of the tables below: a ledger whose index was made by another version rebuilds it
 CREATIONS = ("chronicle.domain.campaign:CampaignStarted", "chronicle.domain.character:CharacterRegistered")
-AMENDED = "chronicle.domain.amendments:Amended"  # few, and looked up by every `log`: an index of their own
+AMENDED = "chronicle.domain.amendments:Amended"  # few, and looked up by every `log`: a table of their own
 
+# A campaign is named in the log by its position (where it started): a number, not its id's text.
+# The log keeps no more than its queries need: which aggregate and version an event is, the
+# events table has at the same position.
 TABLES = {
     "chronicle_campaigns": "id TEXT NOT NULL, name TEXT NOT NULL, system TEXT, position BIGINT",
     "chronicle_characters": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, system TEXT, kind TEXT, position BIGINT",
-    "chronicle_log": "position {position}, event_id TEXT NOT NULL, campaign_id TEXT, originator_id TEXT,"
-                     " version INTEGER, topic TEXT, time TEXT, by_name TEXT",
+    "chronicle_log": "position {position}, event_key BIGINT NOT NULL, campaign BIGINT NOT NULL, time TEXT",
+    "chronicle_amendments": "position BIGINT NOT NULL, campaign BIGINT NOT NULL",
 }
 INDEXES = (
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_campaigns_id ON chronicle_campaigns (id)",
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_campaigns_name ON chronicle_campaigns (name)",
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_characters_id ON chronicle_characters (id)",
-    "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_log_event ON chronicle_log (event_id)",
-    "CREATE INDEX IF NOT EXISTS chronicle_log_campaign ON chronicle_log (campaign_id, position)",
-    f"CREATE INDEX IF NOT EXISTS chronicle_log_amended ON chronicle_log (campaign_id, position) WHERE topic = '{AMENDED}'",
+    "CREATE INDEX IF NOT EXISTS chronicle_log_event ON chronicle_log (event_key)",
+    "CREATE INDEX IF NOT EXISTS chronicle_log_campaign ON chronicle_log (campaign, position)",
+    "CREATE INDEX IF NOT EXISTS chronicle_amendments_campaign ON chronicle_amendments (campaign, position)",
 )
+CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"
 
 
 def iso(moment: Any) -> str:
@@ -59,7 +64,8 @@ class Index:
         self.store = store
         if not suffix:
             store.ensure(VIEW, VERSION, TABLES, INDEXES)
-        self._known: dict[UUID, tuple[str, str]] = {}  # aggregate -> (its id as text, its campaign's)
+        self._campaign_of: dict[UUID, int] = {}  # aggregate -> its campaign's position
+        self._started: dict[UUID, int] = {}  # campaign -> its position
         self._suffix = suffix
 
     def catch_up(self, progress: Any = None, batch_size: int = BATCH) -> int:
@@ -73,26 +79,26 @@ class Index:
 
     def fold(self, events: Sequence[Decoded]) -> dict[str, list[tuple[Any, ...]]]:
         rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
-        log, known = rows["chronicle_log"], self._known
+        log, known = rows["chronicle_log"], self._campaign_of
         for notification, state in events:
-            originator = notification.originator_id
-            if notification.topic in CREATIONS:
-                event = event_from_state(notification.topic, originator, notification.originator_version, state)
+            originator, version, topic = notification.originator_id, notification.originator_version, notification.topic
+            if topic in CREATIONS:
+                event = event_from_state(topic, originator, version, state)
                 oid = str(originator)
                 if isinstance(event, CampaignStarted):
                     rows["chronicle_campaigns"].append((oid, event.name, event.system, notification.id))
-                    known[originator] = (oid, oid)
+                    campaign = known[originator] = self._started[originator] = notification.id
                 else:
-                    campaign = str(event.campaign_id)
-                    rows["chronicle_characters"].append((oid, campaign, event.name, event.system, event.kind,
-                                                         notification.id))
-                    known[originator] = (oid, campaign)
-                when, by = iso(event.timestamp), event.by
+                    rows["chronicle_characters"].append((oid, str(event.campaign_id), event.name, event.system,
+                                                         event.kind, notification.id))
+                    campaign = known[originator] = self._start_of(event.campaign_id)
+                when = iso(event.timestamp)
             else:  # only the envelope is needed: the stored JSON, not the whole event model
-                when, by = iso_text(state["timestamp"]), state["by"]
-            oid, campaign = known.get(originator) or self._lookup(originator)
-            log.append((notification.id, event_id(originator, notification.originator_version),
-                        campaign, oid, notification.originator_version, notification.topic, when, by))
+                when = iso_text(state["timestamp"])
+                campaign = known.get(originator) or self._lookup(originator)
+                if topic == AMENDED:
+                    rows["chronicle_amendments"].append((notification.id, campaign))
+            log.append((notification.id, event_key(originator, version), campaign, when))
         return rows
 
     def write(self, cursor: Any, rows: dict[str, list[tuple[Any, ...]]]) -> None:
@@ -105,11 +111,23 @@ class Index:
     def forget(self) -> None:
         return None  # which campaign a character is in never changes: the cache stays true
 
-    def _lookup(self, originator_id: UUID) -> tuple[str, str]:
-        oid = str(originator_id)
-        rows = self.store.query("SELECT campaign_id FROM chronicle_characters WHERE id = ?", (oid,))
-        found = self._known[originator_id] = (oid, rows[0][0] if rows else oid)
+    def _lookup(self, originator_id: UUID) -> int:
+        """The campaign position of an aggregate first seen in an earlier catch-up."""
+        rows = self.store.query("SELECT campaign_id FROM chronicle_characters WHERE id = ?", (str(originator_id),))
+        found = self._campaign_of[originator_id] = self._start_of(UUID(rows[0][0]) if rows else originator_id)
         return found
+
+    def _start_of(self, campaign_id: UUID) -> int:
+        """A campaign's position: where the events table has its first event (a rebuild's worker
+        does not see every campaign start, only its share of the aggregates')."""
+        if campaign_id not in self._started:
+            table, at = self.store.events
+            rows = self.store.query(f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = 1",
+                                    (self.store.originator(campaign_id),))
+            if not rows:
+                raise NotFound(f"the log has lost the start of campaign {campaign_id}")
+            self._started[campaign_id] = rows[0][0]
+        return self._started[campaign_id]
 
     # queries -------------------------------------------------------------------------------
 
@@ -122,11 +140,11 @@ class Index:
         )
         return [tuple(r) for r in rows]
 
-    def log(self, campaign_id: UUID, originator_id: UUID | None = None, since: int = 0, until: int | None = None) -> list[Any]:
-        """The campaign's log rows (one aggregate's, when `originator_id`) in positions since..until."""
-        sql = "SELECT l.position, l.event_id, l.originator_id, l.version, l.time, l.by_name FROM chronicle_log l"
+    def log(self, campaign_id: UUID, originator_id: UUID | None = None, since: int = 0, until: int | None = None) -> list[int]:
+        """The positions of the campaign's events (one aggregate's, when `originator_id`) since..until."""
+        sql = "SELECT l.position FROM chronicle_log l"
         if originator_id is None:
-            sql += " WHERE l.campaign_id = ?"
+            sql += f" WHERE l.campaign = {CAMPAIGN}"
             params: list[Any] = [str(campaign_id)]
         else:  # its positions, by the events table's own key (an aggregate is in one campaign only)
             table, at = self.store.events
@@ -137,7 +155,7 @@ class Index:
         if until is not None:
             sql += " AND l.position <= ?"
             params.append(until)
-        return self.store.query(sql + " ORDER BY l.position", params)
+        return [row[0] for row in self.store.query(sql + " ORDER BY l.position", params)]
 
     def position_pages(self, campaign_id: UUID, size: int = 20000) -> Iterator[list[int]]:
         """The campaign's log positions, oldest first, a page at a time (streaming: a campaign of
@@ -145,23 +163,36 @@ class Index:
         after = 0
         while True:
             page = [row[0] for row in self.store.query(
-                "SELECT position FROM chronicle_log WHERE campaign_id = ? AND position > ? ORDER BY position LIMIT ?",
-                (str(campaign_id), after, size))]
+                f"SELECT position FROM chronicle_log WHERE campaign = {CAMPAIGN} AND position > ?"
+                " ORDER BY position LIMIT ?", (str(campaign_id), after, size))]
             if not page:
                 return
             yield page
             after = page[-1]
 
     def by_event_id(self, campaign_id: UUID, ident: str) -> int | None:
-        rows = self.store.query(
-            "SELECT position FROM chronicle_log WHERE campaign_id = ? AND event_id = ?", (str(campaign_id), ident)
-        )
-        return rows[0][0] if rows else None
+        """The position of the event with that id: found by its key, told from any other event with
+        the same key by its aggregate and version."""
+        for at, originator, version in self._events(f"l.event_key = ? AND l.campaign = {CAMPAIGN}",
+                                                    (key_of(ident), str(campaign_id))):
+            if event_id(originator, version) == ident:
+                return at
+        return None
+
+    def event_at(self, campaign_id: UUID, position: int) -> tuple[UUID, int] | None:
+        """The aggregate and version of the campaign's event at that position."""
+        found = self._events(f"l.position = ? AND l.campaign = {CAMPAIGN}", (position, str(campaign_id)))
+        return found[0][1:] if found else None
+
+    def _events(self, where: str, params: Sequence[Any]) -> list[tuple[int, UUID, int]]:
+        table, at = self.store.events
+        rows = self.store.query(f"SELECT l.position, e.originator_id, e.originator_version FROM chronicle_log l"
+                                f" JOIN {table} e ON e.{at} = l.position WHERE {where}", params)
+        return [(position, oid if isinstance(oid, UUID) else UUID(oid), version) for position, oid, version in rows]
 
     def at_time(self, campaign_id: UUID, moment: str) -> int | None:
-        rows = self.store.query(
-            "SELECT MAX(position) FROM chronicle_log WHERE campaign_id = ? AND time <= ?", (str(campaign_id), moment)
-        )
+        rows = self.store.query(f"SELECT MAX(position) FROM chronicle_log WHERE campaign = {CAMPAIGN} AND time <= ?",
+                                (str(campaign_id), moment))
         return rows[0][0] if rows else None
 
     def version_at(self, originator_id: UUID, position: int) -> int | None:
@@ -172,11 +203,10 @@ class Index:
         return rows[0][0] if rows else None
 
     def amendments(self, campaign_id: UUID) -> list[int]:
-        """The positions of the campaign's corrections (the topic is written out: so the index on
-        them serves the query, on SQLite and on PostgreSQL alike)."""
-        rows = self.store.query(f"SELECT position FROM chronicle_log WHERE campaign_id = ? AND topic = '{AMENDED}'"
+        """The positions of the campaign's corrections."""
+        rows = self.store.query(f"SELECT position FROM chronicle_amendments WHERE campaign = {CAMPAIGN}"
                                 " ORDER BY position", (str(campaign_id),))
         return [row[0] for row in rows]
 
     def count(self, campaign_id: UUID) -> int:
-        return self.store.query("SELECT COUNT(*) FROM chronicle_log WHERE campaign_id = ?", (str(campaign_id),))[0][0]
+        return self.store.query(f"SELECT COUNT(*) FROM chronicle_log WHERE campaign = {CAMPAIGN}", (str(campaign_id),))[0][0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from chronicle.domain.ids import key_of
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.characters import view
 from chronicle.ledger.session import Session
@@ -47,7 +48,8 @@ def rows(db: str) -> dict[str, list[tuple]]:
     app.characters.catch_up()
     app.index.catch_up()
     return {table: sorted(app.views.query(f"SELECT * FROM {table}"), key=repr)
-            for table in ("chronicle_character_rows", "chronicle_campaigns", "chronicle_characters", "chronicle_log")}
+            for table in ("chronicle_character_rows", "chronicle_campaigns", "chronicle_characters", "chronicle_log",
+                          "chronicle_amendments")}
 
 
 def tables(db: str) -> list[str]:
@@ -120,6 +122,20 @@ def test_read_models_made_by_another_version_are_replayed_on_first_use(run):
     app.close()
     assert run.json("--campaign", "Adnd2E", "log")["events"][-1]["position"] == len(before["chronicle_log"])
     assert rows(run.db) == before
+
+
+def test_an_event_id_is_found_exactly_where_another_event_shares_its_key(run):
+    tell(run, "adnd2e")
+    events = run.json("--campaign", "Adnd2E", "log")["events"]
+    other, wanted = events[2], events[4]  # the impostor comes first in the index
+    app = open_ledger(run.db)
+    with app.views.transaction() as cursor:  # as if the two ids began with the same 63 bits
+        app.views.execute(cursor, "UPDATE chronicle_log SET event_key = ? WHERE position = ?",
+                          (key_of(wanted["id"]), other["position"]))
+    app.close()
+    for ref in (wanted["id"], wanted["id"].upper()):
+        assert run.json("--campaign", "Adnd2E", "log", "--since", ref)["events"][0]["position"] == wanted["position"]
+    assert run("--campaign", "Adnd2E", "log", "--since", other["id"]).exit_code == 2  # its key is no longer indexed
 
 
 def test_a_batch_shows_its_own_unsaved_events(run_sqlite):
