@@ -12,7 +12,6 @@ from typing import Any
 from uuid import UUID
 
 from ..domain.campaign import CampaignStarted
-from ..domain.errors import NotFound
 from ..domain.ids import event_id, event_key, key_of
 from ..ledger.mapper import event_from_state
 from .catchup import BATCH, Decoded, catch_up
@@ -119,14 +118,13 @@ class Index:
 
     def _start_of(self, campaign_id: UUID) -> int:
         """A campaign's position: where the events table has its first event (a rebuild's worker
-        does not see every campaign start, only its share of the aggregates')."""
+        does not see every campaign start, only its share of the aggregates'). 0 when the log has
+        lost it: no query finds that campaign, as nothing can open it, and the others go on."""
         if campaign_id not in self._started:
             table, at = self.store.events
             rows = self.store.query(f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = 1",
                                     (self.store.originator(campaign_id),))
-            if not rows:
-                raise NotFound(f"the log has lost the start of campaign {campaign_id}")
-            self._started[campaign_id] = rows[0][0]
+            self._started[campaign_id] = rows[0][0] if rows else 0
         return self._started[campaign_id]
 
     # queries -------------------------------------------------------------------------------

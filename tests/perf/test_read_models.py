@@ -138,6 +138,15 @@ def test_an_event_id_is_found_exactly_where_another_event_shares_its_key(run):
     assert run("--campaign", "Adnd2E", "log", "--since", other["id"]).exit_code == 2  # its key is no longer indexed
 
 
+def test_a_campaign_whose_start_is_gone_from_the_log_does_not_stop_the_others(run):
+    tell(run, "adnd2e")
+    run("--campaign", "Adnd2E", "roll", "d6", "--for", "Bob")  # appended, not yet in the index
+    delete(run.db, 1)  # the campaign's start
+    tell(run, "potestas")  # catches the index up past Bob's roll
+    assert [e["character"] for e in run.json("--campaign", "Potestas", "log")["events"][1:3]] == ["Brand", "Door"]
+    assert run("--json", "rebuild").exit_code == 0
+
+
 def test_a_batch_shows_its_own_unsaved_events(run_sqlite):
     tell(run_sqlite, "adnd2e")
     out = run_sqlite.json("batch", "-", input="injure Bob --damage 3 --mode lethal\ncharacter show Bob\n")
