@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 
@@ -25,20 +26,25 @@ def event_id(originator_id: UUID, version: int) -> str:
 
     `str(uuid5(originator_id, f"v{version}"))`, computed on the hex digest without building UUID
     objects (the index computes one per event)."""
-    h = hashlib.sha1(originator_id.bytes + b"v%d" % version).hexdigest()
+    h = _sha1(originator_id, version).hexdigest()
     return f"{h[:8]}-{h[8:12]}-5{h[13:16]}-{_VARIANT[h[16]]}{h[17:20]}-{h[20:32]}"  # version 5
 
 
 def event_key(originator_id: UUID, version: int) -> int:
     """The first 63 bits of `event_id` as a number, which the index keeps instead of the id's text
     (a smaller row, a smaller index); ids with equal keys are told apart by their aggregate."""
-    head = int.from_bytes(hashlib.sha1(originator_id.bytes + b"v%d" % version).digest()[:8])
+    head = int.from_bytes(_sha1(originator_id, version).digest()[:8])
     return ((head & ~0xF000) | 0x5000) >> 1  # with uuid5's version digit, as the id has it
 
 
 def key_of(ident: str) -> int:
     """`event_key` of an event id's text."""
     return int(ident[:8] + ident[9:13] + ident[14:18], 16) >> 1
+
+
+def _sha1(originator_id: UUID, version: int) -> Any:
+    """The hash uuid5 takes of the event's name (`v{version}`) in its aggregate's namespace."""
+    return hashlib.sha1(originator_id.bytes + b"v%d" % version)
 
 
 _VARIANT = {c: "89ab"[int(c, 16) & 0x3] for c in "0123456789abcdef"}  # the RFC 4122 variant's hex digit
