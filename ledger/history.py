@@ -8,6 +8,7 @@ from uuid import UUID
 
 from ..domain.character import character_id
 from ..domain.ids import event_id
+from ..projections.store import aggregate_id
 from .refs import position
 
 BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "by", "hash", "prev_hash", "originator_topic"}
@@ -101,7 +102,7 @@ def stored(rows: Iterable[Sequence[Any]], uuids: dict[Any, UUID]) -> list[Stored
     for position, oid, version, topic, state in rows:
         ident = uuids.get(oid)
         if ident is None:
-            ident = uuids[oid] = oid if isinstance(oid, UUID) else UUID(oid)
+            ident = uuids[oid] = aggregate_id(oid)
         found.append(Stored(position, ident, version, topic, bytes(state)))
     return found
 

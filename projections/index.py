@@ -15,7 +15,7 @@ from ..domain.campaign import CampaignStarted
 from ..domain.ids import event_id, event_key, key_of
 from ..ledger.mapper import event_from_state
 from .catchup import BATCH, Decoded, catch_up
-from .store import ViewStore
+from .store import ViewStore, aggregate_id
 
 VIEW = "index"
 VERSION = 4  # of the tables below: a ledger whose index was made by another version rebuilds it
@@ -186,7 +186,7 @@ class Index:
         table, at = self.store.events
         rows = self.store.query(f"SELECT l.position, e.originator_id, e.originator_version FROM chronicle_log l"
                                 f" JOIN {table} e ON e.{at} = l.position WHERE {where}", params)
-        return [(position, oid if isinstance(oid, UUID) else UUID(oid), version) for position, oid, version in rows]
+        return [(position, aggregate_id(oid), version) for position, oid, version in rows]
 
     def at_time(self, campaign_id: UUID, moment: str) -> int | None:
         rows = self.store.query(f"SELECT MAX(position) FROM chronicle_log WHERE campaign = {CAMPAIGN} AND time <= ?",

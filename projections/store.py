@@ -127,6 +127,12 @@ class ViewStore:
         self.execute(cursor, f"DELETE FROM {table} WHERE application_name = ?", (view,))
 
 
+def aggregate_id(stored: Any) -> UUID:
+    """An aggregate id as read from the events table (`ViewStore.originator` the other way):
+    PostgreSQL's driver gives a UUID, SQLite the hex."""
+    return stored if isinstance(stored, UUID) else UUID(stored)
+
+
 def _values(row: Any) -> tuple[Any, ...]:
     """PostgreSQL rows come as dicts (the library's row factory), SQLite rows as sequences."""
     return tuple(row.values()) if isinstance(row, dict) else tuple(row)
