@@ -42,8 +42,6 @@ class DiceTerm:
 
     def kept(self, faces: list[int]) -> list[bool]:
         """Which of the faces (in rolled order) count toward the total."""
-        if self.keep is None:
-            return [True] * len(faces)
         order = sorted(range(len(faces)), key=lambda i: (faces[i], i), reverse=self.keep in ("kh", "dl"))
         n = self.keep_n if self.keep in ("kh", "kl") else len(faces) - self.keep_n
         chosen = set(order[: max(n, 0)])
@@ -205,21 +203,25 @@ class Dice:
         """Roll a whole expression; the faces of all its terms are drawn under one purpose."""
         if isinstance(expression, str):
             expression = parse(expression)
-        dice_terms = [t for t in expression.terms if isinstance(t, DiceTerm)]
-        needed = sum(t.count for t in dice_terms)
         table = self._table.get(purpose)
-        if table is not None and len(table) != needed:
-            raise BadInput(f"{expression} needs {needed} faces; the table gave {len(table)}")
+        if table is not None:
+            needed = sum(t.count for t in expression.terms if isinstance(t, DiceTerm))
+            if len(table) != needed:
+                raise BadInput(f"{expression} needs {needed} faces; the table gave {len(table)}")
         total, faces, kept = 0, [], []
         for term in expression.terms:
             if isinstance(term, Constant):
                 total += term.sign * term.value
                 continue
             rolled = self.roll(term.sides, term.count, purpose, notation=expression.text)
+            faces += rolled
+            if term.keep is None:
+                total += term.sign * sum(rolled)
+                kept += [True] * len(rolled)
+                continue
             marks = term.kept(rolled)
             total += term.sign * sum(f for f, k in zip(rolled, marks) if k)
-            faces.extend(rolled)
-            kept.extend(marks)
+            kept += marks
         source = "table" if table is not None else "ledger"
         return RollResult(expression.text, total, tuple(faces), tuple(kept), source)
 
