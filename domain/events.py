@@ -54,13 +54,6 @@ class DomainEvent(Model):
         object.__setattr__(self, "__pydantic_private__", {"_stored": state})
         return self
 
-    def __eq__(self, other: object) -> bool:
-        """Events are equal when their fields are (not what they keep of how they were stored)."""
-        return type(other) is type(self) and self.__dict__ == other.__dict__  # type: ignore[union-attr]
-
-    def __hash__(self) -> int:
-        return super().__hash__()
-
     def stored_state(self) -> dict[str, Any]:
         """`model_dump(mode="json")` without the id and version: what the ledger stores (not to be changed)."""
         kept = (self.__pydantic_private__ or {}).get("_stored")

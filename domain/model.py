@@ -15,6 +15,15 @@ class Model(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when of one type with equal fields: pydantic's check without what these models never have
+        (generic origins, extra fields) or must not compare (what an event keeps of how it was stored).
+        Re-derivation compares every outcome it makes with the recorded one."""
+        return type(other) is type(self) and self.__dict__ == other.__dict__  # type: ignore[union-attr]
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.__dict__.values()))
+
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
         """pydantic's shallow `model_copy`, without its generic `copy.copy` calls: every fold of an
         event copies a condition this way, and these models have no extra fields. Like pydantic's,
