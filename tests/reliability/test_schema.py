@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import ClassVar
@@ -51,6 +52,22 @@ def test_the_v1_fixture_takes_new_events(old_ledger):
     rolled = old_ledger.json("--campaign", "Greyhawk", "roll", "d20", "--for", "Bruno")
     assert rolled["version"] == EXPECTED["Greyhawk"]["characters"]["Bruno"]["version"] + 1
     assert old_ledger.json("--campaign", "Greyhawk", "verify")["ok"] is True
+
+
+def _page_size(db: str) -> int:
+    connection = sqlite3.connect(db)
+    try:
+        return connection.execute("PRAGMA page_size").fetchone()[0]
+    finally:
+        connection.close()
+
+
+def test_a_new_ledger_has_16k_pages_and_an_old_one_keeps_its_own(old_ledger, tmp_path):
+    new = Run(str(tmp_path / "new.db"))
+    new.json("campaign", "new", "Fresh", "--system", "adnd2e")
+    assert _page_size(new.db) == 16384
+    old_ledger.json("--campaign", "Greyhawk", "roll", "d20", "--for", "Bruno")
+    assert _page_size(old_ledger.db) == 4096  # only a database's first write sets it: v1 files stay as they are
 
 
 # A test-only event class as it evolves: v1 was stored, then v2 added `mood` under the same name
