@@ -4,7 +4,10 @@ Tiers: 100k events over 1,000 characters (generated through the domain, imported
 verification), and 1M events over 1,000 characters (ten campaigns of 100 characters: the generated
 100-character ledger re-keyed ten times at the JSON level, hashes and chains recomputed, then
 imported with full verification too). The 100k import, rebuild and batches (each batch on a copy
-of the same ledger) and their baselines are each the median of three runs. Every chronicle command runs as its own process; peak
+of the same ledger) and their baselines are each the median of five runs; the import and the
+rebuild take turns with their library baseline (save, import, save, import, ...), so a drift in
+the machine's speed during the run moves both sides of their ratio alike (this machine's speed
+varies by some 5% from minute to minute). Every chronicle command runs as its own process; peak
 RSS is that process's: at 1M, `verify` and `export` read one campaign of 100k events out of the ten,
 so their memory next to the 100k tier's shows whether it grows with the ledger.
 """
@@ -31,7 +34,7 @@ from . import baselines
 from .generate import ledger
 
 ROWS: list[tuple[str, str, str]] = []
-RUNS = 3  # the 100k import, rebuild and batches, and their baselines, are the median of this many runs
+RUNS = 5  # the 100k import, rebuild and batches, and their baselines, are the median of this many runs
 MIXED = ("roll d20 --for {} --reason bench", "injure {} --damage 3 --mode lethal", "rest {} --hours 8")
 
 
@@ -171,9 +174,16 @@ def main() -> None:
     with (work / "1m.jsonl").open("wb") as out:
         n1m = sum(rekey(work / "template.jsonl", out, f"Bench-{i}") for i in range(10))
 
-    # baselines --------------------------------------------------------------------------
-    raw_save = statistics.median(baselines.library_save(work / f"raw-{i}.db", 100_000) for i in range(RUNS))
-    raw_read = statistics.median(baselines.library_read(work / "raw-0.db") for _ in range(RUNS))
+    # baselines, the library's taking turns with chronicle's runs against it ---------------
+    saves, imports = [], []
+    for i in range(RUNS):
+        saves.append(baselines.library_save(work / f"raw-{i}.db", 100_000))
+        imports.append(cli(work / f"100k-{i}.db", "import", str(work / "100k.jsonl")))
+    reads, rebuilds = [], []
+    for i in range(RUNS):  # each rebuild on its own import
+        reads.append(baselines.library_read(work / "raw-0.db"))
+        rebuilds.append(cli(work / f"100k-{i}.db", "--json", "rebuild"))
+    raw_save, raw_read = statistics.median(saves), statistics.median(reads)
     raw_many = baselines.sqlite_executemany(work / "many.db", work / "100k.jsonl")
     rolls = [shlex.split(f"roll d20 --for C{i % 1000:04d} --reason bench") for i in range(20000)]
     mixed = [shlex.split(MIXED[i % 3].format(f"C{i % 1000:04d}")) for i in range(20000)]
@@ -188,13 +198,11 @@ def main() -> None:
     row("baseline: python -c 'import click, pydantic, eventsourcing.application'", f"{python_only * 1000:.0f} ms")
 
     # 100k tier --------------------------------------------------------------------------
-    imports = [cli(work / f"100k-{i}.db", "import", str(work / "100k.jsonl")) for i in range(RUNS)]
     db = work / f"100k-{RUNS - 1}.db"
     seconds, rss = statistics.median(run[0] for run in imports), max(run[1] for run in imports)
     rate = n100k / seconds
     row("import 100k (verify + bulk insert)", f"{rate:,.0f} events/s, {rss} MB",
         f"{rate / raw_save:.2f}x raw save (goal >= 1.0), {rate / raw_many:.2f}x executemany (stretch 0.3)")
-    rebuilds = [cli(work / f"100k-{i}.db", "--json", "rebuild") for i in range(RUNS)]  # each on its own import
     seconds, rss = statistics.median(run[0] for run in rebuilds), max(run[1] for run in rebuilds)
     rate = n100k / seconds
     row("rebuild 100k (index + characters)", f"{rate:,.0f} events/s, {rss} MB", f"{rate / raw_read:.2f}x raw read (goal >= 0.5)")
