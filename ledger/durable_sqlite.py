@@ -68,7 +68,7 @@ def _is_new(db_name: str) -> bool:
 
 def _create(db_name: str) -> None:
     """The ledger's file, with its page size set before the library's first connection puts it in WAL mode."""
-    connection = sqlite3.connect(db_name, isolation_level=None)
+    connection = sqlite3.connect(db_name, uri=True, isolation_level=None)  # the name read as the library reads it
     try:
         connection.execute(PAGE_SIZE)
         connection.execute("PRAGMA journal_mode=WAL")
