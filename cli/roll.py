@@ -33,7 +33,8 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, given: str | No
     def decide(session: Any) -> Any:
         owner = session.character(for_) if for_ else session.campaign
         dice = session.dice({"roll": table} if table is not None else None)
-        owner.trigger_event(DiceRolled, reason=reason, by=session.by, **roll_dice(expression, dice))
+        owner.trigger_event(DiceRolled, reason=reason, by=session.by, timestamp=session.now(),
+                            **roll_dice(expression, dice))
         return owner.pending_events[-1]
 
     event = env.write(decide)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -10,9 +10,6 @@ from eventsourcing.domain import BaseAggregate
 from eventsourcing.utils import get_topic
 
 from .ids import event_id
-
-
-_DECIDED = itertools.count()  # the order events are decided in this process, across aggregates
 
 
 class Aggregate(BaseAggregate[UUID]):
@@ -28,26 +25,18 @@ class Aggregate(BaseAggregate[UUID]):
         return event_id(self.id, self.version)
 
     @classmethod
-    def start(cls, event_class: type, id: UUID, **kwargs: Any) -> Any:  # noqa: A002
-        kwargs.setdefault("timestamp", event_class.create_timestamp())
-        event = event_class(originator_id=id, originator_version=1, originator_topic=get_topic(cls), **kwargs)
+    def start(cls, event_class: type, id: UUID, *, timestamp: datetime, **kwargs: Any) -> Any:  # noqa: A002
+        """A new aggregate from its first event. Time, like the author, is given: the domain reads no clock."""
+        event = event_class(originator_id=id, originator_version=1, originator_topic=get_topic(cls),
+                            timestamp=timestamp, **kwargs)
         event = event.sealed()
         aggregate = event.mutate(None)
-        aggregate._hold(event)
+        aggregate.pending_events.append(event)
         return aggregate
 
-    def trigger_event(self, event_class: type, **kwargs: Any) -> None:  # type: ignore[override]
-        kwargs.setdefault("timestamp", event_class.create_timestamp())
-        event = event_class(originator_id=self.id, originator_version=self.version + 1, prev_hash=self.head_hash, **kwargs)
+    def trigger_event(self, event_class: type, *, timestamp: datetime, **kwargs: Any) -> None:  # type: ignore[override]
+        event = event_class(originator_id=self.id, originator_version=self.version + 1, prev_hash=self.head_hash,
+                            timestamp=timestamp, **kwargs)
         event = event.sealed()
         event.mutate(self)
-        self._hold(event)
-
-    def _hold(self, event: Any) -> None:
         self.pending_events.append(event)
-        self.__dict__.setdefault("_decided", []).append(next(_DECIDED))
-
-    def collect_decided(self) -> list[tuple[int, Any]]:
-        """The pending events with the order they were decided in (a unit of work saves several
-        aggregates' events in that order: a batch's lines, not aggregate by aggregate)."""
-        return list(zip(self.__dict__.pop("_decided", []), self.collect_events()))

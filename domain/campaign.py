@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+
 from .aggregate import Aggregate
 from .dice import DiceRecord
 from .events import Created, Event
@@ -47,5 +49,6 @@ class Campaign(Aggregate):
 
     Events are module-level classes: the library would re-create nested ones."""
 
-    def change_ruling(self, key: str, value: Any, reason: str, by: str) -> None:
-        self.trigger_event(RulingChanged, key=key, value=value, previous=self.rulings.get(key), reason=reason, by=by)
+    def change_ruling(self, key: str, value: Any, reason: str, by: str, timestamp: datetime) -> None:
+        self.trigger_event(RulingChanged, key=key, value=value, previous=self.rulings.get(key), reason=reason, by=by,
+                           timestamp=timestamp)

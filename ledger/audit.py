@@ -43,7 +43,7 @@ def amend(session: Any, ref: str, reason: str, void: bool, new_inputs: dict[str,
     sheet, condition, changes = rederive_amendment(session.rules, events, provisional)
     character.trigger_event(Amended, target=provisional.target, target_version=version, reason=reason, void=void,
                             inputs=provisional.inputs, table=table, sheet=sheet, condition=condition, changes=changes,
-                            by=session.by)
+                            by=session.by, timestamp=session.now())
     return {"event": event_id(owner, character.version), "version": character.version, "amends": provisional.target,
             "character": character.name, "void": void, "changes": changes,
             "condition": session.rules.view(character.sheet, character.condition)["condition"]}
@@ -92,7 +92,7 @@ def _start_fork(session: Any, name: str, rulings: dict[str, Any]) -> Any:
     forked = session.start_campaign(name, original.system, select=False)
     for key, value in rulings.items():
         if forked.rulings.get(key) != value:
-            forked.change_ruling(key, value, f"forked from {original.name} (replay)", session.by)
+            forked.change_ruling(key, value, f"forked from {original.name} (replay)", session.by, session.now())
     return forked
 
 
@@ -105,7 +105,7 @@ def _fork_character(session: Any, target: Any, events: list[Any], replayed: list
     ident = character_id(target.id, registered.name)
     twin = Character.start(CharacterRegistered, ident, campaign_id=target.id, name=registered.name,
                            system=registered.system, kind=registered.kind, sheet=registered.sheet, by=session.by,
-                           origin=event_id(registered.originator_id, 1), timestamp=registered.timestamp)
+                           origin=event_id(registered.originator_id, 1), timestamp=session.now())
     session.adopt(twin)
     rederived = {r.version: r.event for r in replayed}
     for event in events[1:]:
@@ -113,8 +113,11 @@ def _fork_character(session: Any, target: Any, events: list[Any], replayed: list
         if isinstance(event, Amended) or (version in corrections and corrections[version].void):
             continue
         source = rederived.get(version) or event
-        fields = source.model_dump(exclude={"originator_id", "originator_version", "prev_hash", "hash", "origin"})
+        # recorded now (its `origin` names the original): a unit of work saves in time order
+        fields = source.model_dump(exclude={"originator_id", "originator_version", "prev_hash", "hash", "origin",
+                                            "timestamp"})
         if isinstance(source, Resolution):
             fields.update(inputs=source.inputs, outcome=source.outcome, rulings={**source.rulings, **overrides})
-        twin.trigger_event(type(source), origin=event_id(event.originator_id, version), **fields)
+        twin.trigger_event(type(source), origin=event_id(event.originator_id, version), timestamp=session.now(),
+                           **fields)
 

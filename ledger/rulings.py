@@ -34,6 +34,6 @@ def change_ruling(session: Any, assignment: str, reason: str) -> dict[str, Any]:
     parsed = parse_rulings(session.rules, campaign.rulings, {key: value.strip()})
     new_value = parsed.model_dump(mode="json")[key]
     previous = campaign.rulings.get(key)
-    campaign.change_ruling(key, new_value, reason, session.by)
+    campaign.change_ruling(key, new_value, reason, session.by, session.now())
     return {"event": campaign.last_event_id, "version": campaign.version, "key": key,
             "value": new_value, "previous": previous, "reason": reason}

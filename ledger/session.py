@@ -16,11 +16,14 @@ from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Resolution
 from . import snapshots
 from .app import Chronicle
+from .clock import Clock
 
 
 class Session:
-    def __init__(self, app: Chronicle, campaign: str | None, by: str, seed: int | None = None):
+    def __init__(self, app: Chronicle, campaign: str | None, by: str, seed: int | None = None,
+                 clock: Clock | None = None):
         self.app, self.by, self.seed = app, by, seed
+        self.now = clock or Clock()  # every event's timestamp: the domain reads no clock
         self._campaign_name = campaign
         self._aggregates: dict[UUID, Any] = {}
         self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
@@ -113,7 +116,8 @@ class Session:
         if self._get(ident) is not None:
             raise Refusal(f"campaign {name!r} already exists")
         rulings = rules.Rulings().model_dump(mode="json")
-        campaign = Campaign.start(CampaignStarted, ident, name=name, system=system, rulings=rulings, by=self.by)
+        campaign = Campaign.start(CampaignStarted, ident, name=name, system=system, rulings=rulings, by=self.by,
+                                  timestamp=self.now())
         self._aggregates[ident] = campaign
         if select:
             self._campaign_name = name
@@ -130,7 +134,7 @@ class Session:
             raise Refusal(f"campaign {campaign.name!r} already has a character named {name!r}")
         character = Character.start(
             CharacterRegistered, ident, campaign_id=campaign.id, name=name, system=campaign.system, kind=kind,
-            sheet=sheet.model_dump(mode="json"), by=self.by,
+            sheet=sheet.model_dump(mode="json"), by=self.by, timestamp=self.now(),
         )
         self._aggregates[ident] = character
         return character
@@ -145,7 +149,7 @@ class Session:
         if unused:
             raise BadInput(f"table results not used by this action: {unused}")
         return character.record(event_class, inputs=inputs, outcome=outcome, rulings=recorded,
-                                dice=dice.record(), by=self.by, **fields)
+                                dice=dice.record(), by=self.by, timestamp=self.now(), **fields)
 
     def _next_seed(self) -> int:
         if self.seed is None:
@@ -163,13 +167,19 @@ class Session:
         if not aggregates:
             return []
         due = [a for a in aggregates if snapshots.due(a, self._folded.get(a.id, 0), len(a.pending_events))]
-        decided = sorted((pair for a in aggregates for pair in a.collect_decided()), key=lambda pair: pair[0])
+        # in the order they were decided (a batch's lines, not aggregate by aggregate): the session's
+        # clock gives every event a later timestamp than the one before
+        decided = sorted((event for a in aggregates for event in a.collect_events()), key=_timestamp)
         mapper = self.app.mapper  # the events' stored form, in one transaction: what app.save does that this app uses
-        recordings = self.app.recorder.insert_events([mapper.to_stored_event(event) for _, event in decided])
+        recordings = self.app.recorder.insert_events([mapper.to_stored_event(event) for event in decided])
         snapshots.take(self.app, due)
         for aggregate in due:
             self._folded[aggregate.id] = 0
         return recordings
+
+
+def _timestamp(event: Any) -> Any:
+    return event.timestamp
 
 
 def _unpredictable_seeds(per_read: int = 64) -> Iterator[int]:

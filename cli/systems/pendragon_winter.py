@@ -79,7 +79,7 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -
         source = "ledger" if land_roll is None else "table"
         modifier = land_modifier(roll)
         campaign.trigger_event(WinterBegan, year=this_year, land_roll=roll, land_modifier=modifier, source=source,
-                               dice=land.record(), by=session.by)
+                               dice=land.record(), by=session.by, timestamp=session.now())
         document = {"event": campaign.last_event_id, "version": campaign.version, "year": this_year,
                     "land": {"roll": roll, "modifier": modifier, "source": source}, "characters": {}, "skipped": []}
         for character in (c for c in session.characters() if c.kind == "character"):

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from chronicle.cli.batch import _Reusing
 from chronicle.cli.main import chronicle
-from chronicle.domain.events import Event
+from chronicle.ledger import clock
 
 SETUP = "campaign new Greyhawk --system adnd2e\ncharacter add Bob --stat hp=20\n"
 
@@ -157,7 +157,7 @@ def test_a_reused_command_parses_every_line_as_click_does(name, command):
 def restart_clock(monkeypatch) -> None:
     """Every event's timestamp from a fresh counter: runs compared byte for byte must not differ in time."""
     start, ticks = datetime(2026, 1, 1, tzinfo=timezone.utc), itertools.count()
-    monkeypatch.setattr(Event, "create_timestamp", staticmethod(lambda: start + timedelta(seconds=next(ticks))))
+    monkeypatch.setattr(clock, "utc_now", lambda: start + timedelta(seconds=next(ticks)))
 
 
 def stored(db: str) -> list[tuple]:
