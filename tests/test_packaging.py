@@ -1,0 +1,103 @@
+"""chronicle as a new user installs it: `pip install .` (a wheel, not the editable install the tests run on).
+
+The wheel is built from a copy of the sources, installed into a fresh virtual environment whose only
+chronicle is the wheel's (the dependencies come from this interpreter's site-packages through a path
+entry, so nothing is downloaded again and the editable install's import hook is never loaded), and one
+command of each rule system runs through that environment's own `chronicle` executable.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import site
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE_FOLDERS = ("chronicle", "domain", "ledger", "projections", "cli")
+ASSETS = (".html", ".css", ".js", ".png", ".svg", ".ico")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    for folder in SOURCE_FOLDERS:
+        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    dist = tmp_path_factory.mktemp("dist")
+    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(dist), str(source)])
+    (built,) = dist.glob("chronicle_ledger-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("venv") / "env"
+    _run([sys.executable, "-m", "venv", "--without-pip", str(home)])
+    python = home / "bin" / "python"
+    purelib = Path(_run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"]).strip())
+    # the dependencies (and pip) from this interpreter: plain path entries, so its .pth files (the
+    # editable install's finder among them) are not run in the new environment
+    ours = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib"), *site.getsitepackages()}
+    (purelib / "_dependencies.pth").write_text("\n".join(sorted(ours)) + "\n")
+    _run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--ignore-installed",
+          str(wheel)])
+    return home
+
+
+def test_the_wheel_holds_every_module_and_asset_of_the_source_tree(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        packed = set(archive.namelist())
+    expected = set()
+    for folder in SOURCE_FOLDERS:
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and (path.suffix == ".py" or path.suffix in ASSETS):
+                inside = path.relative_to(ROOT / folder).as_posix()
+                expected.add("chronicle/" + inside if folder == "chronicle" else f"chronicle/{folder}/{inside}")
+    missing = sorted(expected - packed)
+    assert not missing, f"the wheel lacks {missing}: a package without __init__.py, or an asset type pyproject.toml omits"
+    assert "chronicle/cli/systems/potestas.py" in packed
+
+
+def test_the_installed_package_is_the_wheel_not_the_working_tree(venv: Path) -> None:
+    where = _run([str(venv / "bin" / "python"), "-c",
+                  "import chronicle, chronicle.cli.systems; print(chronicle.__file__); print(chronicle.cli.systems.__file__)"],
+                 cwd=venv)  # not the repository, whose chronicle/ folder would shadow the installed package
+    for line in where.split():
+        assert Path(line).resolve().is_relative_to(venv.resolve()), f"{line} is not inside the new environment"
+
+
+@pytest.mark.parametrize(
+    ("system", "stats", "injury", "expect"),
+    [
+        ("potestas", ["--stat", "fort=5"], ["--damage", "12", "--save-roll", "10"], {"outcome": "wound"}),
+        ("adnd2e", ["--stat", "hp=20"], ["--damage", "6", "--mode", "lethal"], {"real": 6}),
+        ("pendragon-pass", ["--stat", "siz=15", "--stat", "con=13"], ["--damage", "5"], {"damage": 5}),
+    ],
+)
+def test_each_system_runs_through_the_installed_chronicle(
+    venv: Path, tmp_path: Path, system: str, stats: list[str], injury: list[str], expect: dict[str, object]
+) -> None:
+    chronicle = [str(venv / "bin" / "chronicle"), "--db", str(tmp_path / "table.db"), "--json"]
+    _run([*chronicle, "campaign", "new", "Trial", "--system", system], cwd=tmp_path)
+    _run([*chronicle, "character", "add", "Hero", *stats], cwd=tmp_path)
+    injured = json.loads(_run([*chronicle, "injure", "Hero", *injury], cwd=tmp_path))
+    assert injured["version"] == 2
+    assert {key: injured[key] for key in expect} == expect
+
+
+def _run(command: list[str], cwd: Path | None = None) -> str:
+    environment = {key: value for key, value in os.environ.items()
+                   if not key.startswith(("CHRONICLE_", "PYTHON", "PIP_"))}
+    environment["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    done = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=environment, timeout=300)
+    assert done.returncode == 0, f"{' '.join(command)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
