@@ -26,12 +26,18 @@ ASSETS = (".html", ".css", ".js", ".png", ".svg", ".ico")
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = tmp_path_factory.mktemp("source")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of what the wheel is built from, so a build leaves nothing in the working tree."""
+    copy = tmp_path_factory.mktemp("source")
     for name in ("pyproject.toml", "setup.py", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
+        shutil.copy2(ROOT / name, copy / name)
     for folder in SOURCE_FOLDERS:
-        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return copy
+
+
+@pytest.fixture(scope="module")
+def wheel(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     dist = tmp_path_factory.mktemp("dist")
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(dist), str(source)])
     (built,) = dist.glob("chronicle_ledger-*.whl")
@@ -53,14 +59,14 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
-def test_the_wheel_holds_every_module_and_asset_of_the_source_tree(wheel: Path) -> None:
+def test_the_wheel_holds_every_module_and_asset_of_the_source_tree(source: Path, wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         packed = set(archive.namelist())
     expected = set()
     for folder in SOURCE_FOLDERS:
-        for path in (ROOT / folder).rglob("*"):
+        for path in (source / folder).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts and (path.suffix == ".py" or path.suffix in ASSETS):
-                inside = path.relative_to(ROOT / folder).as_posix()
+                inside = path.relative_to(source / folder).as_posix()
                 expected.add("chronicle/" + inside if folder == "chronicle" else f"chronicle/{folder}/{inside}")
     missing = sorted(expected - packed)
     assert not missing, f"the wheel lacks {missing}: a package without __init__.py, or an asset type pyproject.toml omits"
