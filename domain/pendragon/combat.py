@@ -1,18 +1,13 @@
-"""The one event every special tactic records: its inputs say which tactic, its outcome what happened."""
+"""What `TacticResolved` (events.py) takes: one of the special tactics, told apart by its `tactic` name."""
 
 from typing import Annotated
 
 from pydantic import Field
 
-from ..dice import Dice
-from ..events import Resolution
-from .condition import Condition
 from .defence import Dodge, DodgeAndFight, Formation, HoldOff, LargeShield, MissileAgainstShield
-from .rulings import Rulings
-from .sheet import Sheet
-from .tactic_base import TacticOutcome
 from .tactics import BreakShield, Disarm, Flurry, GreatBlow, MultipleOpponents, SpellWithAttack
 from .weapons import SpecialParry, SpellWeaponFumble, SwordClash, SwordTiesMagicWeapon
+from .common import moved
 
 TacticInputs = Annotated[
     BreakShield | Disarm | GreatBlow | Flurry | MultipleOpponents | SpellWithAttack | Dodge | DodgeAndFight
@@ -22,15 +17,6 @@ TacticInputs = Annotated[
 ]
 
 
-class TacticResolved(Resolution):
-    """Each tactic names its own dice purposes in its docstring."""
-
-    inputs: TacticInputs
-    outcome: TacticOutcome
-
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs, rulings: Rulings, dice: Dice) -> TacticOutcome:
-        return inputs.resolve(sheet, rulings, dice)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, condition.model_copy(update={"knocked_down": self.outcome.knocked_down})
+def __getattr__(name: str) -> type:
+    """Event classes this module held before `events.py` (their topics in older events)."""
+    return moved(__name__, name)

@@ -1,5 +1,8 @@
 """Helpers every PenDragon Pass event shares."""
 
+from __future__ import annotations
+
+import importlib
 from typing import Any
 
 from .. import ids
@@ -8,3 +11,14 @@ from .. import ids
 def event_id(event: Any) -> str:
     """The event's public id (as `log` prints it), used in the contract's `increases[].event`."""
     return ids.event_id(event.originator_id, event.originator_version)
+
+
+def moved(module: str, name: str) -> Any:
+    """A rule module's `__getattr__`: an event class it held before `events.py`, for an old topic
+    (`chronicle.domain.pendragon.checks:Checked`) resolved before the package registered it."""
+    events = importlib.import_module(f"{__package__}.events")  # by name: events.py imports the rule modules
+    held = events.LEGACY_MODULES.get(module.rpartition(".")[2], ())
+    found = next((cls for cls in held if cls.__name__ == name), None)
+    if found is None:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    return found

@@ -6,12 +6,11 @@ from pydantic import Field
 
 from ..dice import Dice
 from ..errors import Refusal
-from ..events import Resolution
 from ..model import Model
-from .condition import Condition
 from .resolution import Result
 from .rulings import FeatThreshold, Rulings
 from .sheet import PHYSICAL_STATISTICS, Sheet, category
+from .common import moved
 
 
 def succeeds(roll: int, value: int, threshold: FeatThreshold) -> bool:
@@ -36,24 +35,20 @@ class FeatOutcome(Model):
     knockdown: bool  # a failed Feat knocks the character down
 
 
-class FeatAttempted(Resolution):
+def attempt_feat(sheet: Sheet, inputs: FeatInputs, rulings: Rulings, dice: Dice) -> FeatOutcome:
     """Dice: "feat" (d20)."""
+    value = sheet.value(inputs.what)
+    if inputs.what == "riding":
+        raise Refusal("no Feat can be attempted with Riding")
+    kind = category(inputs.what)
+    if kind != "skill" and inputs.what not in PHYSICAL_STATISTICS:
+        raise Refusal(f"a Feat needs a combat skill or physical statistic, not the {kind} {inputs.what}")
+    roll = dice.d(20, "feat")
+    done = succeeds(roll, value, rulings.feat_threshold)
+    return FeatOutcome(what=inputs.what, value=value, roll=roll,
+                       result=Result.critical if done else Result.fumble, knockdown=not done)
 
-    inputs: FeatInputs
-    outcome: FeatOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: FeatInputs, rulings: Rulings, dice: Dice) -> FeatOutcome:
-        value = sheet.value(inputs.what)
-        if inputs.what == "riding":
-            raise Refusal("no Feat can be attempted with Riding")
-        kind = category(inputs.what)
-        if kind != "skill" and inputs.what not in PHYSICAL_STATISTICS:
-            raise Refusal(f"a Feat needs a combat skill or physical statistic, not the {kind} {inputs.what}")
-        roll = dice.d(20, "feat")
-        done = succeeds(roll, value, rulings.feat_threshold)
-        return FeatOutcome(what=inputs.what, value=value, roll=roll,
-                           result=Result.critical if done else Result.fumble, knockdown=not done)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, condition.model_copy(update={"knocked_down": self.outcome.knockdown})
+def __getattr__(name: str) -> type:
+    """Event classes this module held before `events.py` (their topics in older events)."""
+    return moved(__name__, name)

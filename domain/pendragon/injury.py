@@ -6,12 +6,12 @@ from pydantic import Field
 
 from ..dice import Dice
 from ..errors import NotFound, Refusal
-from ..events import Resolution
 from ..model import Model
 from .condition import Condition, Wound, hp, is_unconscious_at
 from .resolution import Roll, check
 from .rulings import Rulings
 from .sheet import Sheet
+from .common import moved
 
 FIRST_AID_WINDOW = timedelta(days=1)
 
@@ -31,30 +31,23 @@ class InjureOutcome(Model):
     dead: bool
 
 
-class Injured(Resolution):
-    """One wound, tracked on its own. No dice."""
+def injure(sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Rulings) -> InjureOutcome:
+    after = hp(sheet, condition) - inputs.damage
+    return InjureOutcome(
+        wound=max((w.id for w in condition.wounds), default=0) + 1, damage=inputs.damage,
+        major=inputs.damage >= sheet.con, knockdown=inputs.damage > sheet.siz, hp=after,
+        unconscious=after > 0 and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold),
+        dead=after <= 0)
 
-    inputs: InjureInputs
-    outcome: InjureOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Rulings, dice: Dice) -> InjureOutcome:
-        after = hp(sheet, condition) - inputs.damage
-        return InjureOutcome(
-            wound=max((w.id for w in condition.wounds), default=0) + 1, damage=inputs.damage,
-            major=inputs.damage >= sheet.con, knockdown=inputs.damage > sheet.siz, hp=after,
-            unconscious=after > 0 and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold),
-            dead=after <= 0)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        out = self.outcome
-        wound = Wound(id=out.wound, received=out.damage, amount=out.damage, major=out.major,
-                      needs_chirurgery=out.major, at=self.inputs.at)
-        fell_unconscious = out.unconscious and not condition.unconscious
-        return sheet, condition.model_copy(update={
-            "wounds": (*condition.wounds, wound), "knocked_down": out.knockdown, "unconscious": out.unconscious,
-            # standard Pendragon: an unconscious character needs Chirurgery
-            "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness or fell_unconscious})
+def after_injury(condition: Condition, inputs: InjureInputs, out: InjureOutcome) -> Condition:
+    wound = Wound(id=out.wound, received=out.damage, amount=out.damage, major=out.major,
+                  needs_chirurgery=out.major, at=inputs.at)
+    fell_unconscious = out.unconscious and not condition.unconscious
+    return condition.model_copy(update={
+        "wounds": (*condition.wounds, wound), "knocked_down": out.knockdown, "unconscious": out.unconscious,
+        # standard Pendragon: an unconscious character needs Chirurgery
+        "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness or fell_unconscious})
 
 
 def _open_wound(condition: Condition, wound_id: int) -> Wound:
@@ -85,30 +78,25 @@ class HealOutcome(Model):
     chirurgery_cleared: bool = False  # the wound's own need (major wounds)
 
 
-class FirstAidGiven(Resolution):
+def first_aid(sheet: Sheet, condition: Condition, inputs: FirstAidInputs, dice: Dice) -> HealOutcome:
     """Once per wound, on wounds up to a day old; heals 1d3. Dice: "check" (d20, the healer's
     First Aid, when given) and "heal" (d3)."""
+    wound = _open_wound(condition, inputs.wound)
+    if wound.first_aid_done:
+        raise Refusal(f"wound {wound.id} has already had First Aid")
+    if _too_old(wound, inputs.at, FIRST_AID_WINDOW):
+        raise Refusal(f"wound {wound.id} is more than a day old: First Aid cannot treat it")
+    roll = check(dice, inputs.skill) if inputs.skill is not None else None
+    healed = min(dice.d(3, "heal"), wound.amount) if roll is None or roll.result.succeeded else 0
+    # First Aid does not wake an unconscious character: that takes Chirurgery or magic
+    return HealOutcome(wound=wound.id, roll=roll, healed=healed, hp=hp(sheet, condition) + healed,
+                       unconscious=condition.unconscious)
 
-    inputs: FirstAidInputs
-    outcome: HealOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: FirstAidInputs, rulings: Rulings, dice: Dice) -> HealOutcome:
-        wound = _open_wound(condition, inputs.wound)
-        if wound.first_aid_done:
-            raise Refusal(f"wound {wound.id} has already had First Aid")
-        if _too_old(wound, inputs.at, FIRST_AID_WINDOW):
-            raise Refusal(f"wound {wound.id} is more than a day old: First Aid cannot treat it")
-        roll = check(dice, inputs.skill) if inputs.skill is not None else None
-        healed = min(dice.d(3, "heal"), wound.amount) if roll is None or roll.result.succeeded else 0
-        # First Aid does not wake an unconscious character: that takes Chirurgery or magic
-        return HealOutcome(wound=wound.id, roll=roll, healed=healed, hp=hp(sheet, condition) + healed,
-                           unconscious=condition.unconscious)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        wound = condition.wound(self.outcome.wound)
-        healed = wound.model_copy(update={"amount": wound.amount - self.outcome.healed, "first_aid_done": True})
-        return sheet, condition.with_wound(healed)
+def after_first_aid(condition: Condition, outcome: HealOutcome) -> Condition:
+    wound = condition.wound(outcome.wound)
+    assert wound is not None  # derive found it
+    return condition.with_wound(wound.model_copy(update={"amount": wound.amount - outcome.healed, "first_aid_done": True}))
 
 
 class MagicHealInputs(Model):
@@ -120,33 +108,33 @@ class MagicHealInputs(Model):
     regrows_limbs: bool = False
 
 
-class MagicallyHealed(Resolution):
+def magic_heal(sheet: Sheet, condition: Condition, inputs: MagicHealInputs, rulings: Rulings) -> HealOutcome:
     """Once per wound. Waking an unconscious character ends its need for Chirurgery; a major wound's
-    need ends only with a spell that heals all damage or regrows limbs. No dice."""
+    need ends only with a spell that heals all damage or regrows limbs."""
+    wound = _open_wound(condition, inputs.wound)
+    if wound.magic_healed:
+        raise Refusal(f"wound {wound.id} has already been healed by magic")
+    window = timedelta(hours=inputs.window_hours) if inputs.window_hours is not None else None
+    if _too_old(wound, inputs.at, window):
+        raise Refusal(f"wound {wound.id} is older than {inputs.window_hours} hour(s): this spell cannot heal it")
+    healed = wound.amount if inputs.heals_all else min(inputs.points, wound.amount)
+    after = hp(sheet, condition) + healed
+    unconscious = condition.unconscious and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)
+    return HealOutcome(wound=wound.id, healed=healed, hp=after, unconscious=unconscious,
+                       chirurgery_cleared=wound.needs_chirurgery and (inputs.heals_all or inputs.regrows_limbs))
 
-    inputs: MagicHealInputs
-    outcome: HealOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: MagicHealInputs, rulings: Rulings, dice: Dice) -> HealOutcome:
-        wound = _open_wound(condition, inputs.wound)
-        if wound.magic_healed:
-            raise Refusal(f"wound {wound.id} has already been healed by magic")
-        window = timedelta(hours=inputs.window_hours) if inputs.window_hours is not None else None
-        if _too_old(wound, inputs.at, window):
-            raise Refusal(f"wound {wound.id} is older than {inputs.window_hours} hour(s): this spell cannot heal it")
-        healed = wound.amount if inputs.heals_all else min(inputs.points, wound.amount)
-        after = hp(sheet, condition) + healed
-        unconscious = condition.unconscious and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)
-        return HealOutcome(wound=wound.id, healed=healed, hp=after, unconscious=unconscious,
-                           chirurgery_cleared=wound.needs_chirurgery and (inputs.heals_all or inputs.regrows_limbs))
+def after_magic_heal(condition: Condition, out: HealOutcome) -> Condition:
+    wound = condition.wound(out.wound)
+    assert wound is not None  # derive found it
+    healed = wound.model_copy(update={"amount": wound.amount - out.healed, "magic_healed": True,
+                                      "needs_chirurgery": wound.needs_chirurgery and not out.chirurgery_cleared})
+    woke = condition.unconscious and not out.unconscious
+    return condition.with_wound(healed).model_copy(update={
+        "unconscious": out.unconscious,
+        "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness and not woke})
 
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        out = self.outcome
-        wound = condition.wound(out.wound)
-        healed = wound.model_copy(update={"amount": wound.amount - out.healed, "magic_healed": True,
-                                          "needs_chirurgery": wound.needs_chirurgery and not out.chirurgery_cleared})
-        woke = condition.unconscious and not out.unconscious
-        return sheet, condition.with_wound(healed).model_copy(update={
-            "unconscious": out.unconscious,
-            "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness and not woke})
+
+def __getattr__(name: str) -> type:
+    """Event classes this module held before `events.py` (their topics in older events)."""
+    return moved(__name__, name)

@@ -4,10 +4,10 @@ from pydantic import Field
 
 from ..dice import Dice
 from ..errors import NotFound, Refusal
-from ..events import Resolution
 from ..model import Model
 from .condition import Condition, Geas, Oath
 from .sheet import Sheet
+from .common import moved
 
 GEAS_BROKEN_STATUS = 10  # -10 when it was a clan geas
 GEAS_UPKEEP_STATUS = 5  # each winter, per geas kept
@@ -46,22 +46,15 @@ class SwearOutcome(Model):
     id: str
 
 
-class OathSworn(Resolution):
-    """No dice."""
+def swear(condition: Condition, inputs: SwearInputs) -> SwearOutcome:
+    oath_id = inputs.id or f"oath-{len(condition.oaths) + 1}"
+    if any(oath_id in (o.id, o.text) for o in condition.oaths):
+        raise Refusal(f"an oath {oath_id!r} was already sworn")
+    return SwearOutcome(id=oath_id)
 
-    inputs: SwearInputs
-    outcome: SwearOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: SwearInputs, rulings, dice: Dice) -> SwearOutcome:
-        oath_id = inputs.id or f"oath-{len(condition.oaths) + 1}"
-        if any(oath_id in (o.id, o.text) for o in condition.oaths):
-            raise Refusal(f"an oath {oath_id!r} was already sworn")
-        return SwearOutcome(id=oath_id)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        oath = Oath(id=self.outcome.id, text=self.inputs.text)
-        return sheet, condition.model_copy(update={"oaths": (*condition.oaths, oath)})
+def after_swearing(condition: Condition, inputs: SwearInputs, outcome: SwearOutcome) -> Condition:
+    return condition.model_copy(update={"oaths": (*condition.oaths, Oath(id=outcome.id, text=inputs.text))})
 
 
 def _closed(condition: Condition, oath_id: str, state: str) -> tuple[Oath, ...]:
@@ -79,20 +72,13 @@ class FulfilOutcome(Model):
     total: int
 
 
-class OathFulfilled(Resolution):
-    """No dice."""
+def fulfil(condition: Condition, inputs: FulfilInputs) -> FulfilOutcome:
+    oath = find_oath(condition, inputs.oath)
+    return FulfilOutcome(id=oath.id, status=inputs.status, total=condition.status + inputs.status)
 
-    inputs: FulfilInputs
-    outcome: FulfilOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: FulfilInputs, rulings, dice: Dice) -> FulfilOutcome:
-        oath = find_oath(condition, inputs.oath)
-        return FulfilOutcome(id=oath.id, status=inputs.status, total=condition.status + inputs.status)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, condition.model_copy(
-            update={"status": self.outcome.total, "oaths": _closed(condition, self.outcome.id, "fulfilled")})
+def after_fulfilling(condition: Condition, outcome: FulfilOutcome) -> Condition:
+    return condition.model_copy(update={"status": outcome.total, "oaths": _closed(condition, outcome.id, "fulfilled")})
 
 
 class BreakOathInputs(Model):
@@ -109,22 +95,17 @@ class HonorOutcome(Model):
     total: int = 0
 
 
-class OathBroken(Resolution):
+def break_oath(sheet: Sheet, condition: Condition, inputs: BreakOathInputs, dice: Dice) -> HonorOutcome:
     """Dice: "honor_loss" (d6) when grave."""
+    oath = find_oath(condition, inputs.oath)
+    loss = dice.d(6, "honor_loss") if inputs.grave else 1
+    before, after = honor_loss(sheet, loss)
+    return HonorOutcome(id=oath.id, honor_loss=loss, honor_from=before, honor_to=after, total=condition.status)
 
-    inputs: BreakOathInputs
-    outcome: HonorOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: BreakOathInputs, rulings, dice: Dice) -> HonorOutcome:
-        oath = find_oath(condition, inputs.oath)
-        loss = dice.d(6, "honor_loss") if inputs.grave else 1
-        before, after = honor_loss(sheet, loss)
-        return HonorOutcome(id=oath.id, honor_loss=loss, honor_from=before, honor_to=after, total=condition.status)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet.model_copy(update={"honor": self.outcome.honor_to}), condition.model_copy(
-            update={"oaths": _closed(condition, self.outcome.id, "broken")})
+def after_breaking_oath(sheet: Sheet, condition: Condition, outcome: HonorOutcome) -> tuple[Sheet, Condition]:
+    return sheet.model_copy(update={"honor": outcome.honor_to}), condition.model_copy(
+        update={"oaths": _closed(condition, outcome.id, "broken")})
 
 
 class GeasInputs(Model):
@@ -133,44 +114,38 @@ class GeasInputs(Model):
     id: str | None = None  # default: geas-<n>
 
 
-class GeasTaken(Resolution):
-    """No dice."""
+def take_geas(condition: Condition, inputs: GeasInputs) -> SwearOutcome:
+    geas_id = inputs.id or f"geas-{len(condition.geasa) + 1}"
+    if any(geas_id in (g.id, g.text) for g in condition.geasa):
+        raise Refusal(f"a geas {geas_id!r} was already taken")
+    return SwearOutcome(id=geas_id)
 
-    inputs: GeasInputs
-    outcome: SwearOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: GeasInputs, rulings, dice: Dice) -> SwearOutcome:
-        geas_id = inputs.id or f"geas-{len(condition.geasa) + 1}"
-        if any(geas_id in (g.id, g.text) for g in condition.geasa):
-            raise Refusal(f"a geas {geas_id!r} was already taken")
-        return SwearOutcome(id=geas_id)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        geas = Geas(id=self.outcome.id, text=self.inputs.text, clan=self.inputs.clan)
-        return sheet, condition.model_copy(update={"geasa": (*condition.geasa, geas)})
+def after_taking_geas(condition: Condition, inputs: GeasInputs, outcome: SwearOutcome) -> Condition:
+    geas = Geas(id=outcome.id, text=inputs.text, clan=inputs.clan)
+    return condition.model_copy(update={"geasa": (*condition.geasa, geas)})
 
 
 class BreakGeasInputs(Model):
     geas: str
 
 
-class GeasBroken(Resolution):
-    """Breaking a geas: +10 Status (-10 for a clan geas) and d6 Honor lost. Dice: "honor_loss" (d6)."""
+def break_geas(sheet: Sheet, condition: Condition, inputs: BreakGeasInputs, dice: Dice) -> HonorOutcome:
+    """+10 Status (-10 for a clan geas) and d6 Honor lost. Dice: "honor_loss" (d6)."""
+    geas = find_geas(condition, inputs.geas)
+    loss = dice.d(6, "honor_loss")
+    before, after = honor_loss(sheet, loss)
+    status = -GEAS_BROKEN_STATUS if geas.clan else GEAS_BROKEN_STATUS
+    return HonorOutcome(id=geas.id, honor_loss=loss, honor_from=before, honor_to=after,
+                        status=status, total=condition.status + status)
 
-    inputs: BreakGeasInputs
-    outcome: HonorOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: BreakGeasInputs, rulings, dice: Dice) -> HonorOutcome:
-        geas = find_geas(condition, inputs.geas)
-        loss = dice.d(6, "honor_loss")
-        before, after = honor_loss(sheet, loss)
-        status = -GEAS_BROKEN_STATUS if geas.clan else GEAS_BROKEN_STATUS
-        return HonorOutcome(id=geas.id, honor_loss=loss, honor_from=before, honor_to=after,
-                            status=status, total=condition.status + status)
+def after_breaking_geas(sheet: Sheet, condition: Condition, outcome: HonorOutcome) -> tuple[Sheet, Condition]:
+    geasa = tuple(g.model_copy(update={"state": "broken"}) if g.id == outcome.id else g for g in condition.geasa)
+    return sheet.model_copy(update={"honor": outcome.honor_to}), condition.model_copy(
+        update={"status": outcome.total, "geasa": geasa})
 
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        geasa = tuple(g.model_copy(update={"state": "broken"}) if g.id == self.outcome.id else g for g in condition.geasa)
-        return sheet.model_copy(update={"honor": self.outcome.honor_to}), condition.model_copy(
-            update={"status": self.outcome.total, "geasa": geasa})
+
+def __getattr__(name: str) -> type:
+    """Event classes this module held before `events.py` (their topics in older events)."""
+    return moved(__name__, name)

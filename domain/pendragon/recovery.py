@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from ..dice import Dice
-from ..events import Resolution
 from ..model import Model
 from .condition import Condition, hp, is_unconscious_at
 from .rulings import Rulings
 from .sheet import Sheet
+from .common import moved
 
 WEEK_MINUTES = 7 * 24 * 60
 
@@ -48,28 +47,28 @@ def healing_rate(sheet: Sheet) -> int:
     return max((sheet.str + sheet.con) // 10, 1)
 
 
-class Rested(Resolution):
-    inputs: RestInputs
-    outcome: RestOutcome
+def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings) -> RestOutcome:
+    weeks = 0 if inputs.interrupted else inputs.total_minutes // WEEK_MINUTES
+    budget = weeks * healing_rate(sheet)
+    healed: dict[int, int] = {}
+    if not condition.chirurgery_for_unconsciousness:
+        for wound in condition.wounds:
+            if budget == 0:
+                break
+            if wound.needs_chirurgery or wound.amount == 0:
+                continue
+            healed[wound.id] = min(wound.amount, budget)
+            budget -= healed[wound.id]
+    after = hp(sheet, condition) + sum(healed.values())
+    unconscious = condition.unconscious and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)
+    return RestOutcome(weeks=weeks, healing_rate=healing_rate(sheet), healed=healed, hp=after, unconscious=unconscious)
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice) -> RestOutcome:
-        weeks = 0 if inputs.interrupted else inputs.total_minutes // WEEK_MINUTES
-        budget = weeks * healing_rate(sheet)
-        healed: dict[int, int] = {}
-        if not condition.chirurgery_for_unconsciousness:
-            for wound in condition.wounds:
-                if budget == 0:
-                    break
-                if wound.needs_chirurgery or wound.amount == 0:
-                    continue
-                healed[wound.id] = min(wound.amount, budget)
-                budget -= healed[wound.id]
-        after = hp(sheet, condition) + sum(healed.values())
-        unconscious = condition.unconscious and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)
-        return RestOutcome(weeks=weeks, healing_rate=healing_rate(sheet), healed=healed, hp=after, unconscious=unconscious)
 
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        healed = self.outcome.healed
-        wounds = tuple(w.model_copy(update={"amount": w.amount - healed.get(w.id, 0)}) for w in condition.wounds)
-        return sheet, condition.model_copy(update={"wounds": wounds, "unconscious": self.outcome.unconscious})
+def after_rest(condition: Condition, outcome: RestOutcome) -> Condition:
+    wounds = tuple(w.model_copy(update={"amount": w.amount - outcome.healed.get(w.id, 0)}) for w in condition.wounds)
+    return condition.model_copy(update={"wounds": wounds, "unconscious": outcome.unconscious})
+
+
+def __getattr__(name: str) -> type:
+    """Event classes this module held before `events.py` (their topics in older events)."""
+    return moved(__name__, name)

@@ -5,14 +5,12 @@ from math import floor, prod
 
 from pydantic import Field, model_validator
 
-from ..dice import Dice
 from ..errors import BadInput, Refusal
-from ..events import Resolution
 from ..model import Model
-from .common import event_id
 from .condition import Condition, Increase
 from .rulings import Rulings, StatusModifiers
 from .sheet import OPPOSITE, Sheet, category
+from .common import moved
 
 FOES = {
     "armoured-mounted-warrior": 35, "notable-mounted-warrior": 50, "rune-master": 100, "shaman": 100,
@@ -68,24 +66,18 @@ class AwardOutcome(Model):
     total: int
 
 
-class StatusAwarded(Resolution):
-    """No dice."""
+def award(condition: Condition, inputs: AwardInputs, rulings: Rulings) -> AwardOutcome:
+    source, base = _base(condition, inputs)
+    applied = tuple(name for name in MODIFIERS if getattr(inputs, name))
+    if applied and source not in ("foe", "amount"):
+        raise BadInput("head, yoke and missile modify Status for defeating foes, not honours, leadership or items")
+    amount = modified(base, [MODIFIERS[m] for m in applied], rulings.status_modifiers)
+    return AwardOutcome(source=source, base=base, modifiers=applied, amount=amount, total=condition.status + amount)
 
-    inputs: AwardInputs
-    outcome: AwardOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: AwardInputs, rulings: Rulings, dice: Dice) -> AwardOutcome:
-        source, base = _base(condition, inputs)
-        applied = tuple(name for name in MODIFIERS if getattr(inputs, name))
-        if applied and source not in ("foe", "amount"):
-            raise BadInput("head, yoke and missile modify Status for defeating foes, not honours, leadership or items")
-        amount = modified(base, [MODIFIERS[m] for m in applied], rulings.status_modifiers)
-        return AwardOutcome(source=source, base=base, modifiers=applied, amount=amount, total=condition.status + amount)
-
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        honours = condition.honours + ((self.inputs.honour,) if self.inputs.honour else ())
-        return sheet, condition.model_copy(update={"status": self.outcome.total, "honours": honours})
+def after_award(condition: Condition, inputs: AwardInputs, outcome: AwardOutcome) -> Condition:
+    honours = condition.honours + ((inputs.honour,) if inputs.honour else ())
+    return condition.model_copy(update={"status": outcome.total, "honours": honours})
 
 
 def _base(condition: Condition, inputs: AwardInputs) -> tuple[str, int]:
@@ -119,22 +111,22 @@ class IncreaseOutcome(Model):
     pending_after: int
 
 
-class IncreaseSpent(Resolution):
-    """+1 to any trait, passion, statistic or skill, even past normal limits. No dice."""
+def spend_increase(sheet: Sheet, condition: Condition, inputs: IncreaseInputs) -> IncreaseOutcome:
+    """+1 to any trait, passion, statistic or skill, even past normal limits."""
+    before = sheet.value(inputs.what)  # unknown names are bad input
+    if condition.increases_pending < 1:
+        raise Refusal(f"no increase pending: Status {condition.status}, {condition.increases_spent} already spent")
+    return IncreaseOutcome(what=inputs.what, category=category(inputs.what), from_value=before,
+                           to_value=before + 1, opposite=OPPOSITE.get(inputs.what),
+                           pending_after=condition.increases_pending - 1)
 
-    inputs: IncreaseInputs
-    outcome: IncreaseOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: IncreaseInputs, rulings: Rulings, dice: Dice) -> IncreaseOutcome:
-        before = sheet.value(inputs.what)  # unknown names are bad input
-        if condition.increases_pending < 1:
-            raise Refusal(f"no increase pending: Status {condition.status}, {condition.increases_spent} already spent")
-        return IncreaseOutcome(what=inputs.what, category=category(inputs.what), from_value=before,
-                               to_value=before + 1, opposite=OPPOSITE.get(inputs.what),
-                               pending_after=condition.increases_pending - 1)
+def after_increase(sheet: Sheet, condition: Condition, inputs: IncreaseInputs, here: str) -> tuple[Sheet, Condition]:
+    increase = Increase(what=inputs.what, by=1, cause="status", event=here)
+    return sheet.raised(inputs.what), condition.model_copy(
+        update={"increases_spent": condition.increases_spent + 1, "increases": (*condition.increases, increase)})
 
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        increase = Increase(what=self.inputs.what, by=1, cause="status", event=event_id(self))
-        return sheet.raised(self.inputs.what), condition.model_copy(
-            update={"increases_spent": condition.increases_spent + 1, "increases": (*condition.increases, increase)})
+
+def __getattr__(name: str) -> type:
+    """Event classes this module held before `events.py` (their topics in older events)."""
+    return moved(__name__, name)

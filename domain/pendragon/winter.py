@@ -10,9 +10,7 @@ from pydantic import Field
 
 from ..dice import Dice
 from ..errors import BadInput, Refusal
-from ..events import Resolution
 from ..model import Model
-from .common import event_id
 from .condition import Condition
 from .experience import Gain, apply_gains, checkable, experience_roll
 from .oaths import GEAS_UPKEEP_STATUS
@@ -20,6 +18,7 @@ from .resolution import Result, Roll, check
 from .rulings import PowTraining, Rulings
 from .sheet import STATISTICS, Sheet, category
 from .status import leadership_status
+from .common import moved
 
 LAND = {1: -5, 2: -2, 3: 0, 4: 0, 5: 2, 6: 5}  # terrible, bad, normal, normal, good, excellent
 ECONOMICS = {Result.critical: (25, 120, "ordinary"), Result.success: (10, 60, "ordinary"),
@@ -123,52 +122,52 @@ def train(sheet: Sheet, item: Training, rulings: Rulings, dice: Dice) -> Trained
     return Trained(kind=item.kind, what=item.what, gain=experience_roll(sheet, item.what, dice, "training"))
 
 
-class WinterResolved(Resolution):
+def resolve_winter(sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice) -> WinterOutcome:
     """Dice: "productivity", "worship", "training" (one per skill trained) and "experience" (one per
     check, in name order), each a d20."""
+    if inputs.year in condition.winters:
+        raise Refusal(f"the winter of year {inputs.year} is already recorded")
+    if any(name not in STATISTICS or change > 0 for name, change in inputs.aging.items()):
+        raise BadInput("aging lowers statistics: give e.g. str=-1")
+    modifier = land_modifier(inputs.land_roll)
+    checks, sources, economics, worship = set(condition.checks), [], None, None
+    if inputs.productivity:
+        roll = check(dice, sheet.value(inputs.productivity) + modifier + inputs.productivity_modifier, "productivity")
+        status, pennies, standard = ECONOMICS[roll.result]
+        economics = Economics(skill=inputs.productivity, roll=roll, status=status, pennies=pennies, standard=standard)
+        if roll.result.succeeded:
+            checks.add(inputs.productivity)
+            sources.append(StatusSource(source="economics", amount=status))
+    if inputs.worship:
+        worship = check(dice, sheet.value(inputs.worship) + inputs.worship_modifier, "worship")
+        if worship.result.succeeded:
+            checks.add("pow")
+    sources += status_sources(sheet, condition, inputs)
+    trained = []
+    for item in inputs.training:
+        trained.append(train(sheet, item, rulings, dice))
+        if trained[-1].gain:  # a second month on the same skill rolls against the raised value
+            sheet = sheet.raised(item.what, trained[-1].gain.to - trained[-1].gain.from_)
+    rolled = sorted(name for name in checks if checkable(name))
+    experience = [experience_roll(sheet, name, dice) for name in rolled]
+    gained = sum(s.amount for s in sources)
+    return WinterOutcome(year=inputs.year, land_roll=inputs.land_roll, land_modifier=modifier, status=gained,
+                         total=condition.status + gained, sources=tuple(sources), economics=economics,
+                         worship=worship, training=tuple(trained), checks=tuple(rolled), experience=tuple(experience))
 
-    inputs: WinterInputs
-    outcome: WinterOutcome
 
-    @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice) -> WinterOutcome:
-        if inputs.year in condition.winters:
-            raise Refusal(f"the winter of year {inputs.year} is already recorded")
-        if any(name not in STATISTICS or change > 0 for name, change in inputs.aging.items()):
-            raise BadInput("aging lowers statistics: give e.g. str=-1")
-        modifier = land_modifier(inputs.land_roll)
-        checks, sources, economics, worship = set(condition.checks), [], None, None
-        if inputs.productivity:
-            roll = check(dice, sheet.value(inputs.productivity) + modifier + inputs.productivity_modifier, "productivity")
-            status, pennies, standard = ECONOMICS[roll.result]
-            economics = Economics(skill=inputs.productivity, roll=roll, status=status, pennies=pennies, standard=standard)
-            if roll.result.succeeded:
-                checks.add(inputs.productivity)
-                sources.append(StatusSource(source="economics", amount=status))
-        if inputs.worship:
-            worship = check(dice, sheet.value(inputs.worship) + inputs.worship_modifier, "worship")
-            if worship.result.succeeded:
-                checks.add("pow")
-        sources += status_sources(sheet, condition, inputs)
-        trained = []
-        for item in inputs.training:
-            trained.append(train(sheet, item, rulings, dice))
-            if trained[-1].gain:  # a second month on the same skill rolls against the raised value
-                sheet = sheet.raised(item.what, trained[-1].gain.to - trained[-1].gain.from_)
-        rolled = sorted(name for name in checks if checkable(name))
-        experience = [experience_roll(sheet, name, dice) for name in rolled]
-        gained = sum(s.amount for s in sources)
-        return WinterOutcome(year=inputs.year, land_roll=inputs.land_roll, land_modifier=modifier, status=gained,
-                             total=condition.status + gained, sources=tuple(sources), economics=economics,
-                             worship=worship, training=tuple(trained), checks=tuple(rolled), experience=tuple(experience))
+def after_winter(sheet: Sheet, condition: Condition, inputs: WinterInputs, out: WinterOutcome,
+                 here: str) -> tuple[Sheet, Condition]:
+    sheet, condition = apply_gains(sheet, condition, [t.gain for t in out.training if t.gain], "training", here)
+    sheet, condition = apply_gains(sheet, condition, list(out.experience), "experience", here)
+    for name, change in inputs.aging.items():
+        sheet = sheet.with_value(name, sheet.value(name) + change)
+    learned = tuple(f"{t.kind}:{t.what}" for t in out.training if t.kind != "skill")
+    return sheet, condition.model_copy(update={
+        "status": out.total, "winters": (*condition.winters, out.year), "checks": (),
+        "learned": condition.learned + learned})
 
-    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        out, here = self.outcome, event_id(self)
-        sheet, condition = apply_gains(sheet, condition, [t.gain for t in out.training if t.gain], "training", here)
-        sheet, condition = apply_gains(sheet, condition, list(out.experience), "experience", here)
-        for name, change in self.inputs.aging.items():
-            sheet = sheet.with_value(name, sheet.value(name) + change)
-        learned = tuple(f"{t.kind}:{t.what}" for t in out.training if t.kind != "skill")
-        return sheet, condition.model_copy(update={
-            "status": out.total, "winters": (*condition.winters, out.year), "checks": (),
-            "learned": condition.learned + learned})
+
+def __getattr__(name: str) -> type:
+    """Event classes this module held before `events.py` (their topics in older events)."""
+    return moved(__name__, name)

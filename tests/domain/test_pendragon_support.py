@@ -28,7 +28,7 @@ def act(hero, event_class, rulings=None, rolls=None, seed=7, **inputs):
     assert not dice.unused(), f"unused table rolls {dice.unused()}"
     before = (hero.sheet, hero.condition)
     event = hero.record(event_class, inputs=inputs, outcome=outcome, rulings=rulings.model_dump(mode="json"),
-                        dice=dice.record(), by="gm")
+                        dice=dice.record(), by="gm", timestamp=T0)
     again = event_class.derive(*before, inputs, Rulings.model_validate(event.rulings), Dice.replay(event.dice))
     assert again == outcome
     assert event_class.model_validate_json(event.model_dump_json()) == event

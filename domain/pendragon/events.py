@@ -1,0 +1,271 @@
+"""PenDragon Pass events, one per action. `derive` runs the pure rule of its module; `evolve` is the fold step.
+
+Each class declares `PURPOSES`, the dice purposes its derivation may draw. A purpose written
+`name:key` (a winter's `experience:valorous`) is declared by its `name`.
+
+Events recorded before this module existed name their class in the rule module that held it
+(`chronicle.domain.pendragon.checks:Checked`, ...): `LEGACY_TOPICS` registers those topics with the
+library, and each of those modules hands the class on by name (`common.moved`) for a process that
+resolves an old topic before it imports this package.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from eventsourcing.utils import register_topic
+
+from ..dice import Dice
+from ..events import Resolution
+from . import checks, feats, injury, oaths, recovery, status, winter
+from .checks import CheckInputs, CheckOutcome, ExperienceInputs, ExperienceOutcome
+from .combat import TacticInputs
+from .common import event_id
+from .condition import Condition
+from .feats import FeatInputs, FeatOutcome
+from .injury import FirstAidInputs, HealOutcome, InjureInputs, InjureOutcome, MagicHealInputs
+from .oaths import BreakGeasInputs, BreakOathInputs, FulfilInputs, FulfilOutcome, GeasInputs, HonorOutcome, SwearInputs, SwearOutcome
+from .recovery import RestInputs, RestOutcome
+from .rulings import Rulings
+from .sheet import Sheet
+from .status import AwardInputs, AwardOutcome, IncreaseInputs, IncreaseOutcome
+from .tactic_base import TacticOutcome
+from .winter import WinterInputs, WinterOutcome
+
+
+class PendragonResolution(Resolution):
+    PURPOSES: ClassVar[frozenset[str]] = frozenset()
+
+
+class Checked(PendragonResolution):
+    """A d20 against a value, unopposed or opposed."""
+
+    PURPOSES = frozenset({"check", "opponent"})
+    inputs: CheckInputs
+    outcome: CheckOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: CheckInputs, rulings: Rulings, dice: Dice) -> CheckOutcome:
+        return checks.check_value(sheet, condition, inputs, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, checks.after_check(condition, self.inputs, self.outcome)
+
+
+class ExperienceRolled(PendragonResolution):
+    """Experience rolls a month after an adventure (ruling `experience_timing`)."""
+
+    PURPOSES = frozenset({"experience"})
+    inputs: ExperienceInputs
+    outcome: ExperienceOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: ExperienceInputs, rulings: Rulings,
+               dice: Dice) -> ExperienceOutcome:
+        return checks.roll_experience(sheet, condition, rulings, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return checks.after_experience(sheet, condition, self.outcome, event_id(self))
+
+
+class StatusAwarded(PendragonResolution):
+    inputs: AwardInputs
+    outcome: AwardOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: AwardInputs, rulings: Rulings, dice: Dice) -> AwardOutcome:
+        return status.award(condition, inputs, rulings)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, status.after_award(condition, self.inputs, self.outcome)
+
+
+class IncreaseSpent(PendragonResolution):
+    inputs: IncreaseInputs
+    outcome: IncreaseOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: IncreaseInputs, rulings: Rulings,
+               dice: Dice) -> IncreaseOutcome:
+        return status.spend_increase(sheet, condition, inputs)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return status.after_increase(sheet, condition, self.inputs, event_id(self))
+
+
+class OathSworn(PendragonResolution):
+    inputs: SwearInputs
+    outcome: SwearOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: SwearInputs, rulings: Rulings, dice: Dice) -> SwearOutcome:
+        return oaths.swear(condition, inputs)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, oaths.after_swearing(condition, self.inputs, self.outcome)
+
+
+class OathFulfilled(PendragonResolution):
+    inputs: FulfilInputs
+    outcome: FulfilOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: FulfilInputs, rulings: Rulings, dice: Dice) -> FulfilOutcome:
+        return oaths.fulfil(condition, inputs)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, oaths.after_fulfilling(condition, self.outcome)
+
+
+class OathBroken(PendragonResolution):
+    PURPOSES = frozenset({"honor_loss"})
+    inputs: BreakOathInputs
+    outcome: HonorOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: BreakOathInputs, rulings: Rulings,
+               dice: Dice) -> HonorOutcome:
+        return oaths.break_oath(sheet, condition, inputs, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return oaths.after_breaking_oath(sheet, condition, self.outcome)
+
+
+class GeasTaken(PendragonResolution):
+    inputs: GeasInputs
+    outcome: SwearOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: GeasInputs, rulings: Rulings, dice: Dice) -> SwearOutcome:
+        return oaths.take_geas(condition, inputs)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, oaths.after_taking_geas(condition, self.inputs, self.outcome)
+
+
+class GeasBroken(PendragonResolution):
+    PURPOSES = frozenset({"honor_loss"})
+    inputs: BreakGeasInputs
+    outcome: HonorOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: BreakGeasInputs, rulings: Rulings,
+               dice: Dice) -> HonorOutcome:
+        return oaths.break_geas(sheet, condition, inputs, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return oaths.after_breaking_geas(sheet, condition, self.outcome)
+
+
+class FeatAttempted(PendragonResolution):
+    PURPOSES = frozenset({"feat"})
+    inputs: FeatInputs
+    outcome: FeatOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: FeatInputs, rulings: Rulings, dice: Dice) -> FeatOutcome:
+        return feats.attempt_feat(sheet, inputs, rulings, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, condition.model_copy(update={"knocked_down": self.outcome.knockdown})
+
+
+class TacticResolved(PendragonResolution):
+    """One special tactic; each tactic's docstring names the purposes it draws."""
+
+    PURPOSES = frozenset({"check", "opponent", "damage", "distance", "great_blow", "flurry", "spell", "attack",
+                          "spear", "shield", "weapon_save"})
+    inputs: TacticInputs
+    outcome: TacticOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: Any, rulings: Rulings, dice: Dice) -> TacticOutcome:
+        return inputs.resolve(sheet, rulings, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, condition.model_copy(update={"knocked_down": self.outcome.knocked_down})
+
+
+class Injured(PendragonResolution):
+    """One wound, tracked on its own."""
+
+    inputs: InjureInputs
+    outcome: InjureOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Rulings, dice: Dice) -> InjureOutcome:
+        return injury.injure(sheet, condition, inputs, rulings)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, injury.after_injury(condition, self.inputs, self.outcome)
+
+
+class FirstAidGiven(PendragonResolution):
+    PURPOSES = frozenset({"check", "heal"})
+    inputs: FirstAidInputs
+    outcome: HealOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: FirstAidInputs, rulings: Rulings, dice: Dice) -> HealOutcome:
+        return injury.first_aid(sheet, condition, inputs, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, injury.after_first_aid(condition, self.outcome)
+
+
+class MagicallyHealed(PendragonResolution):
+    inputs: MagicHealInputs
+    outcome: HealOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: MagicHealInputs, rulings: Rulings,
+               dice: Dice) -> HealOutcome:
+        return injury.magic_heal(sheet, condition, inputs, rulings)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, injury.after_magic_heal(condition, self.outcome)
+
+
+class Rested(PendragonResolution):
+    inputs: RestInputs
+    outcome: RestOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice) -> RestOutcome:
+        return recovery.rest(sheet, condition, inputs, rulings)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, recovery.after_rest(condition, self.outcome)
+
+
+class WinterResolved(PendragonResolution):
+    """One character's Winter Phase."""
+
+    PURPOSES = frozenset({"productivity", "worship", "training", "experience"})
+    inputs: WinterInputs
+    outcome: WinterOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice) -> WinterOutcome:
+        return winter.resolve_winter(sheet, condition, inputs, rulings, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return winter.after_winter(sheet, condition, self.inputs, self.outcome, event_id(self))
+
+
+EVENTS: tuple[type[PendragonResolution], ...] = (
+    Checked, ExperienceRolled, StatusAwarded, IncreaseSpent, OathSworn, OathFulfilled, OathBroken, GeasTaken,
+    GeasBroken, FeatAttempted, TacticResolved, Injured, FirstAidGiven, MagicallyHealed, Rested, WinterResolved,
+)
+
+# where each class lived before this module: its topic in events recorded then
+LEGACY_MODULES: dict[str, tuple[type[PendragonResolution], ...]] = {
+    "checks": (Checked, ExperienceRolled), "status": (StatusAwarded, IncreaseSpent),
+    "oaths": (OathSworn, OathFulfilled, OathBroken, GeasTaken, GeasBroken), "feats": (FeatAttempted,),
+    "combat": (TacticResolved,), "injury": (Injured, FirstAidGiven, MagicallyHealed), "recovery": (Rested,),
+    "winter": (WinterResolved,),
+}
+LEGACY_TOPICS = {f"{__package__}.{module}:{cls.__name__}": cls
+                 for module, classes in LEGACY_MODULES.items() for cls in classes}
+for _topic, _cls in LEGACY_TOPICS.items():
+    register_topic(_topic, _cls)
