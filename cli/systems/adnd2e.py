@@ -9,7 +9,7 @@ from typing import Any, get_args
 import click
 
 from ...domain.adnd2e import AttackInputs, Attacked, Injured, InjureInputs, MugInputs, Mugged, Rested, RestInputs
-from ...domain.adnd2e.attacks import Maneuver
+from ...domain.adnd2e.attacks import Maneuver, weapon_inputs
 from ...domain.adnd2e.damage import Mode
 from ...domain.errors import BadInput
 from ..actions import inputs
@@ -93,9 +93,9 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
 @click.argument("target")
 @click.option("--maneuver", type=click.Choice(get_args(Maneuver)), default="normal", show_default=True,
               help="The kind of attack; called shots (sap, grab-*) add +1 to initiative.")
-@click.option("--weapon", metavar="NAME", help="The weapon (none for bare hands); maces, war hammers, slings, arrows cannot be used non-lethally.")
-@click.option("--weapon-size", type=click.Choice(["small", "medium", "large"]), default="medium", show_default=True)
-@click.option("--missile", is_flag=True, help="A missile attack (never a sap or a non-lethal one).")
+@click.option("--weapon", metavar="NAME",
+              help="A weapon on ATTACKER's sheet, by name (none for bare hands); its kind, size and missile flag come from the sheet.")
+@click.option("--missile", is_flag=True, help="The weapon is thrown: a missile attack (never a sap or a non-lethal one).")
 @click.option("--roll", type=int, metavar="N", help="The table's d20 attack roll.")
 @click.option("--thac0", type=int, metavar="N", help="The attacker's THAC0, if not on its sheet (else 20).")
 @click.option("--wrestling-round", type=int, metavar="N", help="Round of the wrestling bout (after the first: small weapons only).")
@@ -103,11 +103,14 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
 @click.option("--no-free-hand", "no_free_hand", is_flag=True, help="The attacker has no free hand (no grab).")
 @common
 @click.pass_obj
-def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | None, weapon_size: str, missile: bool,
+def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | None, missile: bool,
            roll: int | None, thac0: int | None, wrestling_round: int | None, defender_armed: bool, no_free_hand: bool) -> None:
     """One attack roll by ATTACKER on TARGET with the maneuver's modifiers, recorded on TARGET.
 
-    THAC0, height and whether the attacker is held are copied from ATTACKER.
+    THAC0, height, class, whether the attacker is held and the --weapon are
+    copied from ATTACKER's sheet, which lists its weapons as
+    --stat 'weapons=club:blunt,small,damage=1d6;long sword:edged,damage=1d8'
+    (each blunt, edged or piercing; missile; small, medium or large; damage=DICE; magic=N).
     A refused maneuver (a mace used non-lethally, a sap on a large victim,
     a missile sap, a mugging where no backstab is possible) exits 1.
 
@@ -119,7 +122,7 @@ def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | No
     def decide(session: Any) -> Any:
         striker = adnd2e_character(session, attacker, "attack")
         given = inputs(
-            AttackInputs, attacker=attacker, maneuver=maneuver, weapon=weapon, weapon_size=weapon_size, missile=missile,
+            AttackInputs, attacker=attacker, maneuver=maneuver, **weapon_inputs(striker.sheet.wielded(weapon, attacker), missile),
             attacker_thac0=thac0 if thac0 is not None else striker.sheet.thac0, attacker_height=striker.sheet.height,
             attacker_held=striker.condition.held_by is not None, wrestling_round=wrestling_round,
             defender_armed=defender_armed, free_hand=not no_free_hand,

@@ -12,6 +12,7 @@ from ..model import Model
 from .condition import Condition
 from .rulings import Rulings
 from .sheet import Sheet, dex_ac_bonus, size_rank
+from .weapons import Weapon, WeaponKind
 
 Maneuver = Literal[
     "normal", "armed-nonlethal", "subdual", "sap", "mug", "grab-object", "grab-person", "grab-monster",
@@ -28,6 +29,9 @@ class AttackInputs(Model):
     maneuver: Maneuver = "normal"
     weapon: str | None = Field(None, description="The weapon's name; none for bare hands.")
     weapon_size: Literal["small", "medium", "large"] = "medium"
+    weapon_kind: WeaponKind | None = Field(
+        None, description="blunt, edged or piercing, from the attacker's sheet; none in events recorded before sheets had weapons."
+    )
     missile: bool = False
     attacker_thac0: int = Field(20, description="Copied from the attacker's sheet (20 for a 0-level human).")
     attacker_height: int | None = Field(None, description="Inches, copied from the attacker's sheet (mugging).")
@@ -46,6 +50,14 @@ class AttackModifiers(Model):
     defender_strikes_first: bool = False
     defender_to_hit: int = 0
     defender_damage: int = 0
+
+
+def weapon_inputs(weapon: Weapon | None, thrown: bool = False) -> dict[str, object]:
+    """The `AttackInputs` fields a sheet's weapon fills (`thrown`: a melee weapon thrown is a missile)."""
+    if weapon is None:
+        return {"weapon": None, "missile": thrown}
+    return {"weapon": weapon.name, "weapon_size": weapon.size, "weapon_kind": weapon.kind,
+            "missile": weapon.missile or thrown}
 
 
 def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings) -> AttackModifiers:

@@ -5,16 +5,23 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import AliasChoices, ConfigDict, Field, ValidationError, field_serializer, field_validator
+from pydantic import (
+    AliasChoices, ConfigDict, Field, SerializerFunctionWrapHandler, ValidationError, field_serializer, field_validator,
+    model_serializer,
+)
 
 from ..errors import BadInput
 from ..model import Model
+from .weapons import SPEC_HELP, Weapon, parse_weapons
 
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
 # Player-character races and demi-humans halve the grab size modifier (seed, Grabbing a monster).
 PLAYER_RACES = frozenset({"human", "elf", "half-elf", "dwarf", "gnome", "halfling", "half-orc"})
 INTEGER_STATS = ("hp", "level", "hd", "dex", "ac", "height", "thac0", "shield")
+# The 2E classes (PHB chapter 3); a multi-class demi-human joins them with "/" (fighter/thief).
+CLASSES = ("fighter", "paladin", "ranger", "mage", "specialist", "illusionist", "cleric", "druid", "priest", "thief", "bard")
+NEWER_FIELDS: dict[str, object] = {"class": None, "weapons": []}  # as dumped; absent from older sheets
 _STRENGTH = re.compile(r"(\d{1,2})(?:/(\d\d|100))?")
 _INTEGER = re.compile(r"[+-]?\d+")
 
@@ -84,6 +91,27 @@ class Sheet(Model):
     backstab: bool = Field(True, description="Whether a backstab (hence a mugging) is possible against it.")
     race: str = Field("human", description="A player race (human, elf, ...) or anything else for a monster.")
     helmet: bool = Field(True, description="Whether the head is protected (matters if helmets are tracked).")
+    character_class: str | None = Field(
+        None, validation_alias=AliasChoices("class", "character_class"), serialization_alias="class",
+        description="The class, or classes joined by / (fighter/thief); only a thief may mug.",
+    )
+    weapons: tuple[Weapon, ...] = Field((), description="The weapons `--weapon NAME` chooses from.")
+
+    @field_validator("character_class", mode="before")
+    @classmethod
+    def _class_names(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        names = [name.strip().lower() for name in value.split("/")]
+        unknown = [name for name in names if name not in CLASSES]
+        if unknown:
+            raise ValueError(f"unknown class {unknown[0]!r}: choose from {', '.join(CLASSES)} (fighter/thief for two)")
+        return "/".join(names)
+
+    @field_validator("weapons", mode="before")
+    @classmethod
+    def _weapon_specs(cls, value: object) -> object:
+        return parse_weapons(value) if isinstance(value, str) else value
 
     @field_validator("strength", mode="before")
     @classmethod
@@ -100,6 +128,16 @@ class Sheet(Model):
             return next((s for s in SIZES if s[0] == word), word)  # T/S/M/L/H/G as in the Monstrous Manual
         return value
 
+    @model_serializer(mode="wrap")
+    def _without_unset_newer_fields(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """A sheet without a class or weapons dumps as sheets did before they had them: an amendment
+        stores the sheet's dump and `verify` compares it with a fresh one."""
+        dumped: dict[str, object] = handler(self)
+        for key, empty in NEWER_FIELDS.items():
+            if key in dumped and dumped[key] == empty:
+                del dumped[key]
+        return dumped
+
     @field_serializer("strength")
     def _strength_text(self, strength: Strength | None) -> str | None:
         return None if strength is None else str(strength)
@@ -113,10 +151,36 @@ class Sheet(Model):
     def player_race(self) -> bool:
         return self.race in PLAYER_RACES
 
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return tuple(self.character_class.split("/")) if self.character_class else ()
+
+    def weapon(self, name: str) -> Weapon | None:
+        """The sheet's weapon called `name` (any case), if it has one."""
+        return next((weapon for weapon in self.weapons if weapon.named(name)), None)
+
+    def wielded(self, name: str | None, who: str) -> Weapon | None:
+        """The weapon `--weapon NAME` names, which must be on the sheet; None for bare hands."""
+        if name is None:
+            return None
+        weapon = self.weapon(name)
+        if weapon is None:
+            has = ", ".join(w.name for w in self.weapons) or "none"
+            raise BadInput(f"{who} has no weapon {name!r} on its sheet (it has: {has}); add it with --stat {SPEC_HELP}")
+        return weapon
+
+
+STAT_HELP = (
+    "adnd2e stats: hp, level or hd, str (14, 18/76), dex, ac, thac0, shield, height (inches), size (tiny to "
+    "gargantuan or T/S/M/L/H/G), race, backstab and helmet (true/false), class (thief, fighter/thief, ...) and "
+    + SPEC_HELP
+)
+ALIASES = {"strength": "str", "character_class": "class"}
+
 
 def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
-    """Build a sheet from `--stat KEY=VALUE` strings; unknown keys and non-integers are `BadInput`."""
-    known = ["str", *(name for name in Sheet.model_fields if name != "strength")]
+    """Build a sheet from `--stat KEY=VALUE` strings (STAT_HELP); unknown keys and non-integers are `BadInput`."""
+    known = [ALIASES.get(name, name) for name in Sheet.model_fields]
     unknown = sorted(set(stats) - set(known))
     if unknown:
         raise BadInput(f"unknown adnd2e stat {unknown[0]!r}: known are {', '.join(known)}")

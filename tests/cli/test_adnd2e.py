@@ -19,7 +19,8 @@ def greyhawk(run, *characters):
         assert added.exit_code == 0, added.output
 
 
-THIEF = ("Thief", "hp=30", "level=9", "height=60", "str=18/76")
+ARMS = "weapons=club:blunt,damage=1d6;mace:blunt,damage=1d6+1;sling:blunt,missile,small,damage=1d4;longsword:edged,damage=1d8"
+THIEF = ("Thief", "hp=30", "level=9", "height=60", "str=18/76", "class=thief", ARMS)
 OGRE = ("Ogre", "hp=26", "hd=4", "size=large", "height=108", "str=18/00")
 BRAND = ("Brand", "hp=10", "level=2", "str=15")
 GUARD = ("Guard", "hp=12", "level=1", "str=16")
@@ -188,7 +189,7 @@ def test_bad_input_with_json_puts_the_error_document_on_stderr(run_sqlite):
 
 @pytest.mark.parametrize(("args", "reason"), [
     (("--maneuver", "armed-nonlethal", "--weapon", "mace"), "cannot be controlled"),
-    (("--maneuver", "subdual", "--weapon", "sling", "--missile"), "cannot be controlled"),
+    (("--maneuver", "subdual", "--weapon", "sling"), "cannot be controlled"),
     (("--maneuver", "sap", "--weapon", "club", "--missile"), "never a missile"),
     (("--maneuver", "grab-object", "--no-free-hand"), "free hand"),
     (("--maneuver", "punch", "--weapon", "longsword", "--wrestling-round", "2"), "small weapons"),
@@ -206,7 +207,7 @@ def test_a_sap_on_a_large_victim_is_refused_both_as_attack_and_as_injury(run_sql
 
 def test_attack_modifiers_copied_from_the_attacker(run_sqlite):
     run = run_sqlite
-    greyhawk(run, ("Thief", "hp=30", "level=9", "thac0=16", "height=60"), ("Knight", "hp=40", "ac=2", "dex=16", "shield=1"))
+    greyhawk(run, ("Thief", "hp=30", "level=9", "thac0=16", "height=60", "class=thief", ARMS), ("Knight", "hp=40", "ac=2", "dex=16", "shield=1"))
     sap = run.json("attack", "Thief", "Knight", "--maneuver", "sap", "--weapon", "club", "--roll", "19")
     assert (sap["modifiers"]["to_hit"], sap["modifiers"]["initiative"], sap["needed"], sap["hit"]) == (-8, 1, 14, False)
     assert sap["attacker"] == "Thief" and sap["character"] == "Knight" and sap["type"] == "Attacked"
@@ -219,6 +220,17 @@ def test_attack_modifiers_copied_from_the_attacker(run_sqlite):
     assert "Knight strikes first at +4 to hit and damage" in punch.stdout
     # The attack is recorded on the target and changes nothing of its condition.
     assert run.json("character", "show", "Knight")["version"] == 4
+
+
+def test_the_weapon_named_is_the_one_on_the_attackers_sheet(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, THIEF, GUARD)
+    logged = run.json("attack", "Thief", "Guard", "--weapon", "LONGSWORD", "--roll", "12")
+    inputs = run.json("log", "Guard")["events"][-1]["data"]["inputs"]
+    assert (logged["needed"], logged["hit"]) == (10, True)  # THAC0 20 - AC 10
+    assert (inputs["weapon"], inputs["weapon_kind"], inputs["weapon_size"], inputs["missile"]) == (
+        "longsword", "edged", "medium", False)
+    assert "has no weapon 'dagger' on its sheet" in bad_input(run, "attack", "Thief", "Guard", "--weapon", "dagger")
 
 
 def test_mug_human_output_and_a_saved_victim(run_sqlite):

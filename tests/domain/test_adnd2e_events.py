@@ -1,6 +1,7 @@
 """The adnd2e events as a story: derive, record, fold, and re-derive from the record alone."""
 
 import uuid
+from datetime import datetime, timezone
 
 import pytest
 from hypothesis import given
@@ -15,11 +16,13 @@ from chronicle.domain.character import Character, CharacterRegistered
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import Refusal
 
+NOW = datetime(2026, 12, 4, 20, 0, tzinfo=timezone.utc)
+
 
 def register(name, stats, kind="character"):
     sheet = parse_sheet(stats, kind)
     return Character.start(CharacterRegistered, uuid.uuid4(), campaign_id=uuid.uuid4(), name=name, system="adnd2e",
-                           kind=kind, sheet=sheet.model_dump(mode="json"), by="gm")
+                           kind=kind, sheet=sheet.model_dump(mode="json"), by="gm", timestamp=NOW)
 
 
 def resolve(character, event_class, inputs, table=None, rulings=Rulings(), seed=11):
@@ -29,7 +32,7 @@ def resolve(character, event_class, inputs, table=None, rulings=Rulings(), seed=
     assert not dice.unused()
     before = (character.sheet, character.condition)
     event = character.record(event_class, inputs=inputs, outcome=outcome, rulings=rulings.model_dump(mode="json"),
-                             dice=dice.record(), by="gm")
+                             dice=dice.record(), by="gm", timestamp=NOW)
     replayed = event_class.derive(*before, event.inputs, event.rulings, Dice.replay(event.dice))
     assert replayed == event.outcome  # verify/replay re-derives the same outcome
     return event
