@@ -11,8 +11,10 @@ from eventsourcing.application import Application
 
 from ..domain.errors import BadInput
 from ..projections.store import ViewStore
+from ..domain.text import check_json, encode_error
 from .mapper import OrjsonTranscoder, PydanticMapper
-from .storage import redact, settings
+from .sealing import unreadable
+from .storage import redact, secrets, settings
 
 
 SCHEMA_LOCK = 0x6368726F6E69636C  # "chronicl": the advisory lock key for creating tables
@@ -22,7 +24,7 @@ class Chronicle(Application):
     name = "chronicle"
 
     def construct_mapper(self) -> Any:
-        return self.factory.mapper(transcoder=OrjsonTranscoder(), mapper_class=PydanticMapper)
+        return self.factory.mapper(transcoder=CheckedTranscoder(), mapper_class=PydanticMapper)
 
     @cached_property
     def views(self) -> ViewStore:
@@ -41,10 +43,24 @@ class Chronicle(Application):
         return Characters(self.views)
 
 
-def open_ledger(target: str, synced: bool = True) -> Chronicle:
+class CheckedTranscoder(OrjsonTranscoder):
+    """Every event and snapshot is checked as it is encoded to be stored: no control character or
+    lone surrogate in any of its texts (domain/text.py)."""
+
+    def encode(self, obj: Any) -> bytes:
+        try:
+            data = super().encode(obj)
+        except TypeError as error:  # orjson: "str is not valid UTF-8: surrogates not allowed"
+            raise encode_error(error) from None
+        check_json(data)
+        return data
+
+
+def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chronicle:
     """Open (creating if needed) the ledger at a SQLite path or PostgreSQL URL. Unless `synced`,
-    SQLite commits do not wait for the disk (for writes a later synced commit puts in place)."""
-    env = settings(target)
+    SQLite commits do not wait for the disk (for writes a later synced commit puts in place).
+    Unless `create`, a SQLite file that does not exist is bad input (for commands that only read)."""
+    env = settings(target, create)
     if not synced:
         env["SQLITE_SYNCHRONOUS"] = "NORMAL"
     try:
@@ -58,6 +74,7 @@ def open_ledger(target: str, synced: bool = True) -> Chronicle:
     except Exception as error:  # the library raises driver-specific errors: one clear line each
         raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
     _check_readable(app, target)
+    app.recorder.decode, app.recorder.encrypting = app.mapper.decode_state, app.mapper.cipher is not None
     return app
 
 
@@ -71,11 +88,7 @@ def _check_readable(app: Chronicle, target: str) -> None:
         app.mapper.decode_state(first[0].state)
     except Exception:
         app.close()
-        if app.mapper.cipher is None:
-            problem = "its events are encrypted (or damaged): set CHRONICLE_CIPHER_KEY to the ledger's key"
-        else:
-            problem = "its events do not decrypt with CHRONICLE_CIPHER_KEY: a wrong key, or an unencrypted ledger"
-        raise BadInput(f"cannot read {redact(target)}: {problem}") from None
+        raise BadInput(f"cannot read {redact(target)}: {unreadable(app.mapper.cipher is not None)}") from None
 
 
 def _reason(error: BaseException, target: str) -> str:
@@ -84,21 +97,9 @@ def _reason(error: BaseException, target: str) -> str:
 
 
 def hide_password(text: str, target: str) -> str:
-    from urllib.parse import unquote
-
-    password = env_password(target)
-    for secret in {password, unquote(password)} - {""}:
+    for secret in sorted(secrets(target), key=len, reverse=True):
         text = text.replace(secret, "***")
     return text
-
-
-def env_password(target: str) -> str:
-    from urllib.parse import urlsplit
-
-    try:
-        return urlsplit(target).password or ""
-    except ValueError:
-        return ""
 
 
 @contextmanager

@@ -14,7 +14,12 @@ import os
 import sqlite3
 from typing import Any
 
-from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore, SQLiteFactory
+from eventsourcing.sqlite import (
+    SQLiteApplicationRecorder, SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore, SQLiteFactory,
+)
+
+from .sealing import SealedRecorder
+from .storage import APPLICATION_ID
 
 CACHE = "PRAGMA cache_size=-16384"  # 16 MB of pages (SQLite's default is 2 MB): bulk inserts into the events'
 # primary-key index, in the order of the log rather than of the key, then stay in memory
@@ -48,7 +53,22 @@ class DurableDatastore(SQLiteDatastore):
         self.pool = DurablePool(synchronous, db_name=db_name, lock_timeout=options.get("lock_timeout"))
 
 
+class SealedSQLiteRecorder(SealedRecorder, SQLiteApplicationRecorder):
+    """The library's recorder, checking in each insert's transaction that this process can read the
+    ledger's first event (ledger/sealing.py)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.first_event_sql = f"SELECT state FROM {self.events_table_name} ORDER BY rowid LIMIT 1"
+
+    def _insert_events(self, c: Any, stored_events: Any, **kwargs: Any) -> Any:
+        self.check_sealing(c)
+        return super()._insert_events(c, stored_events, **kwargs)
+
+
 class DurableSQLiteFactory(SQLiteFactory):
+    application_recorder_class = SealedSQLiteRecorder
+
     def __init__(self, env: Any):
         super().__init__(env)
         library = self.datastore
@@ -71,6 +91,7 @@ def _create(db_name: str) -> None:
     connection = sqlite3.connect(db_name, uri=True, isolation_level=None)  # the name read as the library reads it
     try:
         connection.execute(PAGE_SIZE)
+        connection.execute(f"PRAGMA application_id={APPLICATION_ID}")  # a chronicle ledger (ledger/storage.py)
         connection.execute("PRAGMA journal_mode=WAL")
     finally:
         connection.close()

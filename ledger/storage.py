@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 from pathlib import Path
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from ..domain.errors import BadInput
 
 DEFAULT_DB = "chronicle.db"
+APPLICATION_ID = 0x6368726E  # "chrn": `PRAGMA application_id` of a SQLite file chronicle created
 
 
 def is_postgres(target: str) -> bool:
@@ -17,18 +19,25 @@ def is_postgres(target: str) -> bool:
 
 
 def redact(target: str) -> str:
-    """The target as it may be shown: never with its password (even when the URL is malformed)."""
+    """The target as it may be shown: never with its password, in the user part or the query string
+    (even when the URL is malformed)."""
     if not is_postgres(target):
         return target
     scheme, _, rest = target.partition("://")
-    userinfo, at, location = rest.rpartition("@")  # the last @: a password may hold '/', ':' or '@'
+    userinfo, at, location = rest.rpartition("@")  # the last @: a password may hold '/', ':', '?' or '@'
     user = userinfo.split(":", 1)[0] + "@" if at else ""
-    return f"{scheme}://{user}{location}"
+    location, question, query = location.partition("?")
+    query = _SECRET_PARAMETER.sub(r"\1***", query)
+    return f"{scheme}://{user}{location}{question}{query}"
 
 
-def settings(target: str) -> dict[str, str]:
-    """eventsourcing environment for a target; bad targets are `BadInput` with one clear line."""
-    env = _postgres(target) if is_postgres(target) else _sqlite(target)
+_SECRET_PARAMETER = re.compile(r"((?:^|&)(?:password|passfile|sslpassword|sslkey)=)[^&]*", re.IGNORECASE)
+
+
+def settings(target: str, create: bool = True) -> dict[str, str]:
+    """eventsourcing environment for a target; bad targets are `BadInput` with one clear line. Unless
+    `create`, a SQLite file that does not exist yet is one too (commands that only read create none)."""
+    env = _postgres(target) if is_postgres(target) else _sqlite(target, create)
     return {**env, **cipher()}
 
 
@@ -47,32 +56,50 @@ def cipher() -> dict[str, str]:
     return {"CIPHER_TOPIC": "eventsourcing.cryptography:AESCipher", "CIPHER_KEY": key}
 
 
+# libpq's URL parameters (the query string): those the library's connections take are honoured, as
+# libpq would (a parameter wins over the same part of the URL); any other is refused, naming its
+# environment variable, which libpq reads for every connection: never silently ignored.
+HONOURED = {"user", "password", "host", "port", "dbname", "connect_timeout"}
+
+
 def _postgres(target: str) -> dict[str, str]:
+    expected = (f"bad PostgreSQL URL {redact(target)!r}: expected postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
+                " (percent-encode special characters)")
     try:
         parts = urlsplit(target)
-        port = parts.port or 5432
+        port = str(parts.port or 5432)
+        query = dict(parse_qsl(parts.query, keep_blank_values=True, strict_parsing=bool(parts.query)))
     except ValueError:  # its text may quote part of a password: say what is expected instead
-        raise BadInput(f"bad PostgreSQL URL {redact(target)!r}: expected postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
-                       " (percent-encode special characters)") from None
-    dbname = parts.path.lstrip("/")
+        raise BadInput(expected) from None
+    for name in sorted(query.keys() - HONOURED):
+        variable = f"PG{name.replace('_', '').upper()}" if name.replace("_", "").isalnum() else None
+        hint = f": set the environment variable {variable} instead" if variable and name.isascii() else ""
+        raise BadInput(f"PostgreSQL URL parameter {name!r} is not supported by chronicle{hint}")
+    dbname = query.get("dbname") or unquote(parts.path.lstrip("/"))
     if not dbname:
         raise BadInput(f"bad PostgreSQL URL {redact(target)!r}: no database name")
+    port = query.get("port") or port
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise BadInput(expected)
+    if not query.get("connect_timeout", "5").isdigit():
+        raise BadInput("PostgreSQL URL parameter 'connect_timeout' takes whole seconds")
     return {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
-        "POSTGRES_DBNAME": unquote(dbname),
-        "POSTGRES_HOST": parts.hostname or "localhost",
-        "POSTGRES_PORT": str(port),
-        "POSTGRES_USER": unquote(parts.username or os.environ.get("PGUSER", "postgres")),
-        "POSTGRES_PASSWORD": unquote(parts.password or os.environ.get("PGPASSWORD", "")),
-        "POSTGRES_CONNECT_TIMEOUT": "5",
+        "APPLICATION_RECORDER_TOPIC": "chronicle.ledger.durable_postgres:SealedPostgresRecorder",
+        "POSTGRES_DBNAME": dbname,
+        "POSTGRES_HOST": query.get("host") or parts.hostname or "localhost",
+        "POSTGRES_PORT": port,
+        "POSTGRES_USER": query.get("user") or unquote(parts.username or os.environ.get("PGUSER", "postgres")),
+        "POSTGRES_PASSWORD": query.get("password") or unquote(parts.password or os.environ.get("PGPASSWORD", "")),
+        "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout") or "5",
         "POSTGRES_POOL_SIZE": "2",
         "POSTGRES_MAX_OVERFLOW": "2",
     }
 
 
-def _sqlite(target: str) -> dict[str, str]:
+def _sqlite(target: str, create: bool = True) -> dict[str, str]:
     try:
-        path = _checked(target)
+        path = _checked(target, create)
     except (OSError, ValueError) as error:  # a name the file system rejects (NUL, too long, ...)
         raise BadInput(f"cannot open {target!r}: {getattr(error, 'strerror', None) or error}") from None
     return {
@@ -82,34 +109,68 @@ def _sqlite(target: str) -> dict[str, str]:
     }
 
 
-def _checked(target: str) -> Path:
+def _checked(target: str, create: bool = True) -> Path:
+    """The path, if chronicle may open it: checked before the library writes anything (its first
+    connection turns the file into a WAL database), so a file that is refused stays byte-identical."""
+    if not target:
+        raise BadInput("--db is empty: name a SQLite file or a postgresql:// URL")
     path = Path(target)
     if not path.parent.is_dir():
         raise BadInput(f"cannot open {target}: directory {path.parent} does not exist")
     if path.is_dir():
         raise BadInput(f"cannot open {target}: it is a directory")
+    if not create and (not path.exists() or path.stat().st_size == 0):
+        raise BadInput(f"no ledger at {target}: the file does not exist (a command that only reads creates none)")
     if path.exists():
         if not os.access(path, os.R_OK):
             raise BadInput(f"cannot open {target}: permission denied")
         if not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222:  # even root obeys chmod a-w
             raise BadInput(f"cannot open {target}: the file is read-only")
-        if not _is_sqlite(path):
-            raise BadInput(f"cannot open {target}: not a chronicle database (not SQLite)")
+        problem = _not_a_ledger(path)
+        if problem:
+            raise BadInput(f"cannot open {target}: not a chronicle database ({problem})")
     return path
 
 
-def _is_sqlite(path: Path) -> bool:
-    """Asked through SQLite itself, never by opening the file directly: closing any other
-    descriptor of the file would drop this process's SQLite locks on it (POSIX advisory locks
-    are per process), which corrupts a WAL database other processes are writing."""
+def _is_ours(table: str) -> bool:
+    """A table (or index) chronicle or its library makes: events, snapshots, tracking, read models."""
+    return table.startswith(("stored_", "chronicle_", "sqlite_")) or table == "tracking" or table.endswith("_tracking")
+
+
+def _not_a_ledger(path: Path) -> str | None:
+    """Why the file at `path` is not a chronicle ledger (None when it is one, or is empty).
+
+    Asked through SQLite itself, never by opening the file directly: closing any other descriptor
+    of the file would drop this process's SQLite locks on it (POSIX advisory locks are per
+    process), which corrupts a WAL database other processes are writing."""
     import sqlite3
 
+    if path.stat().st_size == 0:
+        return None
     try:
         connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
         try:
-            connection.execute("PRAGMA schema_version").fetchone()
+            (application,) = connection.execute("PRAGMA application_id").fetchone()
+            names = [name for (name,) in connection.execute("SELECT name FROM sqlite_master")]
         finally:
             connection.close()
     except sqlite3.DatabaseError:
-        return False
-    return True
+        return "not SQLite"
+    if application not in (0, APPLICATION_ID):
+        return f"another program's SQLite file, application id {application:#x}"
+    foreign = sorted(name for name in names if not _is_ours(name))
+    if foreign:
+        return f"another program's SQLite file, with table {foreign[0]!r}"
+    return None
+
+
+def secrets(target: str) -> set[str]:
+    """The passwords a PostgreSQL URL holds (in its user part or its query string), as typed and decoded."""
+    found: set[str] = set()
+    try:
+        parts = urlsplit(target)
+        found.add(parts.password or "")
+        found.update(value for key, value in parse_qsl(parts.query) if key.lower() == "password")
+    except ValueError:
+        pass
+    return {text for secret in found for text in (secret, unquote(secret))} - {""}

@@ -1,0 +1,75 @@
+"""Text that may enter the ledger: no NUL, no control characters, no lone surrogates (issue 25, item 1).
+
+One PostgreSQL text column refuses a NUL byte, and a read model that cannot be written stops every
+read of the database; a terminal escape sequence stored in a name would be replayed on every screen
+that shows it. So every stored event's JSON is checked once, as bytes (`check_json`), and names are
+normalised (`normalise_name`) so that "Alice" and "Alice " are one name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .errors import BadInput
+
+# In orjson's output a C0 control is `\u00XX` or one of `\b \f \r` (tab and newline, `\t` `\n`, are
+# allowed in free text); DEL and the C1 controls (CSI is U+009B) are raw UTF-8. An escape counts only
+# after an even number of backslashes: `\\u0000` is the six characters `\u0000`, typed on purpose.
+_BAD_JSON = re.compile(rb'(?<!\\)(?:\\\\)*\\(?:u00[01][0-9a-f]|u007f|[bfr])|\x7f|\xc2[\x80-\x9f]')
+_BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
+def check_json(data: bytes) -> None:
+    """Refuse JSON (as orjson writes it) holding a string with a control character other than tab
+    and newline. Lone surrogates never get here: orjson refuses to encode them (see `encode_error`)."""
+    found = _BAD_JSON.search(data)
+    if found is not None:
+        raise BadInput(f"text holds a control character ({_describe(found.group())}): not stored")
+
+
+def check_text(text: str, what: str = "text") -> str:
+    """`text` if it may be stored: no NUL, control character (but tab and newline) or lone surrogate."""
+    found = _BAD_TEXT.search(text)
+    if found is not None:
+        raise BadInput(f"{what} holds {_character(found.group())}: not stored")
+    return text
+
+
+def normalise_name(text: str, what: str = "name") -> str:
+    """A name as the ledger keeps and looks it up: Unicode NFC, without surrounding white space, with
+    no control character, line break or lone surrogate, and not empty."""
+    found = _BAD_NAME.search(text)
+    if found is not None:
+        raise BadInput(f"{what} {printable(text)} holds {_character(found.group())}")
+    name = unicodedata.normalize("NFC", text).strip()
+    if not name:
+        raise BadInput(f"{what} is empty")
+    return name
+
+
+def printable(text: str) -> str:
+    """`text` quoted for a message: control characters, lone surrogates and line breaks escaped, so a
+    message never sends a terminal escape sequence (repr's rules, which escape exactly those)."""
+    return repr(text)
+
+
+def encode_error(error: Exception) -> BadInput:
+    """orjson's refusal of a lone surrogate (an argument that was not UTF-8) as bad input."""
+    return BadInput(f"text is not valid Unicode ({str(error).split(':')[-1].strip() or error}): not stored")
+
+
+def _character(char: str) -> str:
+    if "\ud800" <= char <= "\udfff":
+        return "a byte that is not UTF-8 (or a lone surrogate)"
+    if char == "\x00":
+        return "a NUL character"
+    return f"the control character U+{ord(char):04X}"
+
+
+def _describe(escape: bytes) -> str:
+    text = escape.lstrip(b"\\").decode("utf-8", "replace")
+    if text.startswith("u00"):
+        return "NUL" if text == "u0000" else f"U+{text[1:].upper()}"
+    return {"b": "backspace", "f": "form feed", "r": "carriage return"}.get(text, f"U+{ord(text):04X}")
