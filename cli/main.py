@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from ..domain.errors import BadInput
+from ..ledger.storage import must_exist
 from .context import Env
 
 # command name -> "module:attribute"; modules load only when their command runs (fast start-up)
@@ -52,10 +54,25 @@ COMMANDS = {
     "experience": "systems.pendragon:experience",
 }
 
+# commands that only read (a group's as "group command"): on a SQLite file that does not exist they are
+# exit 2, naming it, and never create one (CONTRACT "Long campaigns"); `replay --fork` writes
+READS_ONLY = {"log", "verify", "export", "report", "replay", "serve", "character show", "character list",
+              "campaign show", "campaign list", "campaign report", "session list"}
+
+
+def reads_only(name: str, args: list[str]) -> bool:
+    words = [name, *[arg for arg in args[:1] if not arg.startswith("-")]]
+    return (name in READS_ONLY or " ".join(words) in READS_ONLY) and not (name == "replay" and "--fork" in args)
+
 
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name, command, rest = super().resolve_command(ctx, args)
+        ctx.meta["chronicle.reads_only"] = bool(name) and reads_only(name, rest)  # type: ignore[arg-type]
+        return name, command, rest
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
@@ -123,6 +140,10 @@ def chronicle(ctx: click.Context, db: str | None, as_json: bool, by: str | None,
       chronicle --db table.db campaign new Glorantha --system pendragon-pass
     """
     ctx.obj = Env.from_options(db, as_json, by, campaign, seed)
+    if db == "":
+        raise BadInput("--db is empty: name a SQLite file or a postgresql:// URL")
+    if ctx.meta.get("chronicle.reads_only"):
+        must_exist(ctx.obj.db)
 
 
 def main() -> None:
