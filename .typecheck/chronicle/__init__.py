@@ -1,0 +1,1 @@
+../../chronicle/__init__.py
