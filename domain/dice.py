@@ -1,8 +1,8 @@
-"""Dice notation and a recordable, reproducible dice source.
+"""Dice notation rolled by a recordable, reproducible dice source.
 
-Notation (CONTRACT.md "Dice"): terms joined by + or -, each a constant or `NdX` with optional
-keep/drop (`4d6kh3`, `2d20kl1`, `4d6dl1`); `dX` is `1dX`, `d%` is `d100`. 1-1,000 dice and
-1-1,000 faces a term. Parsed by hand into a small tree, never evaluated as code (after avrae/d20).
+The notation's grammar, tree and limits are in `notation.py`; `parse` gives an `Expression` (the text as
+written and its tree) and `Dice.evaluate` rolls one, walking the tree left to right, so the dice are drawn
+in the order they are written (a flat sum draws exactly as before parentheses and `*` existed).
 
 The generator is counter based: face *i* of an event is a pure function of (seed, i), so the
 event's seed plus its recorded rolls reproduce every face, and a replay that needs more dice
@@ -13,59 +13,34 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from .errors import BadInput
-from .model import Model
-
-MAX_DICE = 1000
-MAX_SIDES = 1000
-MAX_TERMS = 100
-EXAMPLES = "expected e.g. 2d6+1, d20, d%, 4d6kh3 (1-1000 dice of 1-1000 faces a term)"
-
-_TERM = re.compile(r"(?:(\d+)?d(%|\d+)(?:(kh|kl|dh|dl)(\d+))?|(\d+))", re.ASCII)
-
-
-@dataclass(frozen=True)
-class DiceTerm:
-    count: int
-    sides: int
-    keep: str | None = None  # kh, kl, dh or dl
-    keep_n: int = 0
-    sign: int = 1
-
-    def __str__(self) -> str:
-        suffix = f"{self.keep}{self.keep_n}" if self.keep else ""
-        return f"{self.count}d{self.sides}{suffix}"
-
-    def kept(self, faces: list[int]) -> list[bool]:
-        """Which of the faces (in rolled order) count toward the total."""
-        order = sorted(range(len(faces)), key=lambda i: (faces[i], i), reverse=self.keep in ("kh", "dl"))
-        n = self.keep_n if self.keep in ("kh", "kl") else len(faces) - self.keep_n
-        chosen = set(order[: max(n, 0)])
-        return [i in chosen for i in range(len(faces))]
-
-
-@dataclass(frozen=True)
-class Constant:
-    value: int
-    sign: int = 1
+from .model import Int64, Model, within_int64
+from .notation import MAX_LENGTH, OPERATORS, BinaryOp, DiceTerm, Negative, Node, Number, parse_tree, walk
 
 
 @dataclass(frozen=True)
 class Expression:
+    """Parsed notation: `text` as written (what events record and re-derive from) and its tree."""
+
     text: str
-    terms: tuple[DiceTerm | Constant, ...]
+    root: Node
+    dice: tuple[DiceTerm, ...]  # the dice terms in rolled order
 
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def bounds(self) -> tuple[int, int]:
+        """The lowest and highest totals the expression can give."""
+        return self.root.bounds
+
 
 def parse(notation: str) -> Expression:
-    """Parse dice notation; anything outside the grammar is `BadInput`."""
-    if len(notation) <= 200:  # an Expression is immutable: parse each notation once (re-derivation rolls many)
+    """Parse dice notation; anything outside the grammar or its limits is `BadInput`."""
+    if len(notation) <= MAX_LENGTH:  # an Expression is immutable: parse each notation once (re-derivation rolls many)
         return _parse_cached(notation)
     return _parse(notation)
 
@@ -76,50 +51,16 @@ def _parse_cached(notation: str) -> Expression:
 
 
 def _parse(notation: str) -> Expression:
-    text = notation.replace(" ", "").lower()
-    if not text or len(text) > 200:
-        raise BadInput(f"bad dice notation {notation!r}: {EXAMPLES}")
-    terms: list[DiceTerm | Constant] = []
-    pos, sign = 0, 1
-    if text[0] in "+-":
-        sign, pos = (-1 if text[0] == "-" else 1), 1
-    while True:
-        match = _TERM.match(text, pos)
-        if not match:
-            raise BadInput(f"bad dice notation {notation!r} (stuck at {text[pos:] or 'the end'!r}): {EXAMPLES}")
-        count, sides, keep, keep_n, constant = match.groups()
-        if constant is not None:
-            terms.append(Constant(int(constant), sign))
-        else:
-            term = DiceTerm(int(count or 1), 100 if sides == "%" else int(sides), keep, int(keep_n or 0), sign)
-            _check(term, notation)
-            terms.append(term)
-        pos = match.end()
-        if pos == len(text):
-            break
-        if text[pos] not in "+-":
-            raise BadInput(f"bad dice notation {notation!r} (stuck at {text[pos:]!r}): {EXAMPLES}")
-        sign, pos = (-1 if text[pos] == "-" else 1), pos + 1
-    if len(terms) > MAX_TERMS:
-        raise BadInput(f"bad dice notation {notation!r}: at most {MAX_TERMS} terms")
-    return Expression(notation.strip(), tuple(terms))
-
-
-def _check(term: DiceTerm, notation: str) -> None:
-    if not 1 <= term.count <= MAX_DICE:
-        raise BadInput(f"bad dice notation {notation!r}: 1 to {MAX_DICE} dice a term")
-    if not 1 <= term.sides <= MAX_SIDES:
-        raise BadInput(f"bad dice notation {notation!r}: 1 to {MAX_SIDES} faces a die")
-    if term.keep and not 0 <= term.keep_n <= term.count:
-        raise BadInput(f"bad dice notation {notation!r}: cannot keep or drop {term.keep_n} of {term.count} dice")
+    root = parse_tree(notation)
+    return Expression(notation.strip(), root, tuple(n for n in walk(root) if isinstance(n, DiceTerm)))
 
 
 class Roll(Model):
     """One named draw of dice within an event: what was rolled, for what, and by whom."""
 
     purpose: str
-    sides: int
-    faces: tuple[int, ...]
+    sides: Int64
+    faces: tuple[Int64, ...]
     source: Literal["ledger", "table"] = "ledger"
     notation: str | None = None
 
@@ -127,8 +68,8 @@ class Roll(Model):
 class DiceRecord(Model):
     """Everything needed to reproduce an event's dice: the seed, how many faces it drew, the rolls."""
 
-    seed: int = 0
-    draws: int = 0
+    seed: Int64 = 0  # the ledger draws 63-bit seeds; `--seed` may be any number, so it is checked here
+    draws: Int64 = 0
     rolls: tuple[Roll, ...] = ()
 
     @property
@@ -205,25 +146,33 @@ class Dice:
             expression = parse(expression)
         table = self._table.get(purpose)
         if table is not None:
-            needed = sum(t.count for t in expression.terms if isinstance(t, DiceTerm))
+            needed = sum(term.count for term in expression.dice)
             if len(table) != needed:
                 raise BadInput(f"{expression} needs {needed} faces; the table gave {len(table)}")
-        total, faces, kept = 0, [], []
-        for term in expression.terms:
-            if isinstance(term, Constant):
-                total += term.sign * term.value
-                continue
-            rolled = self.roll(term.sides, term.count, purpose, notation=expression.text)
-            faces += rolled
-            if term.keep is None:
-                total += term.sign * sum(rolled)
-                kept += [True] * len(rolled)
-                continue
-            marks = term.kept(rolled)
-            total += term.sign * sum(f for f, k in zip(rolled, marks) if k)
-            kept += marks
+        faces: list[int] = []
+        kept: list[bool] = []
+        total = self._value(expression.root, purpose, expression.text, faces, kept)
         source = "table" if table is not None else "ledger"
         return RollResult(expression.text, total, tuple(faces), tuple(kept), source)
+
+    def _value(self, node: Node, purpose: str, notation: str, faces: list[int], kept: list[bool]) -> int:
+        """The value of `node`, rolling its dice left to right; every face goes to `faces`, kept or not."""
+        if isinstance(node, Number):
+            return node.value
+        if isinstance(node, DiceTerm):
+            rolled = self.roll(node.sides, node.count, purpose, notation=notation)
+            faces += rolled
+            if node.keep is None:
+                kept += [True] * len(rolled)
+                return sum(rolled)
+            marks = node.kept(rolled)
+            kept += marks
+            return sum(f for f, k in zip(rolled, marks) if k)
+        if isinstance(node, Negative):
+            return -self._value(node.operand, purpose, notation, faces, kept)
+        assert isinstance(node, BinaryOp)
+        left = self._value(node.left, purpose, notation, faces, kept)
+        return OPERATORS[node.op][1](left, self._value(node.right, purpose, notation, faces, kept))
 
     def _take_table(self, purpose: str, sides: int, count: int) -> list[int]:
         given = self._table[purpose]
@@ -231,6 +180,7 @@ class Dice:
             raise BadInput(f"{purpose}: {count} dice needed, the table gave {len(given)}")
         faces, self._table[purpose] = given[:count], given[count:]
         for value in faces:
+            within_int64(value, f"{purpose}: a roll")
             if not 1 <= value <= sides:
                 raise BadInput(f"{purpose}: a d{sides} cannot show {value}")
         return faces

@@ -3,11 +3,55 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, GetPydanticSchema
+from pydantic_core import core_schema
+
+from .errors import BadInput
 
 _set = object.__setattr__
+
+# Every integer the ledger keeps fits 64 bits (issues 22 and 25: the JSON it stores and SQL read no more);
+# a bigger one typed anywhere is bad input that names this limit, never an internal error.
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+INT64_LIMIT = f"the 64-bit limit ({INT64_MIN:,} to {INT64_MAX:,})"
+
+
+def within_int64(value: int, what: str) -> int:
+    """`value` if it fits 64 bits, else `BadInput` naming `what` and the limit (not the number: it may be huge)."""
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise BadInput(f"{what} is beyond {INT64_LIMIT}")
+    return value
+
+
+def parse_int64(text: str, what: str) -> int:
+    """A whole number typed by a person (`12`, `-3`), within 64 bits; anything else is `BadInput`."""
+    digits = text.strip()
+    if _too_many_digits(digits):  # int() itself refuses 4,300 digits and more
+        raise BadInput(f"{what} is beyond {INT64_LIMIT}")
+    try:
+        value = int(digits)
+    except ValueError:
+        raise BadInput(f"{what} must be a whole number, got {text[:40]!r}") from None
+    return within_int64(value, what)
+
+
+def _too_many_digits(text: str) -> bool:
+    digits = text.lstrip("+-").lstrip("0")
+    return len(digits) > 19 and digits.isascii() and digits.isdigit()
+
+
+def _int64_schema(source: Any, handler: Any) -> core_schema.CoreSchema:
+    """pydantic-core's own int check with the bounds, its every error (huge, not a number) in one message."""
+    return core_schema.custom_error_schema(core_schema.int_schema(ge=INT64_MIN, le=INT64_MAX),
+                                           custom_error_type="int64",
+                                           custom_error_message=f"must be a whole number within {INT64_LIMIT}")
+
+
+Int64 = Annotated[int, GetPydanticSchema(_int64_schema)]
+"""An `int` field within 64 bits: a model validating a bigger one fails with a one-line message naming the
+limit (the CLI makes any `ValidationError` bad input, exit 2). Use it for every integer a person can type."""
 
 
 class Model(BaseModel):
