@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from ..domain.errors import BadInput
+from ..domain.text import check_arguments
 from ..ledger.storage import must_exist
 from .context import Env
 
@@ -70,6 +71,7 @@ class LazyGroup(click.Group):
         return sorted(COMMANDS)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        check_arguments(args)  # every argument a user types enters here (bytes that are not UTF-8: exit 2)
         name, command, rest = super().resolve_command(ctx, args)
         ctx.meta["chronicle.reads_only"] = bool(name) and reads_only(name, rest)  # type: ignore[arg-type]
         return name, command, rest
@@ -140,6 +142,7 @@ def chronicle(ctx: click.Context, db: str | None, as_json: bool, by: str | None,
       chronicle --db table.db campaign new Glorantha --system pendragon-pass
     """
     ctx.obj = Env.from_options(db, as_json, by, campaign, seed)
+    check_arguments([text for text in (db, by, campaign) if text])
     if db == "":
         raise BadInput("--db is empty: name a SQLite file or a postgresql:// URL")
     if ctx.meta.get("chronicle.reads_only"):

@@ -63,6 +63,9 @@ def _cell(value: Any) -> str:
 
 
 def error(env_json: bool, code: str, message: str) -> None:
+    from ..domain.text import safe_line
+
+    message = safe_line(message)  # a typed name may hold a terminal escape sequence: never echoed raw
     if env_json:
         click.echo(orjson.dumps({"error": {"code": code, "message": message}}).decode(), err=True)
     else:
