@@ -1,34 +1,20 @@
-"""What every command shares: where the ledger is, who records, how to print, and a unit of work."""
+"""What every command shares: the global options, and the application layer they open."""
 
 from __future__ import annotations
 
 import getpass
 import os
-import random
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
-RETRIES = 30
-BACKOFF_BASE, BACKOFF_CAP = 0.01, 1.0  # seconds: at most ~15 s of waiting in all, on average
+if TYPE_CHECKING:
+    from ..ledger.app import Chronicle
+    from ..ledger.application import Ledger
+    from ..ledger.session import Session
 
-
-def lost_race(problem: BaseException) -> bool:
-    """A write that may succeed if re-decided: a version already taken, or SQLite still locked."""
-    from eventsourcing.persistence import IntegrityError, OperationalError
-
-    if isinstance(problem, IntegrityError):
-        return True
-    text = str(problem).lower()
-    return isinstance(problem, OperationalError) and ("locked" in text or "busy" in text)
-
-
-def backoff(attempt: int) -> None:
-    """Full jitter (a random pause up to a doubling cap) so racing writers spread out."""
-    time.sleep(random.uniform(0, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** attempt)))
+T = TypeVar("T")
 
 
 def default_by() -> str:
@@ -38,15 +24,25 @@ def default_by() -> str:
         return "unknown"
 
 
-@dataclass
 class Env:
-    db: str
-    json: bool
-    by: str
-    campaign: str | None
-    seed: int | None = None
-    _app: Any = field(default=None, repr=False)
-    batch: Any = field(default=None, repr=False)  # the open Session when running a batch
+    """The global options of one `chronicle` invocation and the `Ledger` they describe, opened on
+    first use and closed when the command ends (in-process runs too)."""
+
+    def __init__(self, db: str, json: bool, by: str, campaign: str | None, seed: int | None = None):
+        self.db, self.json, self.by, self.seed = db, json, by, seed
+        self._campaign = campaign
+        self._ledger: Ledger | None = None
+
+    def options(self) -> tuple[str, bool, str, str | None, int | None]:
+        return self.db, self.json, self.by, self._campaign, self.seed
+
+    def __eq__(self, other: object) -> bool:  # two invocations with the same options are alike
+        return isinstance(other, Env) and other.options() == self.options()
+
+    __hash__ = None  # type: ignore[assignment]  # options change while a command parses
+
+    def __repr__(self) -> str:
+        return f"Env(db={self.db!r}, json={self.json}, by={self.by!r}, campaign={self._campaign!r}, seed={self.seed})"
 
     @classmethod
     def from_options(cls, db: str | None, json: bool, by: str | None, campaign: str | None, seed: int | None) -> Env:
@@ -59,52 +55,48 @@ class Env:
         )
 
     @property
-    def app(self) -> Any:
-        if self._app is None:
-            from ..ledger.app import open_ledger
+    def campaign(self) -> str | None:
+        return self._campaign
 
-            self._app = open_ledger(self.db)
+    @campaign.setter
+    def campaign(self, name: str | None) -> None:  # `--campaign` given after the command
+        self._campaign = name
+        if self._ledger is not None:
+            self._ledger.campaign = name
+
+    @property
+    def ledger(self) -> Ledger:
+        if self._ledger is None:
+            from ..ledger.application import Ledger  # lazily: `--help` and completion open no ledger
+
+            self._ledger = Ledger(self.db, by=self.by, campaign=self._campaign, seed=self.seed)
             ctx = click.get_current_context(silent=True)
-            if ctx is not None:  # give its connections back when the command ends (in-process runs too)
+            if ctx is not None:
                 ctx.find_root().call_on_close(self.close)
-        return self._app
+        return self._ledger
+
+    @property
+    def app(self) -> Chronicle:
+        return self.ledger.app
+
+    @property
+    def batch(self) -> Session | None:
+        """The open unit of work when running a batch (its lines print nothing and save once)."""
+        return self._ledger.batch if self._ledger is not None else None
+
+    @batch.setter
+    def batch(self, session: Session | None) -> None:
+        self.ledger.batch = session
 
     def close(self) -> None:
-        if self._app is not None:
-            app, self._app = self._app, None
-            app.close()
+        if self._ledger is not None:
+            self._ledger.close()
 
-    def session(self) -> Any:
-        from ..ledger.session import Session
+    def session(self) -> Session:
+        return self.ledger.session()
 
-        return Session(self.app, self.campaign, self.by, self.seed)
+    def write(self, decide: Callable[[Session], T]) -> T:
+        return self.ledger.write(decide)
 
-    def write(self, decide: Callable[[Any], Any]) -> Any:
-        """Run `decide(session)` and save what it recorded, all or nothing.
-
-        Losing an optimistic-concurrency race (another writer saved the same aggregate version
-        first) or finding SQLite locked past its busy timeout re-reads and re-decides after a
-        jittered, growing pause, at most RETRIES times; then it is a `Conflict` (exit 1).
-        Inside a batch, the batch's session collects everything and saves once at its end.
-        """
-        if self.batch is not None:
-            return decide(self.batch)
-        from ..domain.errors import Conflict
-
-        for attempt in range(RETRIES):
-            session = self.session()
-            try:
-                result = decide(session)
-                session.save()
-            except Exception as problem:
-                if not lost_race(problem):
-                    raise
-                backoff(attempt)
-                continue
-            return result
-        raise Conflict(f"other writers kept changing the same records at the same time; nothing was written "
-                       f"after {RETRIES} tries: run the command again")
-
-    def read(self) -> Any:
-        """A session for reading (inside a batch: the batch's own, so it sees its pending events)."""
-        return self.batch if self.batch is not None else self.session()
+    def read(self) -> Session:
+        return self.ledger.read()

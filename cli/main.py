@@ -30,6 +30,7 @@ COMMANDS = {
     "export": "transfer:export",
     "import": "transfer:import_",
     "key": "key:key",
+    "serve": "serve:serve",
     # the same name in several systems: the campaign's system picks the real command
     "injure": "dispatch:injure",
     "rest": "dispatch:rest",
@@ -105,7 +106,7 @@ class LazyGroup(click.Group):
             error(_json(ctx), "bad_input", first_error(problem))
             ctx.exit(2)
         except Exception as problem:  # a storage fault or a bug: one line, never a traceback
-            from .context import lost_race
+            from ..ledger.application import lost_race
 
             if lost_race(problem):  # e.g. a batch saving once at its end: all of it was rolled back
                 error(_json(ctx), "conflict", "another writer changed the same records at the same time;"

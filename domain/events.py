@@ -82,6 +82,10 @@ class Resolution(Event):
     what they need of the other one into `inputs`, so the event alone re-derives its outcome.
     """
 
+    # The dice purposes `derive` may draw. A table result given for one of them that a derivation does
+    # not need (no save when DR removes all damage) is ignored, so the table need not know in advance.
+    PURPOSES: ClassVar[frozenset[str]] = frozenset()
+
     inputs: Model
     rulings: dict[str, Any] = Field(default_factory=dict)
     dice: DiceRecord = DiceRecord()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 from uuid import UUID
 
@@ -17,6 +17,7 @@ from ..domain.events import Resolution
 from . import snapshots
 from .app import Chronicle
 from .clock import Clock
+from .recorded import Recorded
 
 
 class Session:
@@ -140,16 +141,28 @@ class Session:
         return character
 
     def resolve(self, character: Character, event_class: type[Resolution], inputs: Any,
-                table: dict[str, list[int]] | None = None, **fields: Any) -> Resolution:
+                table: Mapping[str, list[int] | None] | None = None, **fields: Any) -> Resolution:
         """Derive the outcome of an action against the character's current state and record it."""
+        return self.record(character, event_class, inputs, table, **fields).event
+
+    def record(self, character: Character, event_class: type[Resolution], inputs: Any,
+               table: Mapping[str, list[int] | None] | None = None, **fields: Any) -> Recorded:
+        """Derive once and record: the table's dice for a purpose the action declares but this
+        derivation did not use are ignored (and reported); for any other purpose they are bad input."""
         rulings, recorded = self._rulings_in_force()
         dice = self.dice({k: v for k, v in (table or {}).items() if v is not None})
-        outcome = event_class.derive(character.sheet, character.condition, inputs, rulings, dice)
+        sheet, condition = character.sheet, character.condition
+        outcome = event_class.derive(sheet, condition, inputs, rulings, dice)
         unused = dice.unused()
-        if unused:
-            raise BadInput(f"table results not used by this action: {unused}")
-        return character.record(event_class, inputs=inputs, outcome=outcome, rulings=recorded,
-                                dice=dice.record(), by=self.by, timestamp=self.now(), **fields)
+        declared = getattr(event_class, "PURPOSES", frozenset())
+        undeclared = {purpose: faces for purpose, faces in unused.items() if purpose not in declared}
+        if undeclared:
+            given = "; ".join(f"{purpose} {', '.join(map(str, faces))}" for purpose, faces in undeclared.items())
+            raise BadInput(f"this action does not use the table's dice given for: {given}")
+        event = character.record(event_class, inputs=inputs, outcome=outcome, rulings=recorded,
+                                 dice=dice.record(), by=self.by, timestamp=self.now(), **fields)
+        return Recorded(event, character.name, character.system, sheet, condition, character.sheet,
+                        character.condition, unused)
 
     def _next_seed(self) -> int:
         if self.seed is None:

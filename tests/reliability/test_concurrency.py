@@ -68,7 +68,7 @@ def rival_first(run_sqlite, monkeypatch):
 
 
 def test_a_command_that_keeps_losing_gives_up_with_exit_1_and_writes_nothing(rival_first, monkeypatch):
-    monkeypatch.setattr("chronicle.cli.context.RETRIES", 2)
+    monkeypatch.setattr("chronicle.ledger.application.RETRIES", 2)
     lost = rival_first("--json", "roll", "d20", "--for", "Bruno", "--reason", "mine")
     assert lost.exit_code == 1 and json.loads(lost.stderr)["error"]["code"] == "conflict"
     reasons = [e["data"]["reason"] for e in rival_first.json("log", "Bruno")["events"][1:]]

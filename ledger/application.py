@@ -1,0 +1,156 @@
+"""The application layer: one method per use case, after the library's `examples/bankaccounts` and
+cosmicpython's service layer. Each loads what it needs once, decides once and saves everything it
+decided in one transaction; losing a race (another writer took the same aggregate version, or SQLite
+stayed locked) re-reads and re-decides after a jittered pause. Nothing here names a rule system:
+what an action is and how it is decided comes from the domain."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from eventsourcing.persistence import IntegrityError, OperationalError
+
+from ..domain.amendments import Amended
+from ..domain.campaign import Campaign
+from ..domain.character import Character
+from ..domain.dice import Expression
+from ..domain.errors import Conflict
+from ..domain.events import DomainEvent, Resolution
+from ..domain.model import Model
+from ..domain.rolls import DiceRolled
+from ..domain.rolls import roll as roll_dice
+from . import audit, characters, rulings
+from .app import Chronicle, open_ledger
+from .recorded import Recorded
+from .session import Session
+
+T = TypeVar("T")
+
+RETRIES = 30
+BACKOFF_BASE, BACKOFF_CAP = 0.01, 1.0  # seconds: at most ~15 s of waiting in all, on average
+
+Table = Mapping[str, list[int] | None]
+
+
+def lost_race(problem: BaseException) -> bool:
+    """A write that may succeed if re-decided: a version already taken, or SQLite still locked."""
+    if isinstance(problem, IntegrityError):
+        return True
+    text = str(problem).lower()
+    return isinstance(problem, OperationalError) and ("locked" in text or "busy" in text)
+
+
+def backoff(attempt: int) -> None:
+    """Full jitter (a random pause up to a doubling cap) so racing writers spread out."""
+    time.sleep(random.uniform(0, min(BACKOFF_CAP, BACKOFF_BASE * 2**attempt)))
+
+
+class Ledger:
+    """A campaign ledger at `target` (a SQLite path or a PostgreSQL URL), as one author (`by`) uses it.
+
+    `campaign` picks a campaign when the database holds several; `seed` seeds the ledger's dice
+    (tests and demos). Inside a batch (`batch` is its open session) every use case joins the batch's
+    unit of work, which saves once at the batch's end."""
+
+    def __init__(self, target: str, *, by: str, campaign: str | None = None, seed: int | None = None):
+        self.target, self.by, self.campaign, self.seed = target, by, campaign, seed
+        self.batch: Session | None = None
+        self._app: Chronicle | None = None
+
+    @property
+    def app(self) -> Chronicle:
+        if self._app is None:
+            self._app = open_ledger(self.target)
+        return self._app
+
+    @property
+    def is_open(self) -> bool:
+        return self._app is not None
+
+    def close(self) -> None:
+        if self._app is not None:
+            app, self._app = self._app, None
+            app.close()
+
+    # units of work --------------------------------------------------------------------------
+
+    def session(self) -> Session:
+        return Session(self.app, self.campaign, self.by, self.seed)
+
+    def read(self) -> Session:
+        """A session for reading (inside a batch: the batch's own, so it sees its pending events)."""
+        return self.batch if self.batch is not None else self.session()
+
+    def write(self, decide: Callable[[Session], T]) -> T:
+        """Run `decide(session)` and save what it recorded, all or nothing, re-deciding after a lost
+        race at most RETRIES times; then it is a `Conflict` (exit 1). Inside a batch, the batch's
+        session collects everything and saves once at its end."""
+        if self.batch is not None:
+            return decide(self.batch)
+        for attempt in range(RETRIES):
+            session = self.session()
+            try:
+                result = decide(session)
+                session.save()
+            except Exception as problem:
+                if not lost_race(problem):
+                    raise
+                backoff(attempt)
+                continue
+            return result
+        raise Conflict(f"other writers kept changing the same records at the same time; nothing was written "
+                       f"after {RETRIES} tries: run the command again")
+
+    # use cases ------------------------------------------------------------------------------
+
+    def start_campaign(self, name: str, system: str) -> Campaign:
+        return self.write(lambda session: session.start_campaign(name, system))
+
+    def change_ruling(self, assignment: str, reason: str) -> dict[str, Any]:
+        return self.write(lambda session: rulings.change_ruling(session, assignment, reason))
+
+    def add_character(self, name: str, stats: dict[str, str], virtues: str | None = None,
+                      is_object: bool = False) -> dict[str, Any]:
+        return self.write(lambda session: characters.add_character(session, name, stats, virtues, is_object))
+
+    def record(self, name: str, action: type[Resolution], inputs: Model, table: Table | None = None,
+               **fields: Any) -> Recorded:
+        """Decide `action` for the character NAME from `inputs` (and the table's dice) and record it:
+        the use case behind every single-event rule command (`injure`, `rest`, `award_status`, ...)."""
+
+        def decide(session: Session) -> Recorded:
+            character = session.character(name)
+            return session.record(character, action, inputs, table, **fields)
+
+        return self.write(decide)
+
+    injure = rest = award_status = swear_oath = record
+
+    def roll(self, notation: Expression, for_: str | None, reason: str, faces: list[int] | None) -> DomainEvent:
+        """A free roll, on a character or on the campaign."""
+
+        def decide(session: Session) -> DomainEvent:
+            owner: Character | Campaign = session.character(for_) if for_ else session.campaign
+            dice = session.dice({"roll": faces} if faces is not None else None)
+            owner.trigger_event(DiceRolled, reason=reason, by=session.by, timestamp=session.now(),
+                                **roll_dice(notation, dice))
+            return owner.pending_events[-1]
+
+        return self.write(decide)
+
+    def amend(self, ref: str, reason: str, void: bool, inputs: dict[str, str],
+              table: dict[str, list[int]]) -> dict[str, Any]:
+        """A correcting event for REF; the original stays in the log."""
+        return self.write(lambda session: audit.amend(session, ref, reason, void, inputs, table))
+
+    def replay(self, name: str | None, assignments: dict[str, str], fork: str | None = None) -> dict[str, Any]:
+        """What-if: outcomes re-derived under other rulings; writes only a requested fork."""
+        if fork is None:
+            return audit.replay(self.read(), name, assignments, None)
+        return self.write(lambda session: audit.replay(session, name, assignments, fork))
+
+
+__all__ = ["Amended", "Ledger", "Recorded", "lost_race"]
