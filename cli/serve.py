@@ -1,0 +1,108 @@
+"""`chronicle serve [--host 127.0.0.1] [--port 8765]`: the table view, read-only, until interrupted."""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import signal
+import socket
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; another than this machine's own lets the whole network read.")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free one).")
+@click.pass_obj
+def serve(env: Any, host: str, port: int) -> None:
+    """Serve the ledger read-only as live web pages for the table: the campaigns, each character's
+    sheet, condition, story and Status, and the log; every open page follows new events.
+    `GET /events` is the same stream for scripts (one `data:` line per event, as `log --json`).
+
+    \b
+    Example:
+      chronicle --db table.db serve --port 8765
+    """
+    from ..domain.errors import BadInput
+    from .web.data import LedgerUnavailable, TableData
+
+    data = TableData(env.db)
+    data.check_target()
+    try:
+        data.warm()
+    except LedgerUnavailable as problem:
+        raise BadInput(str(problem)) from None
+    listener = _listen(host, port)
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"Serving {_shown_target(env.db)} read-only at http://{shown}:{bound}/ (Ctrl-C stops).")
+    if not _loopback(host):
+        click.echo(f"Listening on {host}: every device on that network can read the campaign.")
+    try:
+        _run(data, listener)
+    finally:
+        data.close()
+    click.echo("Stopped.")
+
+
+def _run(data: Any, listener: socket.socket) -> None:
+    import uvicorn
+    from uvicorn.server import HANDLED_SIGNALS
+
+    from .web.app import build
+
+    app = build(data, lambda line: click.echo(f"chronicle serve: {line}", err=True))
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            """uvicorn's, without raising the caught Ctrl-C again once stopped (a traceback from asyncio)."""
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            before = {sig: signal.signal(sig, self.handle_exit) for sig in HANDLED_SIGNALS}
+            try:
+                yield
+            finally:
+                for sig, handler in before.items():
+                    signal.signal(sig, handler)
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            await app.state.hub.stop()  # end the open event streams, which uvicorn would wait for
+            await super().shutdown(sockets)
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3)
+    Server(config).run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    from ..domain.errors import BadInput
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        listener = socket.socket(family, kind, proto)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+    except OSError as problem:
+        raise BadInput(f"cannot listen on {host} port {port}: {problem.strerror or problem}") from None
+    listener.set_inheritable(True)
+    return listener
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _shown_target(target: str) -> str:
+    from ..ledger.storage import redact
+
+    return redact(target)

@@ -1,0 +1,149 @@
+"""The table view's ASGI app: server-rendered pages, `/events`, and nothing that writes.
+
+Every page can be shown as of an earlier event (`?as_of=#N`: a position, also an event id or an
+ISO time), and as its `<main>` alone (`?fragment=1`), which is what the page's script fetches
+when `/events` says something changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .chart import status_chart
+from .data import LedgerUnavailable, TableData, plain
+from .live import Hub
+
+HERE = Path(__file__).parent
+READS = ("GET", "HEAD")
+
+
+class ReadOnly:
+    """Every method but GET and HEAD is 405, on every path."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in READS:
+            response = PlainTextResponse("This view is read-only.\n", status_code=405, headers={"Allow": "GET, HEAD"})
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def templates() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.filters["plain"] = plain
+    env.filters["shown"] = shown
+    env.globals["status_chart"] = status_chart
+    return env
+
+
+def shown(value: object) -> str:
+    """A sheet value as people read it: yes or no, not Python's True or False."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
+def build(data: TableData, say: Callable[[str], None]) -> Starlette:
+    """The app for one ledger; `say` prints one line on the terminal."""
+    env = templates()
+    hub = Hub(data, say)
+    reported: list[str] = [""]
+
+    def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        as_of = request.query_params.get("as_of") or None
+        html = env.get_template(name).render(fragment=bool(request.query_params.get("fragment")), as_of=as_of,
+                                             request=request, **context)
+        return HTMLResponse(html, status_code=status)
+
+    def failed(request: Request, status: int, title: str, problem: str) -> HTMLResponse:
+        return render(request, "error.html", status, title=title, problem=problem)
+
+    def page(view: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        """Errors become a page and, for storage faults, one line on the terminal: never a traceback."""
+        from ...domain.errors import ChronicleError, NotFound
+
+        async def guarded(request: Request) -> Response:
+            try:
+                response = await view(request)
+            except LedgerUnavailable as problem:
+                if str(problem) != reported[0]:
+                    say(str(problem))
+                    reported[0] = str(problem)
+                return failed(request, 503, "The ledger cannot be read", str(problem))
+            except ChronicleError as problem:
+                return failed(request, 404 if isinstance(problem, NotFound) else 400, "Not in this ledger",
+                              str(problem))
+            except Exception as problem:  # a bug: the page says so, the terminal gets one line
+                say(f"error on {request.url.path}: {type(problem).__name__}: {problem}".splitlines()[0])
+                return failed(request, 500, "Something went wrong", "The page could not be made; the terminal"
+                              " running `chronicle serve` says why.")
+            reported[0] = ""
+            return response
+
+        return guarded
+
+    def as_of(request: Request) -> str | None:
+        value = (request.query_params.get("as_of") or "").strip()
+        return f"#{value}" if value.isdigit() else value or None
+
+    @page
+    async def campaigns(request: Request) -> Response:
+        found = await run_in_threadpool(data.campaigns, as_of(request))
+        return render(request, "campaigns.html", campaigns=found)
+
+    @page
+    async def character(request: Request) -> Response:
+        found = await run_in_threadpool(data.character, request.path_params["ident"], as_of(request))
+        if found is None:
+            return failed(request, 404, "No such character", "This ledger has no character at that address.")
+        return render(request, "character.html", character=found)
+
+    @page
+    async def log(request: Request) -> Response:
+        query = request.query_params
+        known = await run_in_threadpool(data.campaigns)
+        chosen = next((c for c in known if c.id == query.get("campaign")), known[0] if known else None)
+        if chosen is None:
+            return render(request, "log.html", campaign=None, campaigns=known, rows=[], filters={})
+        filters = {"character": query.get("character") or "", "kind": query.get("kind") or ""}
+        before = int(query["before"]) if query.get("before", "").isdigit() else None
+        rows = await run_in_threadpool(data.log, chosen.id, filters["character"] or None, filters["kind"] or None,
+                                       as_of(request), before)
+        return render(request, "log.html", campaign=chosen, campaigns=known, rows=rows, filters=filters)
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(hub.stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = Starlette(routes=[
+        Route("/", campaigns, methods=list(READS)),
+        Route("/character/{ident}", character, methods=list(READS)),
+        Route("/log", log, methods=list(READS)),
+        Route("/events", events, methods=list(READS)),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ], lifespan=lifespan)
+    app.state.hub = hub
+    app.add_middleware(ReadOnly)
+    return app

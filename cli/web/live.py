@@ -1,0 +1,169 @@
+"""Following the log for `/events`: ONE background task for all clients, fanning each new event out.
+
+SQLite has no way to wake another process, so the task polls the log's highest position (one
+indexed `MAX(rowid)`, every POLL seconds). PostgreSQL wakes it: an AFTER INSERT statement trigger on
+the library's events table NOTIFYs `chronicle_appended` (created once, idempotently, when `serve`
+starts; writers need nothing new), and the task LISTENs, re-checking every RECHECK seconds in case a
+notification was missed. Where the trigger cannot be made (a role without the right), it polls too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+
+import orjson
+from starlette.concurrency import run_in_threadpool
+
+from .data import LedgerUnavailable, TableData
+
+POLL = 0.25  # seconds between looks at SQLite's log
+RECHECK = 5.0  # seconds PostgreSQL's listener waits for a notification before looking anyway
+BACKLOG = 10000  # lines a slow client may fall behind before it is dropped (its browser reconnects)
+CHANNEL = "chronicle_appended"
+TRIGGER = "chronicle_notify_appended"
+
+
+class Hub:
+    def __init__(self, data: TableData, say: Callable[[str], None]):
+        self.data, self.say = data, say
+        self.clients: set[asyncio.Queue[bytes | None]] = set()
+        self.last = 0
+        self.listening = False
+        self._task: asyncio.Task[None] | None = None
+        self._problem = ""
+
+    async def start(self) -> None:
+        try:
+            self.last = await run_in_threadpool(self.data.last_position)
+        except LedgerUnavailable as problem:
+            self._report(str(problem))
+        if self.data.postgres:
+            self.listening = await run_in_threadpool(self._ensure_trigger)
+        self._task = asyncio.create_task(self._follow())
+
+    async def stop(self) -> None:
+        """End every stream (uvicorn waits for open responses before it stops) and the follower."""
+        for queue in list(self.clients):
+            queue.put_nowait(None)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def stream(self) -> AsyncIterator[bytes]:
+        """One client's `text/event-stream`: a `data:` line per event appended after it connected."""
+        queue: asyncio.Queue[bytes | None] = asyncio.Queue(BACKLOG)
+        self.clients.add(queue)
+        try:
+            yield b": connected\n\n"
+            while True:
+                try:
+                    line = await asyncio.wait_for(queue.get(), timeout=15)
+                except TimeoutError:
+                    yield b": still here\n\n"  # a write is how a vanished client is noticed
+                    continue
+                if line is None:
+                    return
+                yield line
+        finally:
+            self.clients.discard(queue)
+
+    def publish(self, rows: list[dict]) -> None:
+        for row in rows:
+            line = b"data: " + orjson.dumps(row) + b"\n\n"
+            for queue in list(self.clients):
+                try:
+                    queue.put_nowait(line)
+                except asyncio.QueueFull:
+                    self.clients.discard(queue)
+                    queue.get_nowait()
+                    queue.put_nowait(None)
+
+    async def _follow(self) -> None:
+        async for _ in self._wakes():
+            try:
+                await self._catch_up()
+            except LedgerUnavailable as problem:
+                self._report(str(problem))
+                await asyncio.sleep(1)
+            else:
+                self._report("")
+
+    async def _catch_up(self) -> None:
+        """Publish everything after the last position seen (a page at a time), or just note where the
+        log ends when nobody listens."""
+        newest = await run_in_threadpool(self.data.last_position)
+        while newest > self.last:
+            if not self.clients:
+                self.last = newest
+                return
+            rows = await run_in_threadpool(self.data.appended, self.last)
+            if not rows:
+                return
+            self.publish(rows)
+            self.last = rows[-1]["position"]
+
+    async def _wakes(self) -> AsyncIterator[None]:
+        while True:
+            if self.listening:
+                try:
+                    async for _ in self._notifications():
+                        yield
+                except Exception as problem:  # the server went away: poll until it is back
+                    self._report(f"listening for new events failed ({str(problem).strip().splitlines()[0]});"
+                                 " looking every second instead")
+            await asyncio.sleep(POLL if not self.listening else 1.0)
+            yield
+
+    async def _notifications(self) -> AsyncIterator[None]:
+        import psycopg
+
+        async with await psycopg.AsyncConnection.connect(**self._connection(), autocommit=True) as connection:
+            await connection.execute(f"LISTEN {CHANNEL}")
+            yield  # whatever was appended while connecting
+            while True:
+                async for _ in connection.notifies(timeout=RECHECK, stop_after=1):
+                    pass
+                yield
+
+    def _connection(self) -> dict[str, object]:
+        from ...ledger.storage import settings
+
+        env = settings(self.data.target)
+        return {"dbname": env["POSTGRES_DBNAME"], "host": env["POSTGRES_HOST"], "port": env["POSTGRES_PORT"],
+                "user": env["POSTGRES_USER"], "password": env["POSTGRES_PASSWORD"] or None, "connect_timeout": 3}
+
+    def _ensure_trigger(self) -> bool:
+        """Create the NOTIFY trigger unless it is there (under the ledger's schema lock, as the library's
+        own tables are made); False, and a line on the terminal, when this role may not."""
+        import psycopg
+
+        from ...ledger.app import SCHEMA_LOCK
+
+        try:
+            table = self.data.events_table()
+            with psycopg.connect(**self._connection(), autocommit=True) as connection:
+                found = connection.execute("SELECT 1 FROM pg_trigger WHERE tgname = %s AND tgrelid = %s::regclass",
+                                           (TRIGGER, table)).fetchone()
+                if found:
+                    return True
+                connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+                with connection.transaction():
+                    connection.execute(f"CREATE OR REPLACE FUNCTION {TRIGGER}() RETURNS trigger LANGUAGE plpgsql"
+                                       f" AS $$ BEGIN PERFORM pg_notify('{CHANNEL}', ''); RETURN NULL; END $$")
+                    connection.execute(f"CREATE OR REPLACE TRIGGER {TRIGGER} AFTER INSERT ON {table}"
+                                       f" FOR EACH STATEMENT EXECUTE FUNCTION {TRIGGER}()")
+                connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
+        except Exception as problem:
+            self.say(f"live updates will poll the log: cannot add the notify trigger"
+                     f" ({str(problem).strip().splitlines()[0]})")
+            return False
+        return True
+
+    def _report(self, problem: str) -> None:
+        """One line on the terminal when a problem starts (and when it is over), not one per attempt."""
+        if problem != self._problem:
+            self.say(problem or "the ledger can be read again")
+            self._problem = problem
