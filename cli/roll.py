@@ -1,34 +1,72 @@
-"""`chronicle roll NOTATION [--for NAME] [--reason TEXT]`."""
+"""`chronicle roll NOTATION [--for NAME] [--reason TEXT] [--roll N | --dice FACES]`."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
 
+from ..domain.dice import Expression
+from ..domain.errors import BadInput
 from .options import common, faces
 from .output import emit
 
+_NEGATIVE_NOTATION = re.compile(r"-[\d(d]", re.IGNORECASE)  # -1d4, -d8, -(1d6+1), -3
 
-@click.command()
+
+class NotationCommand(click.Command):
+    """A notation may begin with a minus (`roll -1d4`, CONTRACT.md "Long campaigns"): that word is the
+    notation, not an option, so it is handed to Click after `--`, where every word is an argument."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        takes_value = {name: not (param.is_flag or param.count) for param in self.get_params(ctx)
+                       if isinstance(param, click.Option) for name in (*param.opts, *param.secondary_opts)}
+        return super().parse_args(ctx, _negative_notation_last(args, takes_value))
+
+
+def _negative_notation_last(args: list[str], takes_value: dict[str, bool]) -> list[str]:
+    """`args` with a notation that begins with a minus moved after `--`; an option's value stays in place."""
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            return args
+        name, has_value, _ = word.partition("=")
+        if name in takes_value:
+            i += 2 if takes_value[name] and not has_value else 1
+        elif _NEGATIVE_NOTATION.match(word):
+            return [*args[:i], *args[i + 1:], "--", word]
+        elif word.startswith("-"):
+            i += 1  # an unknown option: Click names it
+        else:
+            return args  # the notation, as a plain word
+    return args
+
+
+@click.command(cls=NotationCommand)
 @click.argument("notation")
 @click.option("--for", "for_", metavar="NAME", help="The character the roll is for (else the campaign).")
 @click.option("--reason", default="", help="What the roll was for.")
+@click.option("--roll", "single", type=int, metavar="N", help="The table's result of the notation's one die (d%, d20, ...).")
 @click.option("--dice", "given", metavar="FACES", help="The table's own faces, comma-separated, in rolled order.")
 @common
 @click.pass_obj
-def roll(env: Any, notation: str, for_: str | None, reason: str, given: str | None) -> None:
-    """Roll dice and record the result: NdX, dX, d%, constants, several terms, kh/kl/dh/dl.
+def roll(env: Any, notation: str, for_: str | None, reason: str, single: int | None, given: str | None) -> None:
+    """Roll dice and record the result: NdX, dX, d%, constants, kh/kl/dh/dl, + - * / (rounding down),
+    parentheses and a leading minus.
 
     \b
     Example:
       chronicle roll 4d6kh3 --for Vasana --reason "new statistic"
+      chronicle roll "(1d8+3)*2"
+      chronicle roll d% --roll 37
     """
     from ..domain.dice import parse
     from ..domain.rolls import DiceRolled, roll as roll_dice
 
     expression = parse(notation)  # bad notation fails before the ledger is opened
-    table = faces(given)
+    table = _table_dice(expression, single, given)
 
     def decide(session: Any) -> Any:
         owner = session.character(for_) if for_ else session.campaign
@@ -39,6 +77,19 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, given: str | No
 
     event = env.write(decide)
     emit(env, lambda: _result(event, for_, reason), lambda: _human(event))
+
+
+def _table_dice(expression: Expression, single: int | None, given: str | None) -> list[int] | None:
+    """The faces the table rolled itself: `--roll N` for a notation of one die (CONTRACT.md "Dice"), else `--dice`."""
+    if single is None:
+        return faces(given)
+    if given is not None:
+        raise BadInput("give the table's dice once: --roll N for one die, or --dice FACES for several")
+    count = sum(term.count for term in expression.dice)
+    if count != 1:
+        rolls = f"rolls {count} dice: give their faces with --dice" if count else "rolls no dice"
+        raise BadInput(f"--roll gives the result of one die, but {expression} {rolls}")
+    return [single]
 
 
 def _result(event: Any, for_: str | None, reason: str) -> dict[str, Any]:

@@ -180,7 +180,7 @@ class Dice:
             raise BadInput(f"{purpose}: {count} dice needed, the table gave {len(given)}")
         faces, self._table[purpose] = given[:count], given[count:]
         for value in faces:
-            within_int64(value, f"{purpose}: a roll")
+            within_int64(value, f"{purpose}: the table's result")
             if not 1 <= value <= sides:
                 raise BadInput(f"{purpose}: a d{sides} cannot show {value}")
         return faces
