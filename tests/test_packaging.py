@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import site
 import subprocess
@@ -23,6 +24,28 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_FOLDERS = ("chronicle", "domain", "ledger", "projections", "cli")
 ASSETS = (".html", ".css", ".js", ".png", ".svg", ".ico")
+README_LIMIT = 10 * 1024
+TEST_COMMAND = "python3 -m pytest"
+
+
+def test_the_readme_stays_short_enough_for_a_newcomer() -> None:
+    size = (ROOT / "README.md").stat().st_size
+    assert size < README_LIMIT, f"README.md is {size} bytes; keep it under {README_LIMIT} (move detail to docs/)"
+
+
+def test_the_readme_gives_the_set_up_and_the_test_command_that_ci_runs() -> None:
+    blocks = re.findall(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(), flags=re.S)
+    assert 'pip install -e ".[test]" && chronicle demo\n' in blocks
+    assert f"{TEST_COMMAND}\n" in blocks, "the README's test command is a block of its own"
+    ci_lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert any(line.startswith(f"{TEST_COMMAND} ") or line == TEST_COMMAND for line in ci_lines)
+
+
+def test_every_document_the_readme_links_to_exists() -> None:
+    links = re.findall(r"\]\(([^)#]+\.md)\)", (ROOT / "README.md").read_text())
+    assert "benchmarks/README.md" in links and "docs/cli.md" in links
+    missing = [link for link in links if not (ROOT / link).is_file()]
+    assert not missing, f"README.md links to {missing}, which do not exist"
 
 
 @pytest.fixture(scope="module")
