@@ -48,7 +48,7 @@ def _negative_notation_last(args: list[str], takes_value: dict[str, bool]) -> li
 @click.argument("notation")
 @click.option("--for", "for_", metavar="NAME", help="The character the roll is for (else the campaign).")
 @click.option("--reason", default="", help="What the roll was for.")
-@click.option("--roll", "single", type=int, metavar="N", help="The table's result of the notation's one die (d%, d20, ...).")
+@click.option("--roll", "single", type=int, metavar="N", help="The table's result of a notation of one die.")
 @click.option("--dice", "given", metavar="FACES", help="The table's own faces, comma-separated, in rolled order.")
 @common
 @click.pass_obj
@@ -63,7 +63,8 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, single: int | N
       chronicle roll d% --roll 37
     """
     from ..domain.dice import parse
-    from ..domain.rolls import DiceRolled, roll as roll_dice
+    from ..domain.rolls import DiceRolled
+    from ..domain.rolls import roll as roll_dice
 
     expression = parse(notation)  # bad notation fails before the ledger is opened
     table = _table_dice(expression, single, given)
@@ -101,6 +102,6 @@ def _result(event: Any, for_: str | None, reason: str) -> dict[str, Any]:
 
 
 def _human(event: Any) -> str:
-    dropped = [f for f, k in zip(event.faces, event.kept) if not k]
+    dropped = [f for f, k in zip(event.faces, event.kept, strict=True) if not k]
     extra = f" (dropped {dropped})" if dropped else ""
     return f"{event.notation} = {event.total}  faces {list(event.faces)}{extra}  [{event.dice.source}]"

@@ -167,7 +167,7 @@ class Dice:
                 return sum(rolled)
             marks = node.kept(rolled)
             kept += marks
-            return sum(f for f, k in zip(rolled, marks) if k)
+            return sum(f for f, k in zip(rolled, marks, strict=True) if k)
         if isinstance(node, Negative):
             return -self._value(node.operand, purpose, notation, faces, kept)
         assert isinstance(node, BinaryOp)

@@ -63,7 +63,7 @@ class Model(BaseModel):
         """Equal when of one type with equal fields: pydantic's check without what these models never have
         (generic origins, extra fields) or must not compare (what an event keeps of how it was stored).
         Re-derivation compares every outcome it makes with the recorded one."""
-        return type(other) is type(self) and self.__dict__ == other.__dict__  # type: ignore[union-attr]
+        return type(other) is type(self) and self.__dict__ == other.__dict__
 
     def __hash__(self) -> int:
         return hash(tuple(self.__dict__.values()))

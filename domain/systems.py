@@ -1,26 +1,71 @@
-"""The three rule systems, by ledger name. Each is a package under `domain/` exposing:
-
-`NAME`, `Rulings`, `Sheet`, `Condition` (pydantic models; `Condition()` is a fresh character),
-`parse_sheet(stats, kind)`, `view(sheet, condition) -> dict` (the contract's JSON: at least
-"condition"), `summary(sheet, condition) -> str` (one line for `character list`) and `EVENTS`
-(its `Resolution` subclasses).
-"""
+"""The three rule systems, by ledger name, and what each one provides (`RuleSystem`)."""
 
 from __future__ import annotations
 
 import functools
 import importlib
-from types import ModuleType
+from typing import Any, Protocol, cast, runtime_checkable
 
 from .errors import BadInput
+from .events import DomainEvent, Resolution
+from .model import Model
+
+
+@runtime_checkable  # isinstance() checks that every member is there (tests/domain/test_systems.py)
+class RuleSystem(Protocol):
+    """What a rule system's package (`domain/potestas/`, `domain/adnd2e/`, `domain/pendragon/`) exports.
+
+    Sheets and conditions are typed `Any` in the functions: each system takes its own `Sheet` and
+    `Condition` there, which no shared parameter type can admit (parameters are contravariant)."""
+
+    @property
+    def NAME(self) -> str:  # noqa: N802  (the ledger's name of the system: "potestas", "adnd2e", "pendragon-pass")
+        ...
+
+    @property
+    def Rulings(self) -> type[Model]:  # noqa: N802  (its typed rulings; defaults per RULINGS.md)
+        ...
+
+    @property
+    def Sheet(self) -> type[Model]:  # noqa: N802
+        ...
+
+    @property
+    def Condition(self) -> type[Model]:  # noqa: N802  (`Condition()` is a fresh character)
+        ...
+
+    @property
+    def EVENTS(self) -> tuple[type[Resolution], ...]:  # noqa: N802  (its `Resolution` subclasses)
+        ...
+
+    def parse_sheet(self, stats: dict[str, str], kind: str = "character") -> Any:
+        """The sheet from `character add`'s `--stat KEY=VALUE` strings; a bad key or value is `BadInput`."""
+        ...
+
+    def view(self, sheet: Any, condition: Any) -> dict[str, Any]:
+        """The contract's JSON for `character show`: at least "condition"."""
+        ...
+
+    def summary(self, sheet: Any, condition: Any) -> str:
+        """One line for `character list`."""
+        ...
+
+    def explain(self, event: DomainEvent, name: str) -> str:
+        """Sentences for people about one of its events recorded on character `name` (EXPLAIN_API.md)."""
+        ...
+
+    def sheet_lines(self, sheet: Any, condition: Any) -> list[str]:
+        """The character sheet as a player of the system reads it, a line each."""
+        ...
+
 
 PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon-pass": "pendragon"}
 
 
 @functools.cache  # folding a character asks for its system at every step; import_module takes ~30 us
-def get(name: str) -> ModuleType:
+def get(name: str) -> RuleSystem:
     try:
         package = PACKAGES[name]
     except KeyError:
         raise BadInput(f"unknown system {name!r}: choose from {', '.join(PACKAGES)}") from None
-    return importlib.import_module(f"{__package__}.{package}")
+    return cast(RuleSystem, importlib.import_module(f"{__package__}.{package}"))

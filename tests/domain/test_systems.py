@@ -1,0 +1,50 @@
+"""Every rule system's package provides what `systems.RuleSystem` says a system provides."""
+
+import pytest
+
+from chronicle.domain import systems
+from chronicle.domain.errors import BadInput
+from chronicle.domain.events import Resolution
+from chronicle.domain.model import Model
+
+NAMES = sorted(systems.PACKAGES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_system_is_found_by_its_ledger_name_and_knows_it(name):
+    assert systems.get(name).NAME == name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_system_has_its_models_and_its_events(name):
+    rules = systems.get(name)
+    for model in (rules.Rulings, rules.Sheet, rules.Condition):
+        assert isinstance(model, type) and issubclass(model, Model)
+    assert rules.EVENTS and all(issubclass(event, Resolution) for event in rules.EVENTS)
+    assert rules.Rulings().model_dump()  # every ruling has its default
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_fresh_character_can_be_viewed_and_summed_up(name):
+    rules = systems.get(name)
+    sheet, condition = rules.parse_sheet({}, "character"), rules.Condition()
+    assert "condition" in rules.view(sheet, condition)
+    line = rules.summary(sheet, condition)
+    assert isinstance(line, str) and line and "\n" not in line
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_system_explains_its_events_and_shows_its_sheet(name):
+    rules = systems.get(name)
+    missing = [member for member in ("explain", "sheet_lines") if not hasattr(rules, member)]
+    if missing:
+        pytest.skip(f"{name} does not export {' and '.join(missing)} yet (EXPLAIN_API.md: its helper adds them)")
+    assert callable(rules.explain) and callable(rules.sheet_lines)
+    lines = rules.sheet_lines(rules.parse_sheet({}, "character"), rules.Condition())
+    assert lines and all(isinstance(line, str) and line for line in lines)
+    assert isinstance(rules, systems.RuleSystem)
+
+
+def test_an_unknown_system_is_bad_input_naming_the_choices():
+    with pytest.raises(BadInput, match="potestas, adnd2e, pendragon-pass"):
+        systems.get("gurps")
