@@ -43,9 +43,10 @@ __all__ = ["injure", "dying_save", "exert", "rest", "attack", "fall", "rules_for
 @click.argument("name")
 @click.option("--damage", type=int, required=True, metavar="N", help="Damage before DR (energy riders included).")
 @click.option("--nonlethal", is_flag=True, help="Nonlethal damage: a failed save is a nonlethal wound.")
-@click.option("--type", "type_", metavar="TYPE",
-              help="Damage type: bludgeoning, piercing, slashing, silver, cold_iron, adamantine, magic, "
-                   "fire, cold, acid, electricity, sonic (energy) or spell; energy and spell ignore DR.")
+@click.option("--type", "type_", metavar="TYPE[,TYPE...]",
+              help="Damage type and qualities, comma-separated (slashing,magic): bludgeoning, piercing, slashing, "
+                   "silver, cold_iron, adamantine, magic, fire, cold, acid, electricity, sonic (energy) or spell; "
+                   "energy and spell ignore DR.")
 @click.option("--save-roll", type=int, metavar="N", help="The table's d20 Fortitude save.")
 @click.option("--force", is_flag=True, help="Injure a dead character or a destroyed object anyway.")
 @common
@@ -79,22 +80,28 @@ def injure(env: Any, name: str, damage: int, nonlethal: bool, type_: str | None,
 @click.command("dying-save", context_settings=HELP)
 @click.argument("name")
 @click.option("--roll", type=int, metavar="N", help="The table's d20.")
+@click.option("--rounds", type=int, metavar="N",
+              help="Rounds NAME lay unconscious before this one that no event shows (knocked out, or stable); "
+                   "they add to the DC.")
 @common
 @click.pass_obj
-def dying_save(env: Any, name: str, roll: int | None) -> None:
+def dying_save(env: Any, name: str, roll: int | None, rounds: int | None) -> None:
     """A dying character's save for this turn: d20 + Fort - 1 per wound against
-    DC 10 + the dying saves already made (ruling dying_dc). Success: stable.
-    Failure: still dying (ruling dying_failure). Refused (exit 1) unless dying.
+    DC 10 + 1 for each round NAME has been unconscious (ruling dying_dc): each
+    dying save is a round, and so are rounds knocked out or stable before it.
+    Success: stable. Failure: still dying (ruling dying_failure). Natural 1
+    and 20: ruling dying_save_naturals. Refused (exit 1) unless dying.
 
     \b
     Example:
       chronicle dying-save Brand --roll 14
     """
     table = {"save": d20(roll, "--roll")}
+    given = inputs(DyingSaveInputs, rounds=rounds)
 
     def decide(session: Any) -> Any:
         character = potestas_character(session, name, "dying-save")
-        return record_on(session, character, DyingSaveMade, DyingSaveInputs(), table)
+        return record_on(session, character, DyingSaveMade, given, table)
 
     result = env.write(decide)
 

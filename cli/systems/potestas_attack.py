@@ -9,7 +9,7 @@ import click
 
 from ...domain.dice import Dice
 from ...domain.errors import BadInput, Refusal
-from ...domain.potestas import AttackInputs, Attacked, Injured, parse_weapon
+from ...domain.potestas import AttackInputs, Attacked, Injured, choose_weapons
 from ..actions import inputs
 from ..options import common, faces
 from ..output import emit
@@ -49,15 +49,18 @@ def _options(command: Any) -> Any:
 @click.command(context_settings=HELP)
 @click.argument("attacker")
 @click.argument("target")
-@click.option("--weapon", "weapons", multiple=True, metavar="SPEC",
-              help="name:attack=N,damage=D,enhancement=N,threat=N,multiplier=N,types=a+b plus flags light, "
-                   "two_handed, ranged, thrown, unarmed, nonlethal. Repeat for a multi-weapon attack.")
+@click.option("--weapon", "weapons", multiple=True, metavar="NAME|SPEC",
+              help="A weapon on ATTACKER's sheet by NAME, or a full SPEC name:attack=N,damage=D,enhancement=N,"
+                   "threat=N,multiplier=N,types=a+b plus flags light, two_handed, ranged, thrown (a ranged attack "
+                   "that adds Str), unarmed, nonlethal. Default: the sheet's first weapon. Two or more only "
+                   "with --multi-weapon.")
 @click.option("--roll", type=int, metavar="N", help="The table's d20 attack roll.")
 @click.option("--confirm-roll", type=int, metavar="N", help="The table's d20 confirmation roll (needs --roll).")
 @click.option("--dice", metavar="FACES", help="The table's damage dice faces, hit by hit and weapon by weapon (needs --roll).")
 @click.option("--save-roll", "save_rolls", type=int, multiple=True, metavar="N",
               help="The table's d20 injury save; repeat for hit 1, 2, ... (extras are ignored, with a note).")
-@click.option("--multi-weapon", is_flag=True, help="Declare a multi-weapon attack (needs two or more --weapon).")
+@click.option("--multi-weapon", is_flag=True,
+              help="Declare a multi-weapon attack: with every weapon named, or every weapon on the sheet if none is.")
 @click.option("--nonlethal/--lethal", "nonlethal", default=None, help="Deal nonlethal (lethal) damage; default: the weapons' usual type.")
 @_options
 @click.option("--force", is_flag=True, help="Attack a dead character or destroyed object anyway.")
@@ -69,7 +72,9 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
     """ATTACKER attacks TARGET: d20 + attack bonus >= 10 + defence, with the
     full-attack options declared. The attack is recorded on TARGET, then each
     hit as its own injury (DR and a save each). ATTACKER's BAB, Str, Dex and
-    size are copied into the event; weapons come from --weapon, else from the sheet's `weapons`.
+    size are copied into the event. Weapons: each --weapon NAME is the
+    sheet's weapon of that name (a SPEC with `:` stands alone); without
+    --weapon, the sheet's first weapon, or all of them with --multi-weapon.
 
     Table rolls the rules do not ask for (a --confirm-roll without a threat,
     --save-roll for a hit DR stopped or a hit that never came) are ignored with
@@ -93,10 +98,8 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
         victim = potestas_character(session, target, "attack")
         if victim.condition.finished and not force:
             raise Refusal(f"{target} is already {victim.condition.lethal}; --force to attack anyway")
-        arms = _weapons(striker, weapons)
-        if multi_weapon and len(arms) < 2:
-            raise BadInput("--multi-weapon needs two or more weapons")
-        given = inputs(AttackInputs, attacker=attacker, bab=striker.sheet.bab, strength=striker.sheet.strength,
+        arms = choose_weapons(striker.name, striker.sheet, weapons, multi_weapon)
+        given = inputs(AttackInputs, attacker=striker.name, bab=striker.sheet.bab, strength=striker.sheet.strength,
                        dex=striker.sheet.dex, size=striker.sheet.size, weapons=arms, nonlethal=nonlethal, **declared)
         table, notes = _attack_table(session, victim, given, roll, confirm_roll, damage_faces)
         struck = record_on(session, victim, Attacked, given, table)()
@@ -115,14 +118,6 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
 
     result = env.write(decide)
     emit(env, result, lambda: "\n".join(_attack_lines(result)))
-
-
-def _weapons(striker: Any, specs: tuple[str, ...]) -> tuple[Any, ...]:
-    if specs:
-        return tuple(parse_weapon(spec) for spec in specs)
-    if not striker.sheet.weapons:
-        raise BadInput(f"{striker.name}'s sheet lists no weapons: give --weapon SPEC (or --stat weapons=SPEC;SPEC)")
-    return tuple(parse_weapon(spec) for spec in striker.sheet.weapons)
 
 
 def _attack_table(session: Any, victim: Any, given: Any, roll: int | None, confirm: int | None,

@@ -25,7 +25,7 @@ from .recovery import (
 )
 from .rulings import Rulings
 from .sheet import Sheet, parse_sheet
-from .weapons import AttackInputs, Weapon, parse_weapon
+from .weapons import AttackInputs, Weapon, choose_weapons, parse_weapon
 
 NAME = "potestas"
 
@@ -49,7 +49,7 @@ def summary(sheet: Sheet, condition: Condition) -> str:
 __all__ = [
     "NAME", "EVENTS", "Rulings", "Sheet", "Condition", "parse_sheet", "view", "summary",
     "Injured", "DyingSaveMade", "Exerted", "Rested", "Attacked", "Fell",
-    "InjuryInputs", "InjuryOutcome", "SaveRoll", "AttackInputs", "AttackOutcome", "Weapon", "parse_weapon",
+    "InjuryInputs", "InjuryOutcome", "SaveRoll", "AttackInputs", "AttackOutcome", "Weapon", "parse_weapon", "choose_weapons",
     "DyingSaveInputs", "DyingSaveOutcome", "ExertionInputs", "ExertionOutcome", "RestInputs", "RestOutcome",
     "FallInputs", "FellOutcome", "Fall", "DamageReduction", "DAMAGE_TYPES",
     "injure", "attack", "dying_save", "exert", "rest", "falling", "minimum_fall", "fortitude_dc", "damage_type",

@@ -31,7 +31,10 @@ class Condition(Model):
     nonlethal_wounds: int = Field(0, ge=0, description="Nonlethal wounds: -1 each on saves against nonlethal damage.")
     lethal: Lethal = "healthy"
     nonlethal: Nonlethal = "fresh"
-    dying_saves: int = Field(0, ge=0, description="Dying saves made since the character began dying (dying_dc).")
+    dying_saves: int = Field(0, ge=0, description="Dying saves made since the character began dying (dying_dc=10_plus_prior).")
+    rounds_unconscious: int = Field(
+        0, ge=0, description="Rounds of the current spell of unconsciousness the log shows (dying_dc=10_plus_rounds)."
+    )
 
     @property
     def states(self) -> list[str]:
@@ -54,13 +57,39 @@ class Condition(Model):
             "nonlethal_wounds": self.nonlethal_wounds,
             "states": self.states,
             "dying_saves": self.dying_saves,
+            "rounds_unconscious": self.rounds_unconscious,
             "conscious": self.conscious,
         }
+
+    def settled(self) -> Condition:
+        """The round count belongs to one spell of unconsciousness: waking ends it."""
+        return self.model_copy(update={"rounds_unconscious": 0}) if self.conscious and self.rounds_unconscious else self
+
+    def after_rounds(self, rounds: int) -> Condition:
+        """`rounds` more rounds passed; they count only while the character is unconscious."""
+        if self.conscious or rounds <= 0:
+            return self
+        return self.model_copy(update={"rounds_unconscious": self.rounds_unconscious + rounds})
 
     def with_lethal(self, lethal: Lethal) -> Condition:
         """Move the lethal track; entering dying anew starts the dying-save count again."""
         saves = self.dying_saves if lethal == "dying" and self.lethal == "dying" else 0
         return self.model_copy(update={"lethal": lethal, "dying_saves": saves})
+
+
+class StatesAfter(Model):
+    """An outcome that keeps the character's states after it, so its explanation can say them. Outcomes
+    recorded before it was kept have None, and match a re-derivation of them on everything else."""
+
+    states: tuple[str, ...] | None = Field(None, description="The states after this event (None: recorded before kept).")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self) or None not in (self.states, other.states):  # type: ignore[attr-defined]
+            return super().__eq__(other)
+        return {**self.__dict__, "states": None} == {**other.__dict__, "states": None}
+
+    def __hash__(self) -> int:
+        return hash(tuple(v for k, v in self.__dict__.items() if k != "states"))
 
 
 def after_wound(condition: Condition, degree: int, wound_while_stable: Lethal, is_object: bool) -> Condition:
@@ -80,11 +109,12 @@ def after_wound(condition: Condition, degree: int, wound_while_stable: Lethal, i
         lethal = "destroyed"  # seed, Objects: a disabled object is destroyed
     nonlethal: Nonlethal = "unconscious" if condition.nonlethal == "staggered" else condition.nonlethal
     worse = condition.with_lethal(lethal)
-    return worse.model_copy(update={"wounds": condition.wounds + 1, "nonlethal": nonlethal})
+    return worse.model_copy(update={"wounds": condition.wounds + 1, "nonlethal": nonlethal}).settled()
 
 
 def after_nonlethal_wound(condition: Condition, degree: int) -> Condition:
-    """A nonlethal wound: staggered -> unconscious; an unconscious character ignores it entirely."""
+    """A nonlethal wound: staggered -> unconscious; a character knocked out ignores it entirely (a dying or
+    stable one too, but that is decided when the wound is derived: `InjuryOutcome.ignored`)."""
     if condition.nonlethal == "unconscious":
         return condition
     nonlethal = "unconscious" if condition.nonlethal == "staggered" else _NONLETHAL_BY_DEGREE[degree]
@@ -95,19 +125,20 @@ def after_exertion(condition: Condition) -> Condition:
     """A standard action, moving over half speed or other strenuous action: disabled -> dying, staggered -> unconscious."""
     lethal: Lethal = "dying" if condition.lethal == "disabled" else condition.lethal
     nonlethal: Nonlethal = "unconscious" if condition.nonlethal == "staggered" else condition.nonlethal
-    return condition.with_lethal(lethal).model_copy(update={"nonlethal": nonlethal})
+    return condition.with_lethal(lethal).model_copy(update={"nonlethal": nonlethal}).settled()
 
 
 def heal_wound(condition: Condition) -> Condition:
     """One healed wound: one fewer (never below zero) and one step up (dying/stable -> disabled -> wounded)."""
     healed = condition.with_lethal(_LETHAL_HEALED.get(condition.lethal, condition.lethal))
-    return healed.model_copy(update={"wounds": max(0, condition.wounds - 1)})
+    return healed.model_copy(update={"wounds": max(0, condition.wounds - 1)}).settled()
 
 
 def heal_nonlethal_wound(condition: Condition) -> Condition:
     """One healed nonlethal wound: unconscious -> staggered (conscious again) -> bruised."""
     nonlethal = _NONLETHAL_HEALED.get(condition.nonlethal, condition.nonlethal)
-    return condition.model_copy(update={"nonlethal": nonlethal, "nonlethal_wounds": max(0, condition.nonlethal_wounds - 1)})
+    healed = condition.model_copy(update={"nonlethal": nonlethal, "nonlethal_wounds": max(0, condition.nonlethal_wounds - 1)})
+    return healed.settled()
 
 
 def needs_lethal_healing(condition: Condition) -> bool:

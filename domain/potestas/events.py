@@ -7,6 +7,8 @@ Fell `save`. Exerted and Rested roll nothing.
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from ..dice import Dice
 from ..events import Resolution
 from .attack import AttackOutcome, attack
@@ -49,6 +51,13 @@ class Injured(PotestasResolution):
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         return sheet, apply_injury(sheet, condition, self.outcome, self.ruled)
 
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Injuries recorded before `unconscious_nonlethal` existed were derived as `knocked_out_only`."""
+        state["rulings"] = {"unconscious_nonlethal": "knocked_out_only", **(state.get("rulings") or {})}
+
 
 class DyingSaveMade(PotestasResolution):
     inputs: DyingSaveInputs
@@ -56,10 +65,18 @@ class DyingSaveMade(PotestasResolution):
 
     @classmethod
     def derive(cls, sheet: Sheet, condition: Condition, inputs: DyingSaveInputs, rulings: Rulings, dice: Dice) -> DyingSaveOutcome:
-        return dying_save(sheet, condition, rulings, dice)
+        return dying_save(sheet, condition, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, apply_dying_save(condition, self.outcome)
+        return sheet, apply_dying_save(condition, self.inputs, self.outcome)
+
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Dying saves recorded before `dying_save_naturals` existed took their naturals from `save_naturals`."""
+        rulings = state.get("rulings") or {}
+        state["rulings"] = {"dying_save_naturals": rulings.get("save_naturals", "standard"), **rulings}
 
 
 class Exerted(PotestasResolution):

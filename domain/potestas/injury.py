@@ -9,7 +9,7 @@ from pydantic import Field, field_validator, model_validator
 from ..dice import Dice
 from ..errors import BadInput, Refusal
 from ..model import Model
-from .condition import DISABLING, DROPPING, NONE, WOUND, Condition, after_nonlethal_wound, after_wound
+from .condition import DISABLING, DROPPING, NONE, WOUND, Condition, StatesAfter, after_nonlethal_wound, after_wound
 from .damage import damage_type, fortitude_dc
 from .rulings import Rulings
 from .sheet import Sheet
@@ -27,6 +27,17 @@ class InjuryInputs(Model):
     coup_de_grace: bool = Field(False, description="The save is worse than usual (coup_de_grace_save).")
     hit: int = Field(0, ge=0, description="Which hit of an attack (1-based); 0 for a plain injury. Names the save's dice purpose.")
     force: bool = Field(False, description="Injure a dead character or destroyed object anyway.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _several_types(cls, data: object) -> object:
+        """`--type slashing,magic`: the first is the damage type, the rest further qualities (issue 22)."""
+        if isinstance(data, dict) and isinstance(data.get("type"), str) and ("," in data["type"] or "+" in data["type"]):
+            named = [part for part in data["type"].replace("+", ",").split(",") if part.strip()]
+            if not named:
+                raise BadInput(f"no damage type in {data['type']!r}")
+            data = {**data, "type": named[0], "also": (*named[1:], *data.get("also", ()))}
+        return data
 
     @field_validator("type")
     @classmethod
@@ -64,7 +75,7 @@ class SaveRoll(Model):
     success: bool = Field(description="After naturals and coup de grace.")
 
 
-class InjuryOutcome(Model):
+class InjuryOutcome(StatesAfter):
     damage: int
     reduction: int = Field(description="Points removed by DR (characters) or hardness (objects).")
     after_dr: int
@@ -90,7 +101,7 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjuryInputs, rulings: Ru
     if after == 0:
         return InjuryOutcome(
             damage=inputs.damage, reduction=reduction, after_dr=0, riders_negated=negated,
-            dc=None, save=None, degree=NONE, outcome="no_damage",
+            dc=None, save=None, degree=NONE, outcome="no_damage", states=tuple(condition.states),
         )
     dc = fortitude_dc(after)
     roll = dice.d(20, inputs.save_purpose)
@@ -103,11 +114,19 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjuryInputs, rulings: Ru
         kind = "no_effect"
     else:
         kind = "nonlethal_wound" if inputs.nonlethal else "wound"
-    ignored = kind == "nonlethal_wound" and condition.nonlethal == "unconscious"
-    return InjuryOutcome(
+    outcome = InjuryOutcome(
         damage=inputs.damage, reduction=reduction, after_dr=after, riders_negated=negated,
-        dc=dc, save=save, degree=degree, outcome=kind, ignored=ignored,
+        dc=dc, save=save, degree=degree, outcome=kind, ignored=kind == "nonlethal_wound" and _ignores_nonlethal(condition, rulings),
     )
+    return outcome.model_copy(update={"states": tuple(apply_injury(sheet, condition, outcome, rulings).states)})
+
+
+def _ignores_nonlethal(condition: Condition, rulings: Rulings) -> bool:
+    """Unconscious: additional nonlethal wounds have no effect; dying and stable are unconscious too
+    (ruling unconscious_nonlethal)."""
+    if rulings.unconscious_nonlethal == "knocked_out_only":
+        return condition.nonlethal == "unconscious"
+    return not condition.conscious
 
 
 def injury_degree(roll: int, margin: int, coup_de_grace: bool, rulings: Rulings) -> int:
@@ -130,6 +149,6 @@ def apply_injury(sheet: Sheet, condition: Condition, outcome: InjuryOutcome, rul
     """The fold step of an injury: a wound or nonlethal wound moves its ladder."""
     if outcome.outcome == "wound":
         return after_wound(condition, outcome.degree, rulings.wound_while_stable, sheet.is_object)
-    if outcome.outcome == "nonlethal_wound":
+    if outcome.outcome == "nonlethal_wound" and not outcome.ignored:
         return after_nonlethal_wound(condition, outcome.degree)
     return condition

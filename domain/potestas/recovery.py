@@ -11,6 +11,7 @@ from ..errors import BadInput, Refusal
 from ..model import Model
 from .condition import (
     Condition,
+    StatesAfter,
     after_exertion,
     heal_nonlethal_wound,
     heal_wound,
@@ -22,11 +23,15 @@ from .sheet import Sheet
 
 
 class DyingSaveInputs(Model):
-    """A dying character's save for this turn; nothing to declare."""
+    """A dying character's save for this turn."""
+
+    rounds: int = Field(
+        0, ge=0, description="Rounds the character lay unconscious before this one that no event shows (dying_dc)."
+    )
 
 
 class DyingSaveOutcome(Model):
-    dc: int = Field(description="10 + dying saves already made since dying began (dying_dc).")
+    dc: int = Field(description="10 + rounds unconscious so far, or + dying saves made (dying_dc).")
     roll: int
     bonus: int
     penalty: int = Field(description="-1 per wound: wound penalties apply.")
@@ -36,15 +41,22 @@ class DyingSaveOutcome(Model):
     result: Literal["stable", "dying", "dead"]
 
 
-def dying_save(sheet: Sheet, condition: Condition, rulings: Rulings, dice: Dice) -> DyingSaveOutcome:
+def dying_dc(condition: Condition, inputs: DyingSaveInputs, rulings: Rulings) -> int:
+    """Seed, Dying: "a DC of 10 (+1 for each round you have been unconscious)" (ruling dying_dc)."""
+    if rulings.dying_dc == "10_plus_rounds":
+        return 10 + condition.rounds_unconscious + inputs.rounds
+    return 10 + (condition.dying_saves if rulings.dying_dc == "10_plus_prior" else 0)
+
+
+def dying_save(sheet: Sheet, condition: Condition, inputs: DyingSaveInputs, rulings: Rulings, dice: Dice) -> DyingSaveOutcome:
     if condition.lethal != "dying":
         raise Refusal(f"only a dying character makes a dying save (this one is {condition.lethal})")
-    dc = 10 + (condition.dying_saves if rulings.dying_dc == "10_plus_prior" else 0)
+    dc = dying_dc(condition, inputs, rulings)
     roll = dice.d(20, "save")
     total = roll + sheet.fort - condition.wounds
     margin = total - dc
     success = margin >= 0
-    if rulings.save_naturals == "standard" and roll in (1, 20):
+    if rulings.dying_save_naturals == "standard" and roll in (1, 20):
         success = roll == 20
     result: Literal["stable", "dying", "dead"] = "stable" if success else "dying"
     if not success and rulings.dying_failure == "die_by_margin" and -margin >= rulings.dying_death_margin:
@@ -55,10 +67,12 @@ def dying_save(sheet: Sheet, condition: Condition, rulings: Rulings, dice: Dice)
     )
 
 
-def apply_dying_save(condition: Condition, outcome: DyingSaveOutcome) -> Condition:
+def apply_dying_save(condition: Condition, inputs: DyingSaveInputs, outcome: DyingSaveOutcome) -> Condition:
+    """The save took this round; the rounds declared before it count too. Stable is still unconscious."""
+    counted = condition.model_copy(update={"rounds_unconscious": condition.rounds_unconscious + inputs.rounds + 1})
     if outcome.result == "dying":
-        return condition.model_copy(update={"dying_saves": condition.dying_saves + 1})
-    return condition.with_lethal(outcome.result)
+        return counted.model_copy(update={"dying_saves": condition.dying_saves + 1})
+    return counted.with_lethal(outcome.result)
 
 
 class ExertionInputs(Model):
@@ -90,7 +104,7 @@ class RestInputs(Model):
         return self
 
 
-class RestOutcome(Model):
+class RestOutcome(StatesAfter):
     minutes: int = Field(description="Length of the rest in minutes.")
     wounds_healed: int
     nonlethal_healed: int
@@ -101,7 +115,7 @@ def rest(sheet: Sheet, condition: Condition, inputs: RestInputs) -> RestOutcome:
     limited by what there is to heal; interrupted rests, the dead and objects heal nothing."""
     minutes = inputs.hours * 60 + inputs.minutes
     if inputs.interrupted or condition.finished or sheet.is_object:
-        return RestOutcome(minutes=minutes, wounds_healed=0, nonlethal_healed=0)
+        return RestOutcome(minutes=minutes, wounds_healed=0, nonlethal_healed=0, states=tuple(condition.states))
     hours = minutes // 60
     lethal = 3 * (hours // 24) + (hours % 24) // 8
     nonlethal = 3 * (minutes // 60) + (minutes % 60) // 20
@@ -110,10 +124,14 @@ def rest(sheet: Sheet, condition: Condition, inputs: RestInputs) -> RestOutcome:
         condition, healed = heal_wound(condition), healed + 1
     while healed_nonlethal < nonlethal and needs_nonlethal_healing(condition):
         condition, healed_nonlethal = heal_nonlethal_wound(condition), healed_nonlethal + 1
-    return RestOutcome(minutes=minutes, wounds_healed=healed, nonlethal_healed=healed_nonlethal)
+    done = RestOutcome(minutes=minutes, wounds_healed=healed, nonlethal_healed=healed_nonlethal)
+    return done.model_copy(update={"states": tuple(condition.states)})
 
 
 def apply_rest(condition: Condition, outcome: RestOutcome) -> Condition:
+    """Healing in the order `rest` decided it; a rest spent unconscious counts 10 rounds a minute
+    (the count ends if the healing wakes the character)."""
+    condition = condition.after_rounds(10 * outcome.minutes)
     for _ in range(outcome.wounds_healed):
         condition = heal_wound(condition)
     for _ in range(outcome.nonlethal_healed):

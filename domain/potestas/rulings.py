@@ -10,7 +10,26 @@ from ..model import Model
 
 
 class Rulings(Model):
-    """Campaign settings for Potestas; values given as strings (`disable_margin=8`) are validated here."""
+    """Campaign settings for Potestas; values given as strings (`disable_margin=8`) are validated here.
+
+    Rulings added for issue 22 (the text for docs/RULINGS.md, section 1, Condition ladder):
+
+    - `dying_dc` = `10_plus_rounds`: "DC of 10 (+1 for each round you have been unconscious)" counts every
+      round of the current spell of unconsciousness: each dying save is a round, rounds knocked out by
+      nonlethal wounds or lying stable count, and a stable character wounded back into dying goes on from
+      its count instead of starting again at 10. The ledger knows the rounds its events show: one per dying
+      save, 10 per minute of a rest spent unconscious, and the rounds a `dying-save --rounds N` declares
+      passed unrecorded before it. The count ends when the character is conscious again. Campaigns started
+      before this value existed keep `10_plus_prior` (DC 10 + dying saves made since it began dying) until a
+      `campaign rule dying_dc=10_plus_rounds`.
+    - `dying_save_naturals` = `standard`: the seed gives no naturals for the dying save; as for every 3E
+      saving throw, a natural 20 succeeds (stable) and a natural 1 fails (still dying; under
+      `dying_failure=die_by_margin` it kills only if the margin does). `off`: naturals are plain numbers.
+      Separate from the injury save's `save_naturals`; dying saves recorded before it existed used that one.
+    - `unconscious_nonlethal` = `no_effect`: "Unconscious: additional nonlethal wounds have no effect", and a
+      dying or stable character is unconscious, so a nonlethal wound to one is ignored (no wound, no
+      staggering). `knocked_out_only` is how injuries recorded before this ruling were derived.
+    """
 
     natural_20_hits: bool = Field(True, description="Attack: a natural 20 hits (standard 3E).")
     natural_1_misses: bool = Field(True, description="Attack: a natural 1 misses (standard 3E).")
@@ -40,8 +59,18 @@ class Rulings(Model):
     save_naturals: Literal["standard", "off"] = Field(
         "standard", description="Saves: a natural 20 succeeds, a natural 1 counts as failing by the disable margin."
     )
-    dying_dc: Literal["10_plus_prior", "flat_10"] = Field(
-        "10_plus_prior", description="Dying save DC: 10 + dying saves already made since the character began dying."
+    dying_dc: Literal["10_plus_rounds", "10_plus_prior", "flat_10"] = Field(
+        "10_plus_rounds",
+        description="Dying save DC: 10 + every round the character has been unconscious (10_plus_prior: + dying saves "
+                    "made since it began dying, the engine's reading before issue 22; flat_10: always 10).",
+    )
+    dying_save_naturals: Literal["standard", "off"] = Field(
+        "standard", description="Dying saves: a natural 20 makes the character stable, a natural 1 leaves it dying."
+    )
+    unconscious_nonlethal: Literal["no_effect", "knocked_out_only"] = Field(
+        "no_effect",
+        description="Any unconscious character (dying and stable included) ignores further nonlethal wounds "
+                    "(knocked_out_only: only one knocked out by nonlethal wounds, as events before issue 22 were derived).",
     )
     dying_failure: Literal["continue", "die_by_margin"] = Field(
         "continue", description="Dying save failure: still dying, or dead when failing by dying_death_margin or more."

@@ -9,6 +9,7 @@ from pydantic import ConfigDict, Field, field_validator
 from ..errors import BadInput
 from ..model import Model
 from .damage import DamageReduction
+from .weapon import Weapon, parse_weapon
 
 CHARACTER_KEYS = ("fort", "dr", "bab", "str", "dex", "defence", "size", "weapons")
 OBJECT_KEYS = ("fort", "hardness", "thickness", "holder_fort", "defence", "size")
@@ -35,7 +36,17 @@ class Sheet(Model):
     hardness: int = Field(0, ge=0, description="Object hardness: like DR against all damage (wood 5, stone 8, steel 10).")
     thickness: int = Field(1, ge=1, description="Object thickness in inches; +1 save per inch beyond the first.")
     holder_fort: int | None = Field(None, description="An attended object's holder's Fortitude, used if better.")
-    weapons: tuple[str, ...] = Field((), description="Weapon specs `attack` uses when no --weapon is given.")
+    weapons: tuple[Weapon, ...] = Field(
+        (), description="The weapons carried: `--weapon NAME` picks one; the first is used when none is named."
+    )
+
+    @field_validator("weapons", mode="before")
+    @classmethod
+    def _specs_to_weapons(cls, value: object) -> object:
+        """Sheets recorded before weapons were models hold command-line specs: read them as weapons."""
+        if isinstance(value, (list, tuple)):
+            return tuple(parse_weapon(item) if isinstance(item, str) else item for item in value)
+        return value
 
     @field_validator("dr", mode="before")
     @classmethod
@@ -75,14 +86,14 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
     return Sheet.model_validate(values)
 
 
-def _weapons(text: str) -> tuple[str, ...]:
-    """`weapons=rapier:attack=15,damage=3;dagger:damage=2,light`: specs separated by `;`, each checked."""
-    from .weapons import parse_weapon
-
-    specs = tuple(part.strip() for part in text.split(";") if part.strip())
-    for spec in specs:
-        parse_weapon(spec)
-    return specs
+def _weapons(text: str) -> tuple[Weapon, ...]:
+    """`weapons=rapier:attack=15,damage=3;dagger:damage=2,light`: weapon specs separated by `;` (see `weapon`)."""
+    weapons = tuple(parse_weapon(part.strip()) for part in text.split(";") if part.strip())
+    names = [w.name.lower() for w in weapons]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise BadInput(f"stat weapons: each weapon needs its own name ({', '.join(repeated)} given twice)")
+    return weapons
 
 
 MINIMUM = {"hardness": 0, "thickness": 1}

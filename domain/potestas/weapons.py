@@ -1,79 +1,15 @@
-"""Weapons and the attacker's numbers an attack needs, copied into the event so it re-derives alone."""
+"""The attacker's numbers and weapons an attack needs, copied into the event so it re-derives alone."""
 
 from __future__ import annotations
 
-from typing import Literal
+from pydantic import Field, model_validator
 
-from pydantic import Field, ValidationError, field_validator, model_validator
-
-from ..dice import parse
 from ..errors import BadInput
 from ..model import Model
-from .damage import damage_type
 from .sheet import Sheet, modifier
+from .weapon import Weapon, parse_weapon
 
-WEAPON_FLAGS = {"light": ("size", "light"), "two_handed": ("size", "two_handed"), "ranged": ("ranged", True),
-                "thrown": ("thrown", True), "unarmed": ("unarmed", True), "nonlethal": ("nonlethal", True)}
-
-
-class Weapon(Model):
-    name: str = "weapon"
-    attack: int | None = Field(None, description="This weapon's usual attack bonus, if known; else BAB + ability + size + enhancement.")
-    damage: str = Field("1", description="Weapon damage: a number (Potestas: 1-6 for Medium weapons) or dice notation.")
-    enhancement: int = Field(0, ge=0, description="+1 damage per +1 enhancement (per weapon).")
-    size: Literal["light", "one_handed", "two_handed"] = Field(
-        "one_handed", description="3E size category: a light weapon (dagger) is not one-handed."
-    )
-    ranged: bool = False
-    thrown: bool = Field(False, description="Thrown weapons and slings add Str damage although ranged.")
-    threat: int = Field(20, ge=2, le=20, description="Lowest natural roll that threatens (19 for 19-20).")
-    multiplier: int = Field(2, ge=2, description="Critical multiplier.")
-    nonlethal: bool = Field(False, description="Usually deals nonlethal damage (unarmed strikes always do).")
-    unarmed: bool = False
-    types: tuple[str, ...] = Field((), description="Damage types and qualities that may overcome DR.")
-
-    @field_validator("damage")
-    @classmethod
-    def _notation(cls, value: str) -> str:
-        parse(value)
-        return value
-
-    @field_validator("types")
-    @classmethod
-    def _known_types(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(damage_type(v) for v in value)
-
-    @property
-    def usual_nonlethal(self) -> bool:
-        return self.unarmed or self.nonlethal
-
-    @property
-    def adds_strength(self) -> bool:
-        return not self.ranged or self.thrown
-
-
-def parse_weapon(text: str) -> Weapon:
-    """`rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing+silver` plus bare flags
-    (`light`, `two_handed`, `ranged`, `thrown`, `unarmed`, `nonlethal`); anything wrong is bad input."""
-    name, _, spec = text.partition(":")
-    values: dict[str, object] = {"name": name.strip() or "weapon"}
-    for item in filter(None, (part.strip() for part in spec.split(","))):
-        key, has_value, value = item.partition("=")
-        if not has_value and key in WEAPON_FLAGS:
-            field, flag = WEAPON_FLAGS[key]
-            values[field] = flag
-        elif key == "types":
-            values["types"] = tuple(value.split("+"))
-        elif has_value and key in ("attack", "damage", "enhancement", "threat", "multiplier"):
-            values[key] = value
-        else:
-            raise BadInput(f"weapon {text!r}: unknown part {item!r}")
-    try:
-        return Weapon.model_validate(values)
-    except ValidationError as error:
-        problem = error.errors()[0]
-        raise BadInput(f"weapon {text!r}: {'.'.join(map(str, problem['loc']))}: {problem['msg']}") from None
-
+__all__ = ["AttackInputs", "Weapon", "parse_weapon", "choose_weapons"]
 
 class AttackInputs(Model):
     """A declared attack (or full attack) and the attacker's numbers; the target's come from its sheet."""
@@ -122,6 +58,7 @@ class AttackInputs(Model):
 
     @property
     def ranged(self) -> bool:
+        """Any ranged weapon; `parse_weapon` makes thrown weapons ranged (events recorded before kept them apart)."""
         return any(w.ranged for w in self.weapons)
 
     def weapon_bonus(self, weapon: Weapon) -> int:
@@ -154,3 +91,35 @@ class AttackInputs(Model):
         per_weapon = [set(w.types) | ({"magic"} if w.enhancement else set()) for w in self.weapons]
         shared = set.intersection(*per_weapon)
         return tuple(sorted(shared))
+
+
+def choose_weapons(owner: str, sheet: Sheet, named: tuple[str, ...], multi_weapon: bool) -> tuple[Weapon, ...]:
+    """The weapons of one attack (issue 22). `named` holds `--weapon` values: a bare name is the sheet's weapon
+    of that name, a spec with `:` stands alone. None named: the sheet's first weapon, or all of them with
+    `multi_weapon`. Several weapons only as a declared multi-weapon attack (seed, Multi-Weapon Fighting)."""
+    if named:
+        weapons = tuple(_named(owner, sheet, text) for text in named)
+    elif not sheet.weapons:
+        raise BadInput(f"{owner}'s sheet lists no weapons: give --weapon NAME:damage=N,... or add them to the sheet "
+                       "(--stat weapons=SPEC;SPEC)")
+    else:
+        weapons = sheet.weapons if multi_weapon else sheet.weapons[:1]
+    if multi_weapon and len(weapons) < 2:
+        raise BadInput("a multi-weapon attack needs two or more weapons")
+    if len(weapons) > 1 and not multi_weapon:
+        raise BadInput(f"{len(weapons)} weapons named without --multi-weapon: declare a multi-weapon attack, "
+                       "or name one weapon")
+    return weapons
+
+
+def _named(owner: str, sheet: Sheet, text: str) -> Weapon:
+    if ":" in text:
+        return parse_weapon(text)
+    wanted = text.strip().lower()
+    for weapon in sheet.weapons:
+        if weapon.name.lower() == wanted:
+            return weapon
+    carried = ", ".join(w.name for w in sheet.weapons)
+    listed = f"it lists {carried}" if carried else "it lists none"
+    raise BadInput(f"{owner}'s sheet has no weapon {text!r} ({listed}): name one of them, or give a full spec "
+                   f"such as {text.strip() or 'sword'}:damage=1d8")

@@ -16,7 +16,8 @@ CONDITION_KEYS = {"wounds", "nonlethal_wounds", "states"}
 def table(run):
     run("campaign", "new", "Pot", "--system", "potestas")
     run("character", "add", "Brand", "--stat", "fort=4", "--stat", "dr=2")
-    run("character", "add", "Ivanior", "--stat", "str=14", "--stat", "bab=15", "--stat", "dex=12")
+    run("character", "add", "Ivanior", "--stat", "str=14", "--stat", "bab=15", "--stat", "dex=12",
+        "--stat", "weapons=sword:damage=1")
     run("character", "add", "Guard", "--stat", "fort=2", "--stat", "defence=8")
 
 
@@ -63,7 +64,7 @@ def test_the_condition_after_a_sequence_of_commands_is_a_fold_of_the_log(run):
     assert run.json("injure", "Brand", "--damage", "8", "--save-roll", "2")["condition"]["states"] == ["dying"]
     assert run.json("dying-save", "Brand", "--roll", "12")["result"] == "stable"
     run.json("rest", "Brand", "--hours", "16")
-    run.json("attack", "Ivanior", "Guard", *IVANIOR_WEAPONS, "--hurried", "--roll", "18", "--confirm-roll", "2")
+    run.json("attack", "Ivanior", "Guard", *IVANIOR_WEAPONS, "--multi-weapon", "--hurried", "--roll", "18", "--confirm-roll", "2")
     run.json("fall", "Guard", "--feet", "40", "--save-roll", "11")
     for name in ("Brand", "Guard"):
         shown = run.json("character", "show", name)
@@ -122,7 +123,7 @@ def test_refusals_and_bad_input_write_nothing(run):
     ("rest", "Brand", "--hours", "-8"),
     ("dying-save", "Brand", "--roll", "21"),
     ("fall", "Brand", "--feet", "-3"),
-    ("attack", "Ivanior", "Brand"),
+    ("attack", "Guard", "Brand"),  # no weapon on the sheet, none named
     ("attack", "Ivanior", "Brand", "--weapon", "sword:sharpness=3"),
     ("attack", "Ivanior", "Brand", "--weapon", "sword", "--dice", "3"),
     ("attack", "Ivanior", "Brand", "--weapon", "sword", "--roll", "0"),
@@ -303,7 +304,7 @@ def test_potestas_commands_in_another_system_are_bad_input(run_sqlite):
 
 def test_human_output_of_an_attack_explains_the_roll_and_each_hit(run_sqlite):
     table(run_sqlite)
-    text = run_sqlite("attack", "Ivanior", "Guard", *IVANIOR_WEAPONS, "--multi-weapon-fighting", "--roll", "10",
+    text = run_sqlite("attack", "Ivanior", "Guard", *IVANIOR_WEAPONS, "--multi-weapon", "--multi-weapon-fighting", "--roll", "10",
                       "--save-roll", "9").output
     for said in ("attack bonus +11", "rolled 10 +11 = 21 vs 18 (10 + defence 8): hit by 3", "hit 1",
                  "Guard takes 12 lethal damage", "Fortitude DC 17 = 15 + 12 // 5"):

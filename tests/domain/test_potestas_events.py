@@ -129,8 +129,9 @@ def test_a_fall_is_bludgeoning_damage_with_its_save_in_one_event():
 def test_the_character_aggregate_folds_potestas_events():
     hero = Character.start(
         CharacterRegistered, uuid4(), campaign_id=uuid4(), name="Ivanior", system="potestas",
-        sheet=Sheet(fort=4).model_dump(mode="json"), by="gm",
+        sheet=Sheet(fort=4).model_dump(mode="json"), by="gm", timestamp=datetime(2026, 1, 1, tzinfo=timezone.utc),
     )
     event = record(Injured, hero.sheet, hero.condition, InjuryInputs(damage=12), table={"save": [5]})
-    hero.record(Injured, inputs=event.inputs, outcome=event.outcome, rulings=event.rulings, dice=event.dice, by="gm")
+    hero.record(Injured, inputs=event.inputs, outcome=event.outcome, rulings=event.rulings, dice=event.dice, by="gm",
+                timestamp=datetime(2026, 1, 1, tzinfo=timezone.utc))
     assert (hero.version, hero.condition.wounds, hero.condition.states) == (2, 1, [])

@@ -5,7 +5,7 @@ from hypothesis import given, strategies as st
 
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import Refusal
-from chronicle.domain.potestas import Condition, RestInputs, Rulings, Sheet, dying_save, exert, rest
+from chronicle.domain.potestas import Condition, DyingSaveInputs, RestInputs, Rulings, Sheet, dying_save, exert, rest
 from chronicle.domain.potestas.condition import (
     DISABLING,
     DROPPING,
@@ -78,8 +78,16 @@ def test_a_disabled_object_is_destroyed():
     assert wound(Condition(wounds=1), DROPPING, is_object=True).states == ["destroyed"]
 
 
-def save(condition, roll, fort=0, rulings=Rulings()):
-    return dying_save(Sheet(fort=fort), condition, rulings, Dice(3, table={"save": [roll]}))
+PRIOR = Rulings(dying_dc="10_plus_prior")  # the engine's reading before issue 22, kept for older campaigns
+
+
+def save(condition, roll, fort=0, rulings=Rulings(), rounds=0):
+    return dying_save(Sheet(fort=fort), condition, DyingSaveInputs(rounds=rounds), rulings, Dice(3, table={"save": [roll]}))
+
+
+def saved(condition, roll, fort=0, rulings=Rulings(), rounds=0):
+    """The condition after a dying save."""
+    return apply_dying_save(condition, DyingSaveInputs(rounds=rounds), save(condition, roll, fort, rulings, rounds))
 
 
 def test_the_first_dying_save_is_dc_10_with_wound_penalties():
@@ -87,8 +95,8 @@ def test_the_first_dying_save_is_dc_10_with_wound_penalties():
     assert (out.dc, out.total, out.margin, out.result) == (10, 10, 0, "stable")
 
 
-def test_each_dying_save_made_raises_the_dc_by_one():
-    out = save(Condition(wounds=2, lethal="dying", dying_saves=3), 12, fort=1)
+def test_under_10_plus_prior_each_dying_save_made_raises_the_dc_by_one():
+    out = save(Condition(wounds=2, lethal="dying", dying_saves=3), 12, fort=1, rulings=PRIOR)
     assert (out.dc, out.total, out.result) == (13, 11, "dying")
 
 
@@ -97,14 +105,14 @@ def test_flat_10_dying_dc_ruling():
 
 
 def test_a_successful_dying_save_makes_the_character_stable():
-    after = apply_dying_save(Condition(wounds=2, lethal="dying", dying_saves=1), save(Condition(wounds=2, lethal="dying", dying_saves=1), 15))
-    assert (after.states, after.dying_saves) == (["stable"], 0)
+    after = saved(Condition(wounds=2, lethal="dying", dying_saves=1, rounds_unconscious=1), 15)
+    assert (after.states, after.dying_saves, after.rounds_unconscious) == (["stable"], 0, 2)
 
 
 def test_a_failed_dying_save_continues_dying_and_counts():
     dying = Condition(wounds=2, lethal="dying")
-    after = apply_dying_save(dying, save(dying, 5))
-    assert (after.states, after.dying_saves) == (["dying"], 1)
+    after = saved(dying, 5)
+    assert (after.states, after.dying_saves, after.rounds_unconscious) == (["dying"], 1, 1)
 
 
 def test_die_by_margin_ruling_kills_on_a_bad_enough_failure():
@@ -193,7 +201,7 @@ def step(condition, move, rulings=Rulings(drop_margin=15)):
     if move == "exert":
         return after_exertion(condition)
     if condition.lethal == "dying":
-        return apply_dying_save(condition, save(condition, 20 if move == "save" else 2, rulings=rulings))
+        return saved(condition, 20 if move == "save" else 2, rulings=rulings)
     return condition
 
 

@@ -62,7 +62,8 @@ def test_rulings_defaults_follow_rulings_md():
         "natural_20_hits": True, "natural_1_misses": True, "confirm_criticals": True, "iterative_cap": "bab",
         "hurried_iterative_crits": "first_pair", "str_penalty_applies": True, "critical_damage": "multiply_roll",
         "disable_margin": 10, "drop_margin": None, "coup_de_grace_save": "one_degree_worse", "save_naturals": "standard",
-        "dying_dc": "10_plus_prior", "dying_failure": "continue", "dying_death_margin": 10, "wound_while_stable": "dying",
+        "dying_dc": "10_plus_rounds", "dying_save_naturals": "standard",
+        "unconscious_nonlethal": "no_effect", "dying_failure": "continue", "dying_death_margin": 10, "wound_while_stable": "dying",
     }
 
 
@@ -76,7 +77,8 @@ def test_rulings_accept_command_line_strings():
 def test_view_has_the_contract_condition():
     condition = Condition(wounds=2, nonlethal_wounds=1, lethal="disabled", nonlethal="staggered")
     assert view(Sheet(), condition)["condition"] == {
-        "wounds": 2, "nonlethal_wounds": 1, "states": ["disabled", "staggered"], "dying_saves": 0, "conscious": True,
+        "wounds": 2, "nonlethal_wounds": 1, "states": ["disabled", "staggered"], "dying_saves": 0, "rounds_unconscious": 0,
+        "conscious": True,
     }
     assert view(Sheet(dr="5/silver"), Condition())["sheet"]["dr"] == "5/silver"
 
