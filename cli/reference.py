@@ -72,10 +72,15 @@ class _Helper:
         return self.ledgers
 
     def _run(self, args: list[str]) -> str:
-        environment = {"CHRONICLE_DB": None, "CHRONICLE_CAMPAIGN": None, "CHRONICLE_BY": "reference",
-                       "CHRONICLE_CIPHER_KEY": None}
-        result = self.runner.invoke(chronicle, args, prog_name="chronicle", env=environment,
-                                    terminal_width=WIDTH, max_content_width=WIDTH)
+        environment = {
+            "CHRONICLE_DB": None,
+            "CHRONICLE_CAMPAIGN": None,
+            "CHRONICLE_BY": "reference",
+            "CHRONICLE_CIPHER_KEY": None,
+        }
+        result = self.runner.invoke(
+            chronicle, args, prog_name="chronicle", env=environment, terminal_width=WIDTH, max_content_width=WIDTH
+        )
         if result.exit_code != 0:
             raise _Refused(f"chronicle {' '.join(args)} exited {result.exit_code}: {result.output.strip()}")
         return result.output.rstrip() + "\n"

@@ -77,8 +77,7 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     # editable install's finder among them) are not run in the new environment
     ours = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib"), *site.getsitepackages()}
     (purelib / "_dependencies.pth").write_text("\n".join(sorted(ours)) + "\n")
-    _run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--ignore-installed",
-          str(wheel)])
+    _run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--ignore-installed", str(wheel)])
     return home
 
 
@@ -92,14 +91,14 @@ def test_the_wheel_holds_every_module_and_asset_of_the_source_tree(source: Path,
                 inside = path.relative_to(source / folder).as_posix()
                 expected.add("chronicle/" + inside if folder == "chronicle" else f"chronicle/{folder}/{inside}")
     missing = sorted(expected - packed)
-    assert not missing, f"the wheel lacks {missing}: a package without __init__.py, or an asset type pyproject.toml omits"
+    assert not missing, f"the wheel lacks {missing}: a package without __init__.py, or an asset pyproject.toml omits"
     assert "chronicle/cli/systems/potestas.py" in packed
 
 
 def test_the_installed_package_is_the_wheel_not_the_working_tree(venv: Path) -> None:
-    where = _run([str(venv / "bin" / "python"), "-c",
-                  "import chronicle, chronicle.cli.systems; print(chronicle.__file__); print(chronicle.cli.systems.__file__)"],
-                 cwd=venv)  # not the repository, whose chronicle/ folder would shadow the installed package
+    show_files = "import chronicle, chronicle.cli.systems as s; print(chronicle.__file__); print(s.__file__)"
+    # run in the environment, not the repository, whose chronicle/ folder would shadow the installed package
+    where = _run([str(venv / "bin" / "python"), "-c", show_files], cwd=venv)
     for line in where.split():
         assert Path(line).resolve().is_relative_to(venv.resolve()), f"{line} is not inside the new environment"
 
@@ -124,8 +123,9 @@ def test_each_system_runs_through_the_installed_chronicle(
 
 
 def _run(command: list[str], cwd: Path | None = None) -> str:
-    environment = {key: value for key, value in os.environ.items()
-                   if not key.startswith(("CHRONICLE_", "PYTHON", "PIP_"))}
+    environment = {
+        key: value for key, value in os.environ.items() if not key.startswith(("CHRONICLE_", "PYTHON", "PIP_"))
+    }
     environment["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     done = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=environment, timeout=300)
     assert done.returncode == 0, f"{' '.join(command)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
