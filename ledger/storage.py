@@ -97,6 +97,12 @@ def _postgres(target: str) -> dict[str, str]:
     }
 
 
+def must_exist(target: str) -> None:
+    """Bad input unless the SQLite file at `target` exists (PostgreSQL URLs are left to the server)."""
+    if not is_postgres(target):
+        _checked(target, create=False)
+
+
 def _sqlite(target: str, create: bool = True) -> dict[str, str]:
     try:
         path = _checked(target, create)
