@@ -62,7 +62,7 @@ class RuleSystem(Protocol):
 PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon-pass": "pendragon"}
 
 
-@functools.cache  # folding a character asks for its system at every step; import_module takes ~30 us
+@functools.cache  # folding a character asks for its system at every step, and import_module is not free
 def get(name: str) -> RuleSystem:
     try:
         package = PACKAGES[name]
