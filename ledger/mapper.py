@@ -11,7 +11,7 @@ import orjson
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder, Transcoding
 from eventsourcing.utils import get_topic, resolve_topic
 
-if TYPE_CHECKING:  # only for annotations: importing pydantic's BaseModel costs a `show` ~30 ms
+if TYPE_CHECKING:  # only for annotations: importing pydantic's BaseModel at run time would slow every `show`
     from pydantic import BaseModel
 
 
