@@ -52,6 +52,8 @@ def show(env: Any) -> None:
     Example:
       chronicle campaign show --json
     """
+    from ..ledger.digest import digest
+
     session = env.read()
     current = session.campaign
     rulings = session.rulings()
@@ -65,6 +67,7 @@ def show(env: Any) -> None:
         "rulings": rulings.model_dump(mode="json"),
         "counts": {"characters": len(characters), "events": app.index.count(current.id)},
         "winters": list(current.winters),
+        "digest": digest(app, current.id),  # note it: `verify --digest` proves the log still extends it
     }
 
     def human() -> Any:
@@ -72,7 +75,8 @@ def show(env: Any) -> None:
 
         described = type(rulings).model_fields
         rows = [(key, value, described[key].description or "") for key, value in data["rulings"].items()]
-        summary = fields(f"{current.name} ({current.system})", {"characters": len(characters), "events": data["counts"]["events"]})
+        summary = fields(f"{current.name} ({current.system})", {"characters": len(characters), "events": data["counts"]["events"],
+                                                                "digest": data["digest"]})
         return Group(summary, table("Rulings in force", ("key", "value", "meaning"), rows))
 
     emit(env, data, human)

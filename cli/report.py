@@ -28,10 +28,11 @@ def report(env: Any, name: str, html_file: str | None) -> None:
 
     data = character_report(env.read(), name)
     if html_file:
+        from .files import written
         from .html import page
 
-        with open(html_file, "w", encoding="utf-8") as out:
-            out.write(page(data))
+        with written(html_file) as out:  # whole or not at all; a full disk or missing folder is one line
+            out.write(page(data).encode())
     emit(env, data, lambda: _terminal(data, html_file))
 
 

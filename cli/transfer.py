@@ -11,20 +11,25 @@ from .output import emit
 
 
 @click.command("export")
-@click.option("--output", "-o", type=click.File("wb"), default="-", help="Write to FILE instead of stdout.")
+@click.option("--output", "-o", default="-", metavar="FILE", help="Write to FILE instead of stdout.")
 @common
 @click.pass_obj
-def export(env: Any, output: BinaryIO) -> None:
-    """The campaign's whole log as JSON Lines, one event a line, oldest first.
+def export(env: Any, output: str) -> None:
+    """The campaign's whole log as JSON Lines, one event a line, oldest first, and a closing line
+    with their count and digest (`import` refuses a file without it: one cut short).
+
+    FILE is written whole or not at all: an export that fails leaves an older FILE as it was.
 
     \b
     Example:
       chronicle export --campaign Glorantha --output glorantha.jsonl
     """
     from ..ledger.transfer import export_lines
+    from .files import written
 
-    for line in export_lines(env.read()):
-        output.write(line + b"\n")
+    with written(output) as sink:
+        for line in export_lines(env.read()):
+            sink.write(line + b"\n")
 
 
 @click.command("import")

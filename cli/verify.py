@@ -14,29 +14,39 @@ from .output import emit, table
 @click.command()
 @click.option("--workers", type=click.IntRange(1, 64), metavar="N",
               help="Processes checking the log side by side  [default: one per core on long logs]")
+@click.option("--digest", "noted", metavar="DIGEST",
+              help="Also prove the log still extends what this digest (from `campaign show`) noted.")
+@click.option("--against", type=click.Path(dir_okay=False, exists=True), metavar="EXPORT",
+              help="Also prove the log still extends this earlier export of the campaign.")
 @common
 @click.pass_context
-def verify(ctx: click.Context, workers: int | None) -> None:
-    """Re-derive every recorded outcome and check the log's tamper-evident hash chains.
+def verify(ctx: click.Context, workers: int | None, noted: str | None, against: str | None) -> None:
+    """Re-derive every recorded outcome and check the log's tamper-evident hash chains, reading
+    every row of the events table; the index and the characters read model are checked against it.
 
     Exits 1 when anything does not match, naming the log position.
 
     \b
     Example:
       chronicle verify --json
+      chronicle verify --digest 412-3f9a0c...   (as `campaign show` printed it)
     """
     from ..ledger import bulk
+    from ..ledger.digest import Against, parse
+    from ..ledger.transfer import export_heads
     from ..ledger.verify import PARALLEL_FROM, verify as check, verify_side_by_side
 
     env = ctx.obj
+    held = Against(export_heads(against) if against else None, parse(noted) if noted else None)
     session = env.read()
     session.app.index.catch_up()
     campaign_id = session.campaign.id
     total = session.app.index.count(campaign_id)
-    shares = 1 if env.batch is not None else workers or bulk.workers(total, PARALLEL_FROM)
+    single = env.batch is not None or noted or against  # a digest's N-th event needs the campaign's whole order
+    shares = 1 if single else workers or bulk.workers(total, PARALLEL_FROM)
     with _progress(env, total) as advance:
         if shares == 1:
-            report = check(session, advance)
+            report = check(session, advance, held if (noted or against) else None)
         else:
             from ..ledger.app import open_ledger
 

@@ -18,6 +18,7 @@ from .errors import BadInput
 # after an even number of backslashes: `\\u0000` is the six characters `\u0000`, typed on purpose.
 _BAD_JSON = re.compile(rb'(?<!\\)(?:\\\\)*\\(?:u00[01][0-9a-f]|u007f|[bfr])|\x7f|\xc2[\x80-\x9f]')
 _BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 
 
@@ -53,6 +54,20 @@ def printable(text: str) -> str:
     """`text` quoted for a message: control characters, lone surrogates and line breaks escaped, so a
     message never sends a terminal escape sequence (repr's rules, which escape exactly those)."""
     return repr(text)
+
+
+def check_arguments(args: list[str]) -> None:
+    """Command-line arguments arrive decoded with `surrogateescape`: bytes that are not UTF-8 become
+    lone surrogates, which no JSON and no database text can hold. Refused where they enter."""
+    for arg in args:
+        if _SURROGATE.search(arg):
+            raise BadInput(f"argument {printable(arg)} is not valid UTF-8")
+
+
+def safe_line(text: str) -> str:
+    """A message as one line that sends no terminal control sequence: every control character (line
+    breaks too) and lone surrogate shown as its escape."""
+    return _BAD_NAME.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 def encode_error(error: Exception) -> BadInput:

@@ -18,12 +18,14 @@ from uuid import UUID
 import orjson
 
 from ..domain.errors import BadInput
+from ..domain.text import check_json
 from .mapper import checked_event, event_from_state
-from .verify import Verifier
+from .verify import Verifier, aggregate_topics, event_topics
 
 CHUNK = 1000
 KEYS = {"topic", "originator_id", "originator_version", "state"}
 MARK = b'"originator_id":"'
+CLOSING = b'{"closing":'  # the export's last line: its count of events and their digest (ledger/transfer.py)
 Checked = tuple[int, str, int, str, bytes]  # line number, aggregate id (hex), version, topic, stored state
 
 
@@ -32,6 +34,10 @@ class ShareReport:
     lines: int = 0
     problems: list[dict[str, Any]] = field(default_factory=list)
     bad_line: tuple[int, str] | None = None  # the first line that is not an exported event, and why
+    closings: int = 0  # closing lines seen (counted by share 0)
+    heads: dict[str, tuple[int, str]] = field(default_factory=dict)  # aggregate -> its last (version, hash)
+    campaigns: set[str] = field(default_factory=set)  # campaigns started in the file
+    owners: set[str] = field(default_factory=set)  # campaigns its other aggregates were created in
 
 
 def share_of(line: bytes, shares: int) -> int:
@@ -61,11 +67,15 @@ def check_share(path: str, k: int, shares: int, progress: Callable[[float], None
         offset = 0
         for number, line in enumerate(source, start=1):
             start, offset = offset, offset + len(line)
+            if line.startswith(CLOSING):
+                report.closings += k == 0
+                continue
             if line.isspace() or share_of(line, shares) != k:
                 continue
             try:
                 record = _parse(line, number)
                 originator, text, hexed = _uuid(uuids, record["originator_id"], number)
+                stored = _stored(record, number)
             except BadInput as error:
                 report.bad_line = (number, str(error))
                 break
@@ -75,7 +85,8 @@ def check_share(path: str, k: int, shares: int, progress: Callable[[float], None
             except Exception as error:
                 event, digest = error, None
             verifier.feed(number, event, digest, where=start)
-            chunk.append((number, hexed, version, record["topic"], orjson.dumps(state)))
+            _note(report, text, version, state, event)
+            chunk.append((number, hexed, version, record["topic"], stored))
             if len(chunk) == CHUNK:
                 yield chunk
                 progress(len(chunk))
@@ -84,6 +95,36 @@ def check_share(path: str, k: int, shares: int, progress: Callable[[float], None
             yield chunk
     report.lines, report.problems = verifier.count, verifier.problems
     return report
+
+
+def _stored(record: dict[str, Any], number: int) -> bytes:
+    """The line's state as it will be stored, once its topics are known to be chronicle's own classes
+    (resolving any other would import an arbitrary module) and its texts are checked."""
+    if record["topic"] not in event_topics():
+        raise BadInput(f"line {number}: not an exported event (unknown topic {str(record['topic'])[:80]!r})")
+    state = record["state"]
+    if not isinstance(state, dict):
+        raise BadInput(f"line {number}: not an exported event (its state is not an object)")
+    if "originator_topic" in state and state["originator_topic"] not in aggregate_topics():
+        raise BadInput(f"line {number}: not an exported event (unknown aggregate {str(state['originator_topic'])[:80]!r})")
+    data = orjson.dumps(state)
+    try:
+        check_json(data)
+    except BadInput as error:
+        raise BadInput(f"line {number}: {error}") from None
+    return data
+
+
+def _note(report: ShareReport, originator: str, version: int, state: dict[str, Any], event: Any) -> None:
+    """What the whole file is checked for once every share is done: its campaign, and its heads."""
+    head = state.get("hash")
+    report.heads[originator] = (version, head if isinstance(head, str) else "")
+    if version == 1 and not isinstance(event, Exception):
+        owner = getattr(event, "campaign_id", None)
+        if owner is None:
+            report.campaigns.add(originator)
+        else:
+            report.owners.add(str(owner))
 
 
 def _read_back(source: Any, offsets: list[int]) -> Iterator[Any]:

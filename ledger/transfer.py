@@ -1,8 +1,11 @@
 """`export` / `import`: the whole log of a campaign as JSON Lines, one event a line, oldest first.
 
 A line is `{"id", "topic", "originator_id", "originator_version", "state"}` where `state` is the
-stored event state as JSON. Import re-checks everything (hashes, chains, outcomes) before it
-writes, then inserts all events in one transaction straight from that state.
+stored event state as JSON. The last line closes the export: `{"closing": {"events": N, "digest":
+HEX}}`, its number of events and the digest of its aggregates' heads (ledger/digest.py), so a file
+cut short, even at a line boundary, is refused. Import re-checks everything (hashes, chains,
+outcomes, that every event is of the one campaign the file starts) before it writes, then inserts
+all events in one transaction straight from that state.
 """
 
 from __future__ import annotations
@@ -24,16 +27,19 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 from ..domain.errors import BadInput, Refusal
 from ..domain.ids import event_id
 from . import bulk
+from . import digest
 from .history import campaign_notifications
-from .importing import Checked, ShareReport, check_share
+from .importing import CLOSING, Checked, ShareReport, check_share
 
 
 def export_lines(session: Any) -> Iterator[bytes]:
     app = session.app
+    heads: dict[UUID, tuple[int, str]] = {}
     for _, notification in campaign_notifications(app, session.campaign.id):
         if notification is None:
             continue  # indexed, gone from the log since: `verify` reports it
         state = app.mapper.decode_state(notification.state)
+        heads[notification.originator_id] = (notification.originator_version, state.get("hash", ""))
         yield orjson.dumps({
             "id": event_id(notification.originator_id, notification.originator_version),
             "topic": notification.topic,
@@ -41,6 +47,46 @@ def export_lines(session: Any) -> Iterator[bytes]:
             "originator_version": notification.originator_version,
             "state": state,
         }, option=orjson.OPT_SORT_KEYS)
+    yield closing_line(heads)
+
+
+def closing_line(heads: dict[UUID, tuple[int, str]]) -> bytes:
+    listed = [(ident, version, head) for ident, (version, head) in heads.items()]
+    return orjson.dumps({"closing": {"events": sum(v for _, v, _ in listed), "digest": digest.of_heads(listed)}})
+
+
+def export_heads(path: str) -> dict[UUID, tuple[int, str]]:
+    """Each aggregate's last (version, hash) in an export (for `verify --against`); the file must be whole."""
+    heads: dict[UUID, tuple[int, str]] = {}
+    closed = None
+    with open(path, "rb") as source:
+        for number, line in enumerate(source, start=1):
+            if line.isspace():
+                continue
+            if closed is not None:
+                raise BadInput(f"{path}: line {number} follows the export's closing line")
+            try:
+                record = orjson.loads(line)
+                if line.startswith(CLOSING):
+                    closed = record["closing"]
+                    continue
+                heads[UUID(record["originator_id"])] = (int(record["originator_version"]), str(record["state"]["hash"]))
+            except (ValueError, KeyError, TypeError, AttributeError):
+                raise BadInput(f"{path}: line {number} is not an exported event") from None
+    _check_closing(closed, heads, path)
+    return heads
+
+
+def _check_closing(closed: Any, heads: dict[Any, tuple[int, str]], path: str) -> None:
+    if closed is None:
+        raise BadInput(f"{path} has no closing line: it was cut short (or made before exports had one);"
+                       " nothing was imported")
+    listed = [(UUID(str(ident)), version, head) for ident, (version, head) in heads.items()]
+    if not isinstance(closed, dict) or closed.get("events") != sum(v for _, v, _ in listed):
+        raise BadInput(f"{path}: its closing line counts {closed.get('events') if isinstance(closed, dict) else '?'}"
+                       f" events, the file holds {sum(v for _, v, _ in listed)}: it is not whole")
+    if closed.get("digest") != digest.of_heads(listed):
+        raise BadInput(f"{path}: its closing line's digest does not match its events: it is not whole")
 
 
 def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | None = None) -> dict[str, Any]:
@@ -52,6 +98,8 @@ def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | N
     `open_app()` opens the ledger: it is checked first, then opened again once the workers are
     forked."""
     open_app().close()  # a bad target is reported before any work
+    name = getattr(source, "name", None)
+    shown = name if isinstance(name, str) and name not in ("-", "<stdin>") else "the input"
     with _as_file(source) as path:
         shares = workers or bulk.workers(os.path.getsize(path), PARALLEL_FROM)
         jobs = [functools.partial(check_share, path, k, shares) for k in range(shares)]
@@ -59,11 +107,39 @@ def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | N
             app = open_app()
             try:
                 with bulk.paused_gc():
-                    _insert(app, in_line_order(checking.outputs), lambda: _refuse_unless_ok(checking.results()))
+                    _insert(app, in_line_order(checking.outputs),
+                            lambda: _refuse_unless_ok(checking.results(), path, shown))
             finally:
                 app.close()
             lines = sum(report.lines for report in checking.results())
     return {"events": lines}
+
+
+def _whole(reports: list[ShareReport], path: str, shown: str) -> None:
+    """The file ends with its closing line, which matches its events, and they are one campaign's."""
+    heads = {ident: head for report in reports for ident, head in report.heads.items()}
+    closed = None
+    if reports[0].closings > 1:
+        raise BadInput(f"{shown} holds {reports[0].closings} closing lines: several exports put together")
+    if reports[0].closings:
+        closed = orjson.loads(_last_line(path))
+        closed = closed.get("closing") if isinstance(closed, dict) else None
+        if closed is None:
+            raise BadInput(f"{shown}: events follow its closing line")
+    _check_closing(closed, heads, shown)
+    campaigns = set().union(*(report.campaigns for report in reports))
+    owners = set().union(*(report.owners for report in reports))
+    if len(campaigns) != 1:
+        raise Refusal(f"the file starts {len(campaigns)} campaigns: an export holds exactly one; nothing was imported")
+    if owners - campaigns:
+        raise Refusal("the file holds characters of another campaign than the one it starts; nothing was imported")
+
+
+def _last_line(path: str) -> bytes:
+    with open(path, "rb") as source:
+        source.seek(max(0, os.path.getsize(path) - 4096))
+        lines = [line for line in source.read().splitlines() if line.strip()]
+    return lines[-1] if lines else b""
 
 
 PARALLEL_FROM = 4_000_000  # bytes of input (some 5,000 events): below it, one process checks them all
@@ -87,11 +163,13 @@ def _as_file(source: BinaryIO) -> Iterator[str]:
         yield copy.name
 
 
-def _refuse_unless_ok(reports: list[ShareReport]) -> None:
-    """The first line that is not an exported event is bad input; else any problem is a refusal."""
+def _refuse_unless_ok(reports: list[ShareReport], path: str, shown: str) -> None:
+    """The first line that is not an exported event is bad input, as is a file that is not whole;
+    else any problem is a refusal."""
     bad = sorted(report.bad_line for report in reports if report.bad_line)
     if bad:
         raise BadInput(bad[0][1])
+    _whole(reports, path, shown)
     problems = sorted((p for report in reports for p in report.problems), key=lambda p: p["position"])
     if problems:
         first = problems[0]
@@ -143,6 +221,8 @@ def _insert(app: Any, chunks: Iterator[list[Checked]], before_commit: Callable[[
     insert = f"INSERT INTO {recorder.events_table_name} VALUES (?2, ?3, ?4, ?5)"
     try:
         with recorder.datastore.transaction(commit=True) as cursor:
+            if not postgres:  # the PostgreSQL recorder checks in `_insert_stored_events` (ledger/sealing.py)
+                recorder.check_sealing(cursor)
             for chunk in chunks:
                 if sealing:
                     chunk = [(n, oid, version, topic, mapper._seal(state)) for n, oid, version, topic, state in chunk]

@@ -1,0 +1,55 @@
+"""Files a command writes (`export -o`, `report --html`): whole or not at all, failures one line."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from ..domain.errors import BadInput
+
+
+@contextlib.contextmanager
+def written(target: str) -> Iterator[BinaryIO]:
+    """A binary stream for `target` (`-`: stdout). A regular file is written to a temporary file
+    beside it and renamed over it only when everything was written and synced, so a failure (a full
+    disk, an error half-way) leaves any older file as it was; a device or pipe is written directly."""
+    if target == "-":
+        with _reported(target):
+            yield sys.stdout.buffer
+            sys.stdout.buffer.flush()
+        return
+    if not target:
+        raise BadInput("no file named: give a file name, or - for stdout")
+    folder = os.path.dirname(target) or "."
+    if not os.path.isdir(folder):
+        raise BadInput(f"cannot write {target}: directory {folder} does not exist")
+    if os.path.isdir(target):
+        raise BadInput(f"cannot write {target}: it is a directory")
+    if os.path.exists(target) and not os.path.isfile(target):  # /dev/full, a fifo: never renamed over
+        with _reported(target), open(target, "wb") as sink:
+            yield sink
+        return
+    with _reported(target):
+        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=folder)
+    try:
+        with _reported(target), os.fdopen(handle, "wb") as sink:
+            yield sink
+            sink.flush()
+            os.fsync(sink.fileno())
+        with _reported(target):
+            os.replace(temporary, target)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+@contextlib.contextmanager
+def _reported(target: str) -> Iterator[None]:
+    try:
+        yield
+    except OSError as error:
+        raise BadInput(f"cannot write {target}: {error.strerror or error}") from None

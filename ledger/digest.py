@@ -1,0 +1,94 @@
+"""Holding a ledger to what it was (issue 25, item 4): a digest over every aggregate's head hash.
+
+Each event's hash covers its content and its aggregate's previous hash, so an aggregate's newest
+hash stands for its whole history, and one digest over every aggregate's (id, version, hash)
+stands for the whole campaign. A digest is written `N-HEX`: N is the campaign's number of events
+then (the sum of its aggregates' versions), HEX the sha256 (128 bits shown) of its heads. Noted
+somewhere else (a session's end, `campaign show`, a printed export), it lets `verify --digest`
+prove that the log's first N events of the campaign are still exactly those: a log rewritten from
+any point before them, even with every hash recomputed, no longer yields it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from typing import Any
+from uuid import UUID
+
+from ..domain.errors import BadInput
+
+Head = tuple[UUID, int, str]  # aggregate id, version, hash of that version's event
+SHOWN = 32  # hex digits of the sha256
+
+
+def of_heads(heads: Iterable[Head]) -> str:
+    """The hex digest of a set of heads (order does not matter)."""
+    lines = sorted(f"{ident}:{version}:{head}\n" for ident, version, head in heads)
+    return hashlib.sha256("".join(lines).encode()).hexdigest()[:SHOWN]
+
+
+def noted(heads: list[Head]) -> str:
+    return f"{sum(version for _, version, _ in heads)}-{of_heads(heads)}"
+
+
+def parse(text: str) -> tuple[int, str]:
+    """`N-HEX` as (N, HEX); anything else is bad input."""
+    found = re.fullmatch(rf"(\d{{1,18}})-([0-9a-f]{{{SHOWN}}})", text.strip().lower())
+    if found is None:
+        raise BadInput(f"--digest takes a digest as `campaign show` prints it (N-HEX), got {text!r}")
+    return int(found.group(1)), found.group(2)
+
+
+def digest(app: Any, campaign_id: UUID) -> str:
+    """The campaign's digest now, from the events table (one statement: a consistent set of heads).
+    The campaign's aggregates are the campaign and the characters the index lists for it."""
+    app.index.catch_up()
+    idents = [campaign_id, *(UUID(str(row[0])) for row in app.index.characters(campaign_id))]
+    table, _ = app.views.events
+    marks = ", ".join("?" * len(idents))
+    rows = app.views.query(
+        f"SELECT originator_id, originator_version, state FROM {table} AS e WHERE originator_id IN ({marks})"
+        f" AND originator_version = (SELECT MAX(originator_version) FROM {table} WHERE originator_id = e.originator_id)",
+        [app.views.originator(ident) for ident in idents])
+    heads = [(UUID(str(oid)), version, app.mapper.decode_state(bytes(state))["hash"]) for oid, version, state in rows]
+    return noted(heads)
+
+
+class Against:
+    """What the log must still extend, checked as `verify` walks it: the heads of an export
+    (`--against`), and a noted digest (`--digest`) over the campaign's first N events."""
+
+    def __init__(self, heads: dict[UUID, tuple[int, str]] | None = None, digest: tuple[int, str] | None = None):
+        self.heads, self.digest = heads or {}, digest
+        self.now: dict[UUID, tuple[int, str]] = {}
+        self.found: list[dict[str, Any]] = []
+        self.matched: set[UUID] = set()
+
+    def seen(self, position: int, owner: UUID, version: int, event: Any, checker: Any) -> None:
+        """The campaign's next event, at `position`, the `checker.count`-th it has."""
+        head = getattr(event, "hash", "")
+        wanted = self.heads.get(owner)
+        if wanted is not None and wanted[0] == version:
+            self.matched.add(owner)
+            if wanted[1] != head:
+                self.found.append({"position": position, "problem": "differs from the export: the log was rewritten"
+                                   " up to this event"})
+        if self.digest is not None:
+            self.now[owner] = (version, head)
+            count, expected = self.digest
+            if checker.count == count and of_heads((o, v, h) for o, (v, h) in self.now.items()) != expected:
+                self.found.append({"position": position, "problem": f"the campaign's first {count} events no longer"
+                                   " match the digest noted then: the log was rewritten"})
+
+    def problems(self, count: int) -> list[dict[str, Any]]:
+        found = list(self.found)
+        if self.digest is not None and count < self.digest[0]:
+            found.append({"position": 0, "problem": f"the digest was noted after {self.digest[0]} events; the log"
+                          f" has {count}: events were removed"})
+        missing = len(self.heads.keys() - self.matched)
+        if missing:
+            found.append({"position": 0, "problem": f"{missing} aggregate(s) of the export no longer reach the"
+                          " version exported: events were removed"})
+        return found
