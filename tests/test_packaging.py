@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import site
 import subprocess
@@ -46,6 +47,19 @@ def test_every_document_the_readme_links_to_exists() -> None:
     assert "benchmarks/README.md" in links and "docs/cli.md" in links
     missing = [link for link in links if not (ROOT / link).is_file()]
     assert not missing, f"README.md links to {missing}, which do not exist"
+
+
+def test_the_readme_tour_runs_as_written(run_sqlite) -> None:
+    """Each line of the tour (after its `export CHRONICLE_DB=...`, which the fixture's --db stands for) succeeds."""
+    readme = (ROOT / "README.md").read_text()
+    (tour,) = [block for block in re.findall(r"```sh\n(.*?)```", readme, flags=re.S) if "session start" in block]
+    for line in tour.splitlines():
+        words = shlex.split(line, comments=True)
+        if not words or words[0] == "export":
+            continue
+        assert words[0] == "chronicle", line
+        result = run_sqlite(*words[1:])
+        assert result.exit_code == 0, f"{line}\n{result.output}"
 
 
 @pytest.fixture(scope="module")
