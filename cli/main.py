@@ -30,6 +30,8 @@ COMMANDS = {
     "export": "transfer:export",
     "import": "transfer:import_",
     "key": "key:key",
+    "session": "session:session",
+    "note": "note:note",
     "serve": "serve:serve",
     # the same name in several systems: the campaign's system picks the real command
     "injure": "dispatch:injure",
@@ -51,6 +53,7 @@ COMMANDS = {
     "feat": "systems.pendragon:feat",
     "tactic": "systems.pendragon:tactic",
     "first-aid": "systems.pendragon:first_aid",
+    "chirurgery": "systems.pendragon:chirurgery",
     "heal": "systems.pendragon:heal",
     "winter": "systems.pendragon:winter",
     "experience": "systems.pendragon:experience",

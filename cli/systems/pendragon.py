@@ -18,15 +18,16 @@ from ...domain.pendragon.checks import CheckInputs, ExperienceInputs
 from ...domain.pendragon.feats import FeatInputs
 from ...domain.pendragon.status import AwardInputs, IncreaseInputs
 from ..actions import inputs
-from ..options import common, faces
+from ..options import common
 from ..output import emit
 from .pendragon_common import HELP, resolve_on, roll_text, status_line, table_roll, value_of
-from .pendragon_injury import first_aid, heal, injure, rest
+from .pendragon_injury import chirurgery, first_aid, heal, injure, rest
 from .pendragon_oaths import geas, oath
 from .pendragon_tactic import tactic
 from .pendragon_winter import winter
 
-__all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "heal", "rest", "winter", "experience"]
+__all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "chirurgery", "heal", "rest",
+           "winter", "experience"]
 
 
 # check --------------------------------------------------------------------------------------------
@@ -168,19 +169,34 @@ def feat(env: Any, name: str, what: str, roll: int | None, description: str | No
 
 @click.command(context_settings=HELP)
 @click.argument("name")
-@click.option("--dice", "given", metavar="FACES", help="The table's d20s, one per check in name order.")
+@click.option("--dice", "given", metavar="CHECK=N,...", help="The table's d20s by check (sword=17,pow=4).")
 @common
 @click.pass_obj
 def experience(env: Any, name: str, given: str | None) -> None:
     """Experience rolls for NAME's checks a month after an adventure (only under the ruling
     experience_timing=month_after_adventure; otherwise they wait for the Winter Phase): a d20 over the
-    value, or a 20, raises it by 1, and a trait's opposite falls by 1.
+    value, or a 20, raises it by 1, and a trait's opposite falls by 1. Dice the table does not give
+    are rolled by the ledger.
 
     \b
     Example:
-      chronicle experience Vasana --dice 17,4
+      chronicle experience Vasana --dice sword=17,pow=4
     """
-    result = env.write(lambda session: resolve_on(session, name, ExperienceRolled, ExperienceInputs(),
-                                                  {"experience": faces(given)}, command="experience"))
+    table = {f"experience:{check}": [faces] for check, faces in _keyed(given).items()}
+    result = env.write(lambda session: resolve_on(session, name, ExperienceRolled, ExperienceInputs(), table,
+                                                  command="experience"))
     emit(env, result, lambda: "\n".join([f"{e['what']}: rolled {e['roll']}, {e['from']} -> {e['to']}"
                                           for e in result["experience"]] + [f"[event {result['event']}]"]))
+
+
+def _keyed(text: str | None) -> dict[str, int]:
+    """`sword=17,pow=4` -> {"sword": 17, "pow": 4}: dice keyed by check, never by order."""
+    found: dict[str, int] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        check, sep, face = part.partition("=")
+        if not sep or not check.strip() or not face.strip().isdigit():
+            raise BadInput(f"--dice takes CHECK=N pairs such as sword=17,pow=4, got {part.strip()!r}")
+        found[check.strip()] = int(face)
+    return found

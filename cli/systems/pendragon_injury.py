@@ -1,4 +1,4 @@
-"""`chronicle injure`, `first-aid`, `heal` and `rest` for PenDragon Pass (RULINGS.md section 3, Injury)."""
+"""`chronicle injure`, `first-aid`, `chirurgery`, `heal` and `rest` for PenDragon Pass (RULINGS.md section 3, Injury)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 import click
 
 from ...domain.errors import BadInput
-from ...domain.pendragon import FirstAidGiven, Injured, MagicallyHealed, Rested
+from ...domain.pendragon import ChirurgeryPerformed, FirstAidGiven, Injured, MagicallyHealed, Rested
+from ...domain.pendragon.chirurgery import ChirurgeryInputs, check_healer
 from ...domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealInputs
 from ...domain.pendragon.recovery import RestInputs
 from ..actions import inputs
@@ -21,19 +22,22 @@ from .pendragon_common import AT, HELP, resolve_on, roll_text, table_roll, value
 @click.option("--damage", type=int, required=True, metavar="N", help="Damage of one blow, after armour.")
 @click.option("--save-roll", "save_roll", type=int, metavar="N",
               help="Accepted for the contract's common form; PenDragon Pass has no injury save, so it is ignored and not recorded.")
+@click.option("--attacker", metavar="NAME", default="", help="Who dealt the blow, for the log.")
+@click.option("--force", is_flag=True, help="Wound a dead character anyway.")
 @AT
 @common
 @click.pass_obj
-def injure(env: Any, name: str, damage: int, save_roll: int | None, at: str | None) -> None:
+def injure(env: Any, name: str, damage: int, save_roll: int | None, attacker: str, force: bool, at: str | None) -> None:
     """One wound of --damage N on NAME, tracked on its own: a wound of CON or more is a major wound
     (needs Chirurgery), damage over SIZ a knockdown; at a quarter of hit points NAME falls
-    unconscious (ruling unconscious_threshold), at 0 dies.
+    unconscious (ruling unconscious_threshold), at 0 dies. A dead character is
+    refused (exit 1) unless --force.
 
     \b
     Example:
       chronicle injure Vasana --damage 14
     """
-    given = inputs(InjureInputs, damage=damage, at=when(at))
+    given = inputs(InjureInputs, damage=damage, at=when(at), attacker=attacker, force=force)
     result = env.write(lambda session: resolve_on(session, name, Injured, given, command="injure"))
 
     def human() -> str:
@@ -51,13 +55,15 @@ def injure(env: Any, name: str, damage: int, save_roll: int | None, at: str | No
 @click.option("--skill", type=int, metavar="N", help="The healer's First Aid value: a failed roll heals nothing.")
 @click.option("--healer", metavar="NAME", help="The healer, whose first_aid value is copied in (instead of --skill).")
 @click.option("--heal-roll", "heal_roll", type=int, metavar="N", help="The table's d3 of healing.")
+@click.option("--force", is_flag=True, help="Treat a dead character anyway.")
 @AT
 @common
 @click.pass_obj
 def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | None, healer: str | None,
-              heal_roll: int | None, at: str | None) -> None:
+              heal_roll: int | None, force: bool, at: str | None) -> None:
     """First Aid on NAME's wound WOUND: once per wound, within a day of it; heals 1d3.
-    Without --skill or --healer the aid is taken as successful.
+    Without --skill or --healer the aid is taken as successful. A dead character
+    is refused (exit 1) unless --force.
 
     \b
     Example:
@@ -72,7 +78,7 @@ def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | No
         value = skill
         if healer:
             _, value, _ = value_of(session, f"{healer}:first_aid", "--healer")
-        given = inputs(FirstAidInputs, wound=wound, at=when(at), skill=value)
+        given = inputs(FirstAidInputs, wound=wound, at=when(at), skill=value, healer=healer or "", force=force)
         return resolve_on(session, name, FirstAidGiven, given, {"check": table_roll(roll), "heal": table_roll(heal_roll)},
                           command="first-aid")
 
@@ -133,3 +139,44 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
     emit(env, result, lambda: (f"{name} rests {result['weeks']} week(s) at healing rate {result['healing_rate']}: "
                                f"healed {sum(result['healed'].values())}, now {result['hp']}/"
                                f"{result['condition']['max_hp']} hp.  [event {result['event']}]"))
+
+
+@click.command(context_settings=HELP)
+@click.argument("name")
+@click.option("--healer", metavar="NAME", help="Who operates; their chirurgery value is copied in (never NAME itself).")
+@click.option("--skill", type=int, metavar="N", help="The healer's Chirurgery value, when the healer has no sheet.")
+@click.option("--roll", type=int, metavar="N", help="The table's d20 for the healer's Chirurgery.")
+@click.option("--damage-roll", "damage_roll", type=int, metavar="N", help="The table's d6 of a fumble's wound.")
+@AT
+@common
+@click.pass_obj
+def chirurgery(env: Any, name: str, healer: str | None, skill: int | None, roll: int | None, damage_roll: int | None,
+               at: str | None) -> None:
+    """Chirurgery on NAME (a major wound, or after falling unconscious): a d20
+    against the healer's Chirurgery, once a week of care (ruling
+    chirurgery_interval_days). Success ends every need for Chirurgery, so rest
+    heals again; a critical also heals the Healing Rate at once (ruling
+    chirurgery_critical); failure changes nothing; a fumble deals a new wound
+    of 1d6. Refused (exit 1) on the dead, on a patient who needs none, and by
+    the patient on themself.
+
+    \b
+    Example:
+      chronicle chirurgery Vasana --healer Harrek --roll 8
+    """
+    if (skill is None) == (healer is None):
+        raise BadInput("give --healer NAME or --skill N (the healer's Chirurgery)")
+
+    def decide(session: Any) -> Any:
+        value = skill
+        if healer:
+            check_healer(name, healer)
+            _, value, _ = value_of(session, f"{healer}:chirurgery", "--healer")
+        given = inputs(ChirurgeryInputs, skill=value, healer=healer or "", at=when(at))
+        table = {"check": table_roll(roll), "damage": table_roll(damage_roll)}
+        return resolve_on(session, name, ChirurgeryPerformed, given, table, command="chirurgery")
+
+    result = env.write(decide)
+    emit(env, result, lambda: (f"Chirurgery on {name} ({roll_text(result['roll'])}): "
+                               + ("treated." if result["treated"] else "not treated.")
+                               + f"  [event {result['event']}]"))

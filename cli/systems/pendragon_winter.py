@@ -10,18 +10,20 @@ from typing import Any
 import click
 
 from ...domain.campaign import WinterBegan
-from ...domain.errors import BadInput, Refusal
+from ...domain.errors import BadInput, ChronicleError, Refusal
 from ...domain.pendragon import WinterResolved, land_modifier
 from ...domain.pendragon.winter import WinterInputs
+from ...domain.pendragon.winter_choices import default_productivity, default_worship
 from ..actions import describe, inputs
 from ..options import common
 from ..output import emit, table
+from .pendragon_ask import TableDice, on_terminal
 from .pendragon_common import HELP, SYSTEM
 
-PRODUCTIVITY = ("animal_lore", "bargaining", "devise", "hunting", "industry", "mineral_lore", "plant_lore", "stewardship")
 CHOICES = ("productivity", "productivity_modifier", "worship", "worship_modifier", "leadership_people", "training",
            "aging", "family", "magic_item")
-PURPOSES = ("productivity", "worship", "training", "experience")
+SINGLE = ("productivity", "worship")  # one die each: a number (or a list of one)
+KEYED = ("training", "experience")  # dice keyed by the skill trained or the check rolled, never by order
 
 
 @click.command(context_settings=HELP)
@@ -29,9 +31,10 @@ PURPOSES = ("productivity", "worship", "training", "experience")
 @click.option("--land-roll", "land_roll", type=int, metavar="N", help="The table's d6 for the land (else the ledger rolls).")
 @click.option("--rolls", "rolls_file", type=click.File("r"), metavar="FILE",
               help="A JSON file (- for stdin) of choices and table dice per character (shape below).")
+@click.option("--ask", is_flag=True, help="On a terminal: ask the table for each die in turn, naming character and check.")
 @common
 @click.pass_obj
-def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -> None:
+def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any, ask: bool) -> None:
     """Run the campaign's Winter Phase: one land roll (1 terrible -5, 2 bad -2, 3-4 normal, 5 good +2,
     6 excellent +5), then for every living character economics, worship, Status from traits and
     passions at 16+, the religious virtues, geas upkeep and leadership, training and experience rolls
@@ -39,20 +42,25 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -
 
     Without --rolls each character rolls its best productivity skill on the sheet (animal_lore,
     bargaining, devise, hunting, industry, mineral_lore, plant_lore, stewardship), worships with
-    religion (else custom_own) if on the sheet, and the ledger rolls every die. --rolls FILE is:
+    religion if an initiate (else custom_own if a shaman) and the skill is on the sheet, and the
+    ledger rolls every die; with --ask on a terminal the table gives each die instead, asked for in
+    turn. --rolls FILE is:
 
     \b
       {"year": 1621, "land": 4,
        "characters": {"Vasana": {
          "productivity": "stewardship", "productivity_modifier": 0,
          "worship": "religion", "worship_modifier": 0, "leadership_people": 300,
-         "training": [{"kind": "skill", "what": "sword", "physical": true}],
+         "training": [{"kind": "skill", "what": "sword"}],
          "aging": {"str": -1}, "family": "a daughter", "magic_item": null,
-         "rolls": {"productivity": [12], "worship": [5], "training": [17],
-                   "experience": [3, 20]}}}}
+         "rolls": {"productivity": 12, "worship": 5, "training": {"sword": 17},
+                   "experience": {"pow": 3, "valorous": 20}}}}}
 
     Every key is optional; null skips productivity or worship; dice missing from "rolls" are rolled
-    by the ledger; "experience" faces go to the checks in name order.
+    by the ledger. Training and experience dice are keyed by the skill or check (a list for several
+    months of one skill), so a later correction moves no die to another check. A refusal names the
+    character and the check; training that reaches its cap (15 for physical skills, 20 for any)
+    stops there, the remaining months spent.
 
     \b
     Example:
@@ -74,9 +82,10 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -
             raise Refusal(f"the winter of year {this_year} has already been run")
         for name in wanted:
             session.character(name)  # a name the campaign does not have is bad input
-        land = session.dice({"land": [land_roll]} if land_roll is not None else None)
+        land_die = land_roll if land_roll is not None or not ask else table.ask(f"Winter of year {this_year}", "the land roll", 6)
+        land = session.dice({"land": [land_die]} if land_die is not None else None)
         roll = land.d(6, "land")
-        source = "ledger" if land_roll is None else "table"
+        source = "ledger" if land_die is None else "table"
         modifier = land_modifier(roll)
         campaign.trigger_event(WinterBegan, year=this_year, land_roll=roll, land_modifier=modifier, source=source,
                                dice=land.record(), by=session.by, timestamp=session.now())
@@ -87,13 +96,21 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any) -
             if choice is None and "dead" in session.rules.view(character.sheet, character.condition)["condition"]["states"]:
                 document["skipped"].append(character.name)
                 continue
-            given, dice = _inputs(character.sheet, choice or {}, this_year, roll)
-            event = session.resolve(character, WinterResolved, given, dice)
+            try:  # a refusal names the character; the domain's names the check
+                given, dice = _inputs(session, character, choice or {}, this_year, roll)
+                if ask:
+                    dice = table.fill(character.name, character.sheet, character.condition, given, session.rulings(), dice)
+                event = session.resolve(character, WinterResolved, given, dice)
+            except ChronicleError as error:
+                raise type(error)(f"{character.name}: {error}") from None
             result = describe(character, event)()
             result["increases_pending"] = character.condition.increases_pending
             document["characters"][character.name] = result
         return document
 
+    if ask and not on_terminal():
+        raise BadInput("--ask asks the table at a terminal; without one, give the dice with --rolls FILE")
+    table = TableDice()  # answers kept across a retried transaction: nobody is asked twice
     result = env.write(decide)
     emit(env, result, lambda: _human(result))
 
@@ -115,8 +132,11 @@ def _plan(rolls_file: Any) -> dict[str, Any]:
         if unknown:
             raise BadInput(f"--rolls: {name}: unknown keys {sorted(unknown)}; expected {', '.join(CHOICES)}, rolls")
         rolls = choice.get("rolls", {})
-        if not isinstance(rolls, dict) or set(rolls) - set(PURPOSES):
-            raise BadInput(f"--rolls: {name}: \"rolls\" takes {', '.join(PURPOSES)}")
+        if not isinstance(rolls, dict) or set(rolls) - {*SINGLE, *KEYED}:
+            raise BadInput(f"--rolls: {name}: \"rolls\" takes {', '.join((*SINGLE, *KEYED))}")
+        for item in choice.get("training") or []:
+            if isinstance(item, dict) and "physical" in item:
+                raise BadInput(f"--rolls: {name}: training takes no \"physical\": the skill decides its cap")
     return plan
 
 
@@ -128,25 +148,33 @@ def _agree(option: str, given: Any, key: str, planned: Any) -> Any:
     return given if given is not None else planned
 
 
-def _inputs(sheet: Any, choice: dict[str, Any], year: int, land_roll: int) -> tuple[Any, dict[str, list[int]]]:
+def _inputs(session: Any, character: Any, choice: dict[str, Any], year: int,
+            land_roll: int) -> tuple[WinterInputs, dict[str, list[int]]]:
+    sheet, condition = character.sheet, character.condition
     values = {k: v for k, v in choice.items() if k != "rolls"}
     if "productivity" not in values:
-        values["productivity"] = _best(sheet, PRODUCTIVITY)
+        values["productivity"] = default_productivity(sheet)
     if "worship" not in values:
-        values["worship"] = next((s for s in ("religion", "custom_own") if s in sheet.skills), None)
+        values["worship"] = default_worship(sheet, condition, session.rulings())
     given = inputs(WinterInputs, year=year, land_roll=land_roll, **values)
-    dice = {}
+    dice: dict[str, list[int]] = {}
     for purpose, faces in choice.get("rolls", {}).items():
-        faces = [faces] if isinstance(faces, int) else faces
-        if not isinstance(faces, list) or not all(isinstance(f, int) for f in faces):
-            raise BadInput(f"--rolls: {purpose!r} takes a list of whole numbers")
-        dice[purpose] = faces
+        if purpose in KEYED:
+            if not isinstance(faces, dict):
+                raise BadInput(f"--rolls: {purpose!r} is keyed by {'skill' if purpose == 'training' else 'check'}, "
+                               f"never by order: e.g. {{\"valorous\": 20}}")
+            for what, given_faces in faces.items():
+                dice[f"{purpose}:{what}"] = _faces(f"{purpose}.{what}", given_faces)
+        else:
+            dice[purpose] = _faces(purpose, faces)
     return given, dice
 
 
-def _best(sheet: Any, skills: tuple[str, ...]) -> str | None:
-    known = [s for s in skills if s in sheet.skills]
-    return max(known, key=lambda s: sheet.skills[s]) if known else None
+def _faces(where: str, faces: Any) -> list[int]:
+    faces = [faces] if isinstance(faces, int) and not isinstance(faces, bool) else faces
+    if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
+        raise BadInput(f"--rolls: {where!r} takes a whole number or a list of them")
+    return faces
 
 
 def _human(result: dict[str, Any]) -> Any:

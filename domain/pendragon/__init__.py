@@ -9,6 +9,7 @@ from .condition import Condition, summary, view
 from .events import (
     EVENTS,
     Checked,
+    ChirurgeryPerformed,
     ExperienceRolled,
     FeatAttempted,
     FirstAidGiven,
@@ -35,5 +36,8 @@ NAME = "pendragon-pass"
 
 __all__ = [
     "EVENTS", "FOES", "HONOURS", "LAND", "NAME", "Condition", "Result", "Rulings", "Sheet", "land_modifier",
-    "oppose", "parse_sheet", "resolve", "summary", "view", *(e.__name__ for e in EVENTS),
+    "oppose", "parse_sheet", "resolve", "summary", "view",
+    "Checked", "ChirurgeryPerformed", "ExperienceRolled", "FeatAttempted", "FirstAidGiven", "GeasBroken", "GeasTaken",
+    "IncreaseSpent", "Injured", "MagicallyHealed", "OathBroken", "OathFulfilled", "OathSworn", "Rested",
+    "StatusAwarded", "TacticResolved", "WinterResolved",
 ]

@@ -3,12 +3,12 @@
 from ..dice import Dice
 from ..errors import Refusal
 from ..model import Model
+from .common import moved
 from .condition import Condition
 from .experience import Gain, apply_gains, experience_roll, mark_check
 from .resolution import Result, Roll, check, oppose
 from .rulings import ExperienceTiming, Rulings
 from .sheet import Sheet
-from .common import moved
 
 
 class CheckInputs(Model):

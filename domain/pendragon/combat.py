@@ -4,10 +4,10 @@ from typing import Annotated
 
 from pydantic import Field
 
+from .common import moved
 from .defence import Dodge, DodgeAndFight, Formation, HoldOff, LargeShield, MissileAgainstShield
 from .tactics import BreakShield, Disarm, Flurry, GreatBlow, MultipleOpponents, SpellWithAttack
 from .weapons import SpecialParry, SpellWeaponFumble, SwordClash, SwordTiesMagicWeapon
-from .common import moved
 
 TacticInputs = Annotated[
     BreakShield | Disarm | GreatBlow | Flurry | MultipleOpponents | SpellWithAttack | Dodge | DodgeAndFight

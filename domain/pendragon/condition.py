@@ -45,7 +45,8 @@ class Condition(Model):
     wounds: tuple[Wound, ...] = ()
     unconscious: bool = False  # decided by the injury and healing events under the ruling then in force
     knocked_down: bool = False  # the last blow, feat or dodge put the character down
-    chirurgery_for_unconsciousness: bool = False  # set on falling unconscious, cleared by magical healing
+    chirurgery_for_unconsciousness: bool = False  # set on falling unconscious, cleared by magic or Chirurgery
+    chirurgery_at: datetime | None = None  # the last Chirurgery attempt (one a week: chirurgery.py)
     status: int = 0
     increases_spent: int = 0
     increases: tuple[Increase, ...] = ()

@@ -17,14 +17,25 @@ from eventsourcing.utils import register_topic
 
 from ..dice import Dice
 from ..events import Resolution
-from . import checks, feats, injury, oaths, recovery, status, winter
+from . import checks, chirurgery, feats, injury, oaths, recovery, status, winter
 from .checks import CheckInputs, CheckOutcome, ExperienceInputs, ExperienceOutcome
+from .chirurgery import ChirurgeryInputs, ChirurgeryOutcome
 from .combat import TacticInputs
 from .common import event_id
 from .condition import Condition
+from .experience import key_dice_by_check
 from .feats import FeatInputs, FeatOutcome
 from .injury import FirstAidInputs, HealOutcome, InjureInputs, InjureOutcome, MagicHealInputs
-from .oaths import BreakGeasInputs, BreakOathInputs, FulfilInputs, FulfilOutcome, GeasInputs, HonorOutcome, SwearInputs, SwearOutcome
+from .oaths import (
+    BreakGeasInputs,
+    BreakOathInputs,
+    FulfilInputs,
+    FulfilOutcome,
+    GeasInputs,
+    HonorOutcome,
+    SwearInputs,
+    SwearOutcome,
+)
 from .recovery import RestInputs, RestOutcome
 from .rulings import Rulings
 from .sheet import Sheet
@@ -53,11 +64,17 @@ class Checked(PendragonResolution):
 
 
 class ExperienceRolled(PendragonResolution):
-    """Experience rolls a month after an adventure (ruling `experience_timing`)."""
+    """Experience rolls a month after an adventure (ruling `experience_timing`); dice `experience:<check>`."""
 
     PURPOSES = frozenset({"experience"})
+    class_version: ClassVar[int] = 2
     inputs: ExperienceInputs
     outcome: ExperienceOutcome
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Version 1 drew its dice in order, purpose `experience`: key them by check."""
+        key_dice_by_check(state, {"experience": [g["what"] for g in state.get("outcome", {}).get("experience", [])]})
 
     @classmethod
     def derive(cls, sheet: Sheet, condition: Condition, inputs: ExperienceInputs, rulings: Rulings,
@@ -189,6 +206,8 @@ class TacticResolved(PendragonResolution):
 class Injured(PendragonResolution):
     """One wound, tracked on its own."""
 
+    class_version: ClassVar[int] = 2
+    upcast_v1_v2 = staticmethod(injury.upcast_forced_v1_v2)
     inputs: InjureInputs
     outcome: InjureOutcome
 
@@ -202,6 +221,8 @@ class Injured(PendragonResolution):
 
 class FirstAidGiven(PendragonResolution):
     PURPOSES = frozenset({"check", "heal"})
+    class_version: ClassVar[int] = 2
+    upcast_v1_v2 = staticmethod(injury.upcast_forced_v1_v2)
     inputs: FirstAidInputs
     outcome: HealOutcome
 
@@ -226,6 +247,20 @@ class MagicallyHealed(PendragonResolution):
         return sheet, injury.after_magic_heal(condition, self.outcome)
 
 
+class ChirurgeryPerformed(PendragonResolution):
+    PURPOSES = frozenset({"check", "damage"})
+    inputs: ChirurgeryInputs
+    outcome: ChirurgeryOutcome
+
+    @classmethod
+    def derive(cls, sheet: Sheet, condition: Condition, inputs: ChirurgeryInputs, rulings: Rulings,
+               dice: Dice) -> ChirurgeryOutcome:
+        return chirurgery.operate(sheet, condition, inputs, rulings, dice)
+
+    def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
+        return sheet, chirurgery.after_chirurgery(condition, self.inputs, self.outcome)
+
+
 class Rested(PendragonResolution):
     inputs: RestInputs
     outcome: RestOutcome
@@ -242,6 +277,8 @@ class WinterResolved(PendragonResolution):
     """One character's Winter Phase."""
 
     PURPOSES = frozenset({"productivity", "worship", "training", "experience"})
+    class_version: ClassVar[int] = 2
+    upcast_v1_v2 = staticmethod(winter.upcast_winter_v1_v2)
     inputs: WinterInputs
     outcome: WinterOutcome
 
@@ -255,7 +292,8 @@ class WinterResolved(PendragonResolution):
 
 EVENTS: tuple[type[PendragonResolution], ...] = (
     Checked, ExperienceRolled, StatusAwarded, IncreaseSpent, OathSworn, OathFulfilled, OathBroken, GeasTaken,
-    GeasBroken, FeatAttempted, TacticResolved, Injured, FirstAidGiven, MagicallyHealed, Rested, WinterResolved,
+    GeasBroken, FeatAttempted, TacticResolved, Injured, FirstAidGiven, MagicallyHealed, ChirurgeryPerformed, Rested,
+    WinterResolved,
 )
 
 # where each class lived before this module: its topic in events recorded then

@@ -7,10 +7,11 @@ from pydantic import Field
 from ..dice import Dice
 from ..errors import Refusal
 from ..model import Model
+from .common import moved
 from .resolution import Result
 from .rulings import FeatThreshold, Rulings
 from .sheet import PHYSICAL_STATISTICS, Sheet, category
-from .common import moved
+from .skills import is_combat_skill
 
 
 def succeeds(roll: int, value: int, threshold: FeatThreshold) -> bool:
@@ -40,8 +41,8 @@ def attempt_feat(sheet: Sheet, inputs: FeatInputs, rulings: Rulings, dice: Dice)
     value = sheet.value(inputs.what)
     if inputs.what == "riding":
         raise Refusal("no Feat can be attempted with Riding")
-    kind = category(inputs.what)
-    if kind != "skill" and inputs.what not in PHYSICAL_STATISTICS:
+    if not is_combat_skill(inputs.what) and inputs.what not in PHYSICAL_STATISTICS:
+        kind = category(inputs.what)
         raise Refusal(f"a Feat needs a combat skill or physical statistic, not the {kind} {inputs.what}")
     roll = dice.d(20, "feat")
     done = succeeds(roll, value, rulings.feat_threshold)

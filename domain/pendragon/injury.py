@@ -1,17 +1,18 @@
 """Wounds, First Aid and magical healing (RULINGS.md section 3, Injury; seed: Injury and Health)."""
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from pydantic import Field
 
 from ..dice import Dice
 from ..errors import NotFound, Refusal
 from ..model import Model
+from .common import moved
 from .condition import Condition, Wound, hp, is_unconscious_at
 from .resolution import Roll, check
 from .rulings import Rulings
 from .sheet import Sheet
-from .common import moved
 
 FIRST_AID_WINDOW = timedelta(days=1)
 
@@ -19,6 +20,14 @@ FIRST_AID_WINDOW = timedelta(days=1)
 class InjureInputs(Model):
     damage: int = Field(ge=0)
     at: datetime | None = None  # the event's timestamp, for the First Aid and healing windows
+    force: bool = False  # wound a dead character anyway
+    attacker: str = ""  # who dealt the blow, for the log
+
+
+def refuse_the_dead(sheet: Sheet, condition: Condition, force: bool, what: str) -> None:
+    """Injury and First Aid on the dead are refused unless forced (issue 22)."""
+    if hp(sheet, condition) <= 0 and not force:
+        raise Refusal(f"the character is dead ({hp(sheet, condition)} hit points): force it to {what} anyway")
 
 
 class InjureOutcome(Model):
@@ -32,6 +41,7 @@ class InjureOutcome(Model):
 
 
 def injure(sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Rulings) -> InjureOutcome:
+    refuse_the_dead(sheet, condition, inputs.force, "wound them")
     after = hp(sheet, condition) - inputs.damage
     return InjureOutcome(
         wound=max((w.id for w in condition.wounds), default=0) + 1, damage=inputs.damage,
@@ -67,6 +77,8 @@ class FirstAidInputs(Model):
     wound: int
     at: datetime | None = None
     skill: int | None = None  # the healer's First Aid, rolled when given
+    healer: str = ""  # who gave it, for the log
+    force: bool = False  # treat a dead character anyway
 
 
 class HealOutcome(Model):
@@ -81,6 +93,7 @@ class HealOutcome(Model):
 def first_aid(sheet: Sheet, condition: Condition, inputs: FirstAidInputs, dice: Dice) -> HealOutcome:
     """Once per wound, on wounds up to a day old; heals 1d3. Dice: "check" (d20, the healer's
     First Aid, when given) and "heal" (d3)."""
+    refuse_the_dead(sheet, condition, inputs.force, "give First Aid")
     wound = _open_wound(condition, inputs.wound)
     if wound.first_aid_done:
         raise Refusal(f"wound {wound.id} has already had First Aid")
@@ -138,3 +151,8 @@ def after_magic_heal(condition: Condition, out: HealOutcome) -> Condition:
 def __getattr__(name: str) -> type:
     """Event classes this module held before `events.py` (their topics in older events)."""
     return moved(__name__, name)
+
+
+def upcast_forced_v1_v2(state: dict[str, Any]) -> None:
+    """Version 1 did not refuse the dead: its events re-derive as forced."""
+    state["inputs"] = {**state.get("inputs", {}), "force": True}

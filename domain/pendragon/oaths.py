@@ -5,9 +5,9 @@ from pydantic import Field
 from ..dice import Dice
 from ..errors import NotFound, Refusal
 from ..model import Model
+from .common import moved
 from .condition import Condition, Geas, Oath
 from .sheet import Sheet
-from .common import moved
 
 GEAS_BROKEN_STATUS = 10  # -10 when it was a clan geas
 GEAS_UPKEEP_STATUS = 5  # each winter, per geas kept
@@ -137,7 +137,7 @@ def break_geas(sheet: Sheet, condition: Condition, inputs: BreakGeasInputs, dice
     before, after = honor_loss(sheet, loss)
     status = -GEAS_BROKEN_STATUS if geas.clan else GEAS_BROKEN_STATUS
     return HonorOutcome(id=geas.id, honor_loss=loss, honor_from=before, honor_to=after,
-                        status=status, total=condition.status + status)
+                        status=status, total=max(condition.status + status, 0))  # never below 0
 
 
 def after_breaking_geas(sheet: Sheet, condition: Condition, outcome: HonorOutcome) -> tuple[Sheet, Condition]:

@@ -3,7 +3,8 @@
 The seed and RULINGS.md are silent on it, so the table's standard Pendragon rule applies: a
 character heals its Healing Rate, (STR + CON) // 10 (at least 1), in hit points per full week of
 rest, oldest wounds first. A wound that needs Chirurgery does not heal on its own, nor does a
-character who still needs Chirurgery after falling unconscious; an interrupted rest heals nothing.
+character who still needs Chirurgery after falling unconscious (`chirurgery.py` ends that need); an
+interrupted rest heals nothing, and a rest that heals nothing wakes nobody.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from ..model import Model
+from .common import moved
 from .condition import Condition, hp, is_unconscious_at
 from .rulings import Rulings
 from .sheet import Sheet
-from .common import moved
 
 WEEK_MINUTES = 7 * 24 * 60
 
@@ -60,7 +61,9 @@ def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Ruling
             healed[wound.id] = min(wound.amount, budget)
             budget -= healed[wound.id]
     after = hp(sheet, condition) + sum(healed.values())
-    unconscious = condition.unconscious and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)
+    # a rest that heals nothing wakes nobody (issue 22): only healing past the threshold does
+    unconscious = condition.unconscious and (
+        not healed or is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold))
     return RestOutcome(weeks=weeks, healing_rate=healing_rate(sheet), healed=healed, hp=after, unconscious=unconscious)
 
 

@@ -7,10 +7,10 @@ from pydantic import Field, model_validator
 
 from ..errors import BadInput, Refusal
 from ..model import Model
+from .common import moved
 from .condition import Condition, Increase
 from .rulings import Rulings, StatusModifiers
 from .sheet import OPPOSITE, Sheet, category
-from .common import moved
 
 FOES = {
     "armoured-mounted-warrior": 35, "notable-mounted-warrior": 50, "rune-master": 100, "shaman": 100,
@@ -19,6 +19,22 @@ FOES = {
 }
 HONOURS = {"initiate": 50, "acolyte": 200, "priest": 500, "high-priest": 500, "rune-lord": 600, "shaman": 250, "thane": 200}
 MODIFIERS = {"head": 10, "yoke": 50, "missile": -50}  # percent of the base
+RELIGIOUS_HONOURS = ("initiate", "acolyte", "priest", "high-priest", "rune-lord")  # each makes an initiate
+
+
+def is_initiate(sheet: Sheet, condition: Condition) -> bool:
+    """The sheet's flag, or the Initiate or a higher religious honour (issue 22)."""
+    return sheet.initiate or any(h in RELIGIOUS_HONOURS for h in condition.honours)
+
+
+def is_shaman(sheet: Sheet, condition: Condition) -> bool:
+    """The sheet's flag (shaman or assistant shaman), or the Shaman honour."""
+    return sheet.shaman or "shaman" in condition.honours
+
+
+def new_total(condition: Condition, change: int) -> int:
+    """Status after a gain or loss: never below 0."""
+    return max(condition.status + change, 0)
 
 
 def leadership_status(people: int) -> int:
@@ -72,7 +88,7 @@ def award(condition: Condition, inputs: AwardInputs, rulings: Rulings) -> AwardO
     if applied and source not in ("foe", "amount"):
         raise BadInput("head, yoke and missile modify Status for defeating foes, not honours, leadership or items")
     amount = modified(base, [MODIFIERS[m] for m in applied], rulings.status_modifiers)
-    return AwardOutcome(source=source, base=base, modifiers=applied, amount=amount, total=condition.status + amount)
+    return AwardOutcome(source=source, base=base, modifiers=applied, amount=amount, total=new_total(condition, amount))
 
 
 def after_award(condition: Condition, inputs: AwardInputs, outcome: AwardOutcome) -> Condition:

@@ -73,7 +73,7 @@ class GreatBlow(Attack):
 
 
 class Flurry(Attack):
-    """A critical does normal damage and allows a second, unopposed attack.
+    """A winning critical does normal damage and allows a second, unopposed attack.
     Dice: "check", "opponent", "flurry" (d20, after a critical)."""
 
     tactic: Literal["flurry"] = "flurry"
@@ -81,8 +81,8 @@ class Flurry(Attack):
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
         opposed = self.opposed(sheet, dice)
         outcome = opposed_outcome(self.tactic, opposed, second_attack=False)
-        if opposed.own.result is not Result.critical:
-            return outcome
+        if opposed.own.result is not Result.critical or opposed.winner != "self":
+            return outcome  # two criticals tie: no blow lands, so no second attack
         second = check(dice, self.value(sheet), "flurry")
         return outcome.model_copy(update={"rolls": {**outcome.rolls, "second_attack": second},
                                           "effects": {"second_attack": True, "second_hit": second.result.succeeded}})

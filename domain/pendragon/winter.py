@@ -4,21 +4,23 @@ The campaign rolls the land once (`land_modifier`); each character then records 
 whose inputs carry the year, that roll and the character's declared choices.
 """
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from ..dice import Dice
 from ..errors import BadInput, Refusal
 from ..model import Model
+from .common import moved
 from .condition import Condition
-from .experience import Gain, apply_gains, checkable, experience_roll
+from .experience import Gain, apply_gains, checkable, experience_roll, key_dice_by_check
 from .oaths import GEAS_UPKEEP_STATUS
 from .resolution import Result, Roll, check
 from .rulings import PowTraining, Rulings
 from .sheet import STATISTICS, Sheet, category
-from .status import leadership_status
-from .common import moved
+from .skills import is_physical_skill
+from .status import is_shaman, leadership_status
+from .winter_choices import check_worship
 
 LAND = {1: -5, 2: -2, 3: 0, 4: 0, 5: 2, 6: 5}  # terrible, bad, normal, normal, good, excellent
 ECONOMICS = {Result.critical: (25, 120, "ordinary"), Result.success: (10, 60, "ordinary"),
@@ -40,7 +42,7 @@ class Training(Model):
 
     kind: Literal["skill", "spell", "tactic"] = "skill"
     what: str
-    physical: bool = False  # most physical skills cannot be trained past 15
+    physical: bool | None = None  # as requested in class_version 1 events; since then the skill decides (skills.py)
 
 
 class WinterInputs(Model):
@@ -55,6 +57,7 @@ class WinterInputs(Model):
     aging: dict[str, int] = {}  # statistic losses the table rolled, e.g. {"str": -1}
     family: str | None = None  # recorded result of the Family roll
     magic_item: str | None = None  # recorded result of a magic-item creation (Ritual roll)
+    legacy: bool = False  # class_version 1: recorded before worship needed an initiate; not re-checked
 
 
 class StatusSource(Model):
@@ -75,6 +78,7 @@ class Trained(Model):
     what: str
     gain: Gain | None = None  # skill training's experience roll
     silvers: int = TRAINING_SILVERS
+    capped: int | None = None  # the skill was already at this cap: the month is spent, nothing rolled
 
 
 class WinterOutcome(Model):
@@ -106,25 +110,31 @@ def status_sources(sheet: Sheet, condition: Condition, inputs: WinterInputs) -> 
     return found
 
 
-def train(sheet: Sheet, item: Training, rulings: Rulings, dice: Dice) -> Trained:
-    """Dice: "training" (d20, skills and POW)."""
+def training_cap(item: Training) -> int:
+    """Most physical skills cannot be trained past 15, no skill past 20 (seed: Training)."""
+    physical = item.physical if item.physical is not None else is_physical_skill(item.what)
+    return TRAINING_CAP[physical]
+
+
+def train(sheet: Sheet, condition: Condition, item: Training, rulings: Rulings, dice: Dice) -> Trained:
+    """Dice: "training:<skill>" (d20, skills and POW). Refusals name the training refused."""
     if item.kind == "tactic" and not rulings.tactic_training:
-        raise Refusal("tactics cannot be learned by training (ruling tactic_training=false)")
+        raise Refusal(f"training the tactic {item.what}: tactics cannot be learned by training (ruling tactic_training=false)")
     if item.kind != "skill":
         return Trained(kind=item.kind, what=item.what)  # learning a spell is automatic
-    if item.what == "pow" and rulings.pow_training is PowTraining.shamans_only and not sheet.shaman:
-        raise Refusal("only a shaman or assistant shaman may train POW (ruling pow_training=shamans_only)")
+    if item.what == "pow" and rulings.pow_training is PowTraining.shamans_only and not is_shaman(sheet, condition):
+        raise Refusal("training pow: only a shaman or assistant shaman may train POW (ruling pow_training=shamans_only)")
     if category(item.what) in ("trait", "passion") or not checkable(item.what):
-        raise Refusal(f"training raises skills and POW, not {item.what}")
-    cap = TRAINING_CAP[item.physical]
+        raise Refusal(f"training {item.what}: training raises skills and POW, not a {category(item.what)}")
+    cap = training_cap(item)
     if sheet.value(item.what) >= cap:
-        raise Refusal(f"{item.what} cannot be trained past {cap}")
+        return Trained(kind=item.kind, what=item.what, capped=cap)
     return Trained(kind=item.kind, what=item.what, gain=experience_roll(sheet, item.what, dice, "training"))
 
 
 def resolve_winter(sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice) -> WinterOutcome:
-    """Dice: "productivity", "worship", "training" (one per skill trained) and "experience" (one per
-    check, in name order), each a d20."""
+    """Dice: "productivity", "worship", "training:<skill>" (one per month of skill training) and
+    "experience:<check>" (one per check), each a d20."""
     if inputs.year in condition.winters:
         raise Refusal(f"the winter of year {inputs.year} is already recorded")
     if any(name not in STATISTICS or change > 0 for name, change in inputs.aging.items()):
@@ -139,13 +149,15 @@ def resolve_winter(sheet: Sheet, condition: Condition, inputs: WinterInputs, rul
             checks.add(inputs.productivity)
             sources.append(StatusSource(source="economics", amount=status))
     if inputs.worship:
+        if not inputs.legacy:
+            check_worship(sheet, condition, inputs.worship, rulings)
         worship = check(dice, sheet.value(inputs.worship) + inputs.worship_modifier, "worship")
         if worship.result.succeeded:
             checks.add("pow")
     sources += status_sources(sheet, condition, inputs)
     trained = []
     for item in inputs.training:
-        trained.append(train(sheet, item, rulings, dice))
+        trained.append(train(sheet, condition, item, rulings, dice))
         if trained[-1].gain:  # a second month on the same skill rolls against the raised value
             sheet = sheet.raised(item.what, trained[-1].gain.to - trained[-1].gain.from_)
     rolled = sorted(name for name in checks if checkable(name))
@@ -171,3 +183,13 @@ def after_winter(sheet: Sheet, condition: Condition, inputs: WinterInputs, out: 
 def __getattr__(name: str) -> type:
     """Event classes this module held before `events.py` (their topics in older events)."""
     return moved(__name__, name)
+
+
+def upcast_winter_v1_v2(state: dict[str, Any]) -> None:
+    """Version 1 drew training and experience dice in order and checked neither worship nor caps
+    by the skill: key its dice by check and mark it as recorded before those rules."""
+    outcome = state.get("outcome", {})
+    key_dice_by_check(state, {
+        "training": [t["gain"]["what"] for t in outcome.get("training", []) if t.get("gain")],
+        "experience": [g["what"] for g in outcome.get("experience", [])]})
+    state["inputs"] = {**state.get("inputs", {}), "legacy": True}

@@ -10,6 +10,7 @@ VIRTUES = "chaste,energetic,generous,modest,temperate"
 VASANA = ["--stat", "siz=15", "--stat", "con=13", "--stat", "str=14", "--stat", "dex=12", "--stat", "pow=10",
           "--stat", "valorous=17", "--stat", "honor=16", "--stat", "loyalty_clan=18", "--stat", "hate_trolls=12",
           "--stat", "sword=15", "--stat", "stewardship=12", "--stat", "religion=10", "--stat", "first_aid=12",
+          "--stat", "initiate=1",
           *[arg for v in VIRTUES.split(",") for arg in ("--stat", f"{v}=16")], "--virtues", VIRTUES]
 HARREK = ["--stat", "siz=16", "--stat", "str=17", "--stat", "sword=14", "--stat", "spear=13"]
 
@@ -99,7 +100,7 @@ def test_a_winter_whose_status_gains_are_checked_by_hand_and_a_second_is_refused
     plan = tmp_path / "winter.json"
     plan.write_text(json.dumps({"characters": {"Vasana": {
         "productivity": "stewardship", "worship": "religion", "leadership_people": 250,
-        "rolls": {"productivity": [14], "worship": [6], "experience": [11, 20, 9]}}}}))
+        "rolls": {"productivity": 14, "worship": [6], "experience": {"pow": 11, "stewardship": 20, "sword": 9}}}}}))
     before = len(events(run))
     winter = run.json("winter", "--year", "1621", "--land-roll", "5", "--rolls", str(plan))
     assert (winter["year"], winter["land"]["roll"], winter["land"]["modifier"]) == (1621, 5, 2)
@@ -481,7 +482,7 @@ def test_winter_training_aging_and_a_dead_character_skipped(run_sqlite, tmp_path
     plan.write_text(json.dumps({"year": 1625, "land": 1, "characters": {"Vasana": {
         "productivity": None, "worship": None, "aging": {"str": -1}, "family": "a daughter is born",
         "training": [{"kind": "skill", "what": "first_aid"}, {"kind": "spell", "what": "bladesharp"}],
-        "rolls": {"training": [17]}}}}))
+        "rolls": {"training": {"first_aid": 17}}}}}))
     winter = run_sqlite.json("winter", "--rolls", str(plan))
     assert (winter["year"], winter["land"]) == (1625, {"roll": 1, "modifier": -5, "source": "table"})
     assert winter["skipped"] == ["Harrek"] and list(winter["characters"]) == ["Vasana"]
@@ -503,6 +504,9 @@ def test_winter_training_aging_and_a_dead_character_skipped(run_sqlite, tmp_path
     ({"year": 3}, ("--year", "4")),
     ({}, ("--land-roll", "7")),
     ({"characters": {"Vasana": {"aging": {"str": 1}}}}, ()),
+    ({"characters": {"Vasana": {"rolls": {"experience": [11, 20]}}}}, ()),  # by order: never
+    ({"characters": {"Vasana": {"training": [{"what": "sword", "physical": True}]}}}, ()),  # the skill decides
+    ({"characters": {"Vasana": {"worship": "stewardship"}}}, ()),
 ])
 def test_bad_winter_input_exits_2_and_writes_nothing(run_sqlite, tmp_path, plan, args):
     glorantha(run_sqlite)
@@ -515,7 +519,11 @@ def test_winter_refusals_exit_1(run_sqlite, tmp_path):
     glorantha(run_sqlite)
     plan = tmp_path / "winter.json"
     plan.write_text(json.dumps({"characters": {"Vasana": {"training": [{"kind": "skill", "what": "pow"}]}}}))
-    fails(run_sqlite, 1, "winter", "--rolls", str(plan))  # pow_training=shamans_only
+    error = fails(run_sqlite, 1, "winter", "--rolls", str(plan))  # pow_training=shamans_only
+    assert error["message"].startswith("Vasana: training pow: only a shaman")
+    plan.write_text(json.dumps({"characters": {"Harrek": {"worship": "religion"}}}))
+    error = fails(run_sqlite, 1, "winter", "--rolls", str(plan))
+    assert error["message"].startswith("Harrek: worship with religion: only an initiate")
     run_sqlite.json("winter", "--year", "5", "--land-roll", "3")
     fails(run_sqlite, 1, "winter", "--year", "5")
 
@@ -552,9 +560,10 @@ def test_experience_a_month_after_an_adventure_only_under_that_ruling(run_sqlite
     run("campaign", "new", "Glorantha", "--system", "pendragon-pass")
     run("character", "add", "Vasana", "--stat", "siz=15", "--stat", "con=13", "--stat", "sword=12")
     run.json("check", "Vasana", "sword", "--roll", "5", "--award-check")
-    assert run("experience", "Vasana", "--dice", "17").exit_code == 1  # experience_timing=winter
+    assert run("experience", "Vasana", "--dice", "sword=17").exit_code == 1  # experience_timing=winter
     run.json("campaign", "rule", "experience_timing=month_after_adventure", "--reason", "short campaigns")
-    rolled = run.json("experience", "Vasana", "--dice", "17")
+    assert run("experience", "Vasana", "--dice", "17").exit_code == 2  # keyed by check, never by order
+    rolled = run.json("experience", "Vasana", "--dice", "sword=17")
     assert rolled["experience"] == [{"what": "sword", "roll": 17, "from": 12, "to": 13}]
     assert run.json("character", "show", "Vasana")["sheet"]["skills"]["sword"] == 13
     assert run("experience", "Vasana").exit_code == 1  # no checks left

@@ -24,7 +24,8 @@ OLD = {
 def test_every_event_class_lives_in_events_and_new_events_name_it_there():
     assert all(cls.__module__ == "chronicle.domain.pendragon.events" for cls in EVENTS)
     assert get_topic(events.Checked) == "chronicle.domain.pendragon.events:Checked"
-    assert sorted(c for classes in OLD.values() for c in classes) == sorted(cls.__name__ for cls in EVENTS)
+    assert sorted(c for classes in OLD.values() for c in classes) == sorted(
+        cls.__name__ for cls in EVENTS if cls.__name__ != "ChirurgeryPerformed")  # new since
 
 
 def test_each_old_topic_resolves_to_the_moved_class():
@@ -68,6 +69,6 @@ def test_the_v1_fixture_names_the_old_topics_and_still_shows_and_verifies(tmp_pa
     # a new event beside the old ones is stored under the new topic and verifies with them
     run.json("--campaign", "Glorantha", "oath", "swear", "Vasana", "keep the ford")
     with sqlite3.connect(copy) as connection:
-        topics = [row[0] for row in connection.execute("select topic from stored_events order by id")]
+        topics = [row[0] for row in connection.execute("select topic from stored_events order by rowid")]
     assert topics[-1] == "chronicle.domain.pendragon.events:OathSworn"
     assert run.json("--campaign", "Glorantha", "verify")["ok"] is True

@@ -70,11 +70,16 @@ def test_breaking_a_geas_gains_ten_status_and_loses_d6_honor():
     assert hero.condition.geasa[0].state == "broken"
 
 
-def test_breaking_a_clan_geas_loses_ten_status():
+def test_breaking_a_clan_geas_loses_ten_status_but_never_below_zero():
     hero = character(honor=15)
+    act(hero, OathSworn, text="hold the ford")
+    act(hero, OathFulfilled, oath="oath-1", status=14)
     act(hero, GeasTaken, text="never refuse a challenge", clan=True)
+    act(hero, GeasTaken, text="never eat goose", clan=True)
     assert act(hero, GeasBroken, rolls={"honor_loss": [6]}, geas="never refuse a challenge").outcome.status == -10
-    assert (hero.condition.status, hero.sheet.honor) == (-10, 9)
+    assert (hero.condition.status, hero.sheet.honor) == (14 - 10, 15 - 6)
+    out = act(hero, GeasBroken, rolls={"honor_loss": [1]}, geas="never eat goose").outcome
+    assert (out.status, out.total, hero.condition.status) == (-10, 0, 0)  # 4 - 10 stops at 0
 
 
 def test_a_geas_breaks_once_and_honor_stops_at_zero():

@@ -90,8 +90,8 @@ def test_experience_a_month_after_an_adventure_needs_the_ruling():
     hero = character(sword=15)
     act(hero, Checked, rolls={"check": [9]}, what="sword", award_check=True)
     with pytest.raises(Refusal, match="Winter"):
-        act(hero, ExperienceRolled, rolls={"experience": [18]})
-    event = act(hero, ExperienceRolled, Rulings(experience_timing="month_after_adventure"), rolls={"experience": [18]})
+        act(hero, ExperienceRolled, rolls={"experience:sword": [18]})
+    event = act(hero, ExperienceRolled, Rulings(experience_timing="month_after_adventure"), rolls={"experience:sword": [18]})
     assert event.outcome.model_dump(mode="json")["experience"] == [{"what": "sword", "roll": 18, "from": 15, "to": 16}]
     assert hero.sheet.value("sword") == 16 and hero.condition.checks == ()
     assert hero.condition.increases[-1].cause == "experience"

@@ -18,7 +18,8 @@ def test_rulings_validate_from_strings_and_default_to_the_digest():
     assert Rulings().model_dump(mode="json") == {
         "status_modifiers": "additive", "feat_threshold": "half_floor_inclusive", "break_shield_needs": "exceed",
         "unconscious_threshold": "quarter", "experience_timing": "winter", "pow_training": "shamans_only",
-        "tactic_training": True}
+        "tactic_training": True, "custom_worship": "shamans", "chirurgery_critical": "heals_rate",
+        "chirurgery_interval_days": 7}
     with pytest.raises(ValidationError):
         Rulings.model_validate({"status_modifiers": "sometimes"})
 

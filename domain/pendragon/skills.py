@@ -1,0 +1,28 @@
+"""Which skills are combat skills (Feats) and physical skills (trained to 15 at most).
+
+The seed names neither list: these are Pendragon's weapon and combat skills with Glorantha's
+weapons, and its bodily skills (RULINGS.md section 3; see `rulings.py`, "Decisions without a key").
+A sheet's other skills are neither.
+"""
+
+from __future__ import annotations
+
+WEAPONS = frozenset({
+    "sword", "broadsword", "shortsword", "greatsword", "two_handed_sword", "rapier", "scimitar", "kopis",
+    "dagger", "main_gauche", "knife", "axe", "battleaxe", "great_axe", "hatchet", "mace", "club", "hammer",
+    "war_hammer", "maul", "flail", "great_flail", "warflail", "spear", "great_spear", "lance", "pike", "javelin",
+    "halberd", "quarterstaff", "bow", "composite_bow", "self_bow", "crossbow", "sling", "thrown_weapons",
+    "throwing_axe", "dart", "shield", "large_shield", "fist", "brawl", "grapple", "wrestling",
+})
+COMBAT_SKILLS = WEAPONS | {"battle", "riding", "horsemanship"}  # Pendragon's combat skills; no Feat with Riding
+PHYSICAL_SKILLS = WEAPONS | {"riding", "horsemanship", "swimming", "climbing", "jumping", "dancing", "boating",
+                             "sneak", "hide", "stealth", "throwing"}
+
+
+def is_combat_skill(name: str) -> bool:
+    return name in COMBAT_SKILLS
+
+
+def is_physical_skill(name: str) -> bool:
+    """Most physical skills cannot be trained past 15 (seed: Training)."""
+    return name in PHYSICAL_SKILLS
