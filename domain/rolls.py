@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import DiceRecord, Dice, Expression
+from .dice import Dice, DiceRecord, Expression
 from .events import Event
+from .model import Int64
 
 
 class DiceRolled(Event):
     notation: str
-    total: int
-    faces: tuple[int, ...]
+    total: Int64
+    faces: tuple[Int64, ...]
     kept: tuple[bool, ...]
     reason: str = ""
     dice: DiceRecord

@@ -1,0 +1,208 @@
+"""Every event in sentences for people (EXPLAIN_API.md; issue 20 item 4): the common events here, the
+rest by their system's `explain`. Pure: it reads the event alone, never storage.
+
+`name` is the character the event is recorded on, or "" for an event of the campaign itself. No
+Python reprs, no `key=value`, no True/False/None: values are written in words (`words`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from . import systems
+from .amendments import Amended
+from .campaign import CampaignArchived, CampaignStarted, RulingChanged, SessionEnded, SessionStarted, WinterBegan
+from .character import CharacterRegistered
+from .events import DomainEvent
+from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
+from .rolls import DiceRolled
+
+SYSTEM_TITLES = {"potestas": "Potestas", "adnd2e": "AD&D 2E", "pendragon-pass": "PenDragon Pass"}
+
+E = TypeVar("E", bound=DomainEvent)
+_EXPLAINERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}
+
+
+def explain(event: DomainEvent, name: str, system: str | None) -> str:
+    """One paragraph about `event`: who did what, the numbers that decided, the result, the reason given."""
+    common = _EXPLAINERS.get(type(event))
+    if common is not None:
+        return common(event, name)
+    rules = systems.get(system) if system else None
+    own = getattr(rules, "explain", None)  # every system has one once its package is complete (RuleSystem)
+    if own is not None:
+        return str(own(event, name))
+    return f"{_subject(name)}: {_title_words(type(event).__name__)}."
+
+
+def _explains(event_class: type[E]) -> Callable[[Callable[[E, str], str]], Callable[[E, str], str]]:
+    def register(function: Callable[[E, str], str]) -> Callable[[E, str], str]:
+        _EXPLAINERS[event_class] = function
+        return function
+
+    return register
+
+
+@_explains(CampaignStarted)
+def _campaign_started(event: CampaignStarted, name: str) -> str:
+    return f"The campaign {event.name} began, played by the {system_title(event.system)} rules."
+
+
+@_explains(RulingChanged)
+def _ruling_changed(event: RulingChanged, name: str) -> str:
+    before = "had no value" if event.previous is None else f"was {words(event.previous)}"
+    return f"The ruling {event.key} is now {words(event.value)} (it {before}){_because(event.reason)}."
+
+
+@_explains(CharacterRegistered)
+def _registered(event: CharacterRegistered, name: str) -> str:
+    rules = systems.get(event.system)
+    sheet = rules.Sheet.model_validate(event.sheet)
+    summary = rules.summary(sheet, rules.Condition())
+    as_kind = "" if event.kind == "character" else f" as {_article(event.kind)} {event.kind}"
+    return f"{event.name} was registered{as_kind} ({system_title(event.system)}): {summary}."
+
+
+@_explains(DiceRolled)
+def _dice_rolled(event: DiceRolled, name: str) -> str:
+    who = name or "The table"
+    reason = f' for "{_one_line(event.reason)}"' if event.reason.strip() else ""
+    at_table = " (the table's own dice)" if event.dice.source == "table" else ""
+    if not event.faces:
+        return f"{who} rolled {event.notation}{reason}, which needs no dice: a total of {event.total}."
+    shown = [f"{face}" if kept else f"{face} (dropped)" for face, kept in zip(event.faces, event.kept, strict=True)]
+    return f"{who} rolled {event.notation}{reason}{at_table}: {_listed(shown)}, a total of {event.total}."
+
+
+@_explains(Amended)
+def _amended(event: Amended, name: str) -> str:
+    target = f"{_possessive(name)} event {event.target_version} ({event.target[:8]})"
+    if event.void:
+        done = f"A correction voids {target}"
+    else:
+        given = [f"{_field(key)} {words(value)}" for key, value in (event.inputs or {}).items()]
+        given += [f"the table's {_field(purpose)} dice {words(faces)}" for purpose, faces in event.table.items()]
+        done = f"A correction decides {target} again with {_listed(given)}" if given else \
+            f"A correction decides {target} again"
+    return f"{done}{_because(event.reason)}. {_changes(event.changes)}"
+
+
+@_explains(WinterBegan)
+def _winter_began(event: WinterBegan, name: str) -> str:
+    by = "rolled at the table" if event.source == "table" else "rolled by the ledger"
+    return (f"Winter began in the year {event.year}: the land roll was {event.land_roll} ({by}),"
+            f" a land modifier of {event.land_modifier:+d}.")
+
+
+@_explains(SessionStarted)
+def _session_started(event: SessionStarted, name: str) -> str:
+    title = f': "{_one_line(event.title)}"' if event.title.strip() else ""
+    return f"Session {event.number} began{title}."
+
+
+@_explains(SessionEnded)
+def _session_ended(event: SessionEnded, name: str) -> str:
+    digest = f"; the ledger's digest was then {event.digest}" if event.digest else ""
+    return f"Session {event.number} ended{digest}."
+
+
+@_explains(CampaignArchived)
+def _archived(event: CampaignArchived, name: str) -> str:
+    return f"The campaign was archived{_because(event.reason)}; its events are kept."
+
+
+@_explains(SheetChanged)
+def _sheet_changed(event: SheetChanged, name: str) -> str:
+    changed = [f"{_field(key)} to {value}" for key, value in event.changes.items()]
+    return f"{_possessive(name)} sheet changed from here on: {_listed(changed)}{_because(event.reason)}."
+
+
+@_explains(CharacterRenamed)
+def _renamed(event: CharacterRenamed, name: str) -> str:
+    return f"{event.previous} is now called {event.name}{_because(event.reason)}."
+
+
+@_explains(CharacterRetired)
+def _retired(event: CharacterRetired, name: str) -> str:
+    return f"{_subject(name)} retired{_because(event.reason)}."
+
+
+@_explains(NoteTaken)
+def _note(event: NoteTaken, name: str) -> str:
+    about = f"A note on {name}" if name else "A note on the campaign"
+    return f'{about}: "{_one_line(event.text)}".'
+
+
+def _changes(changes: Iterable[Mapping[str, Any]]) -> str:
+    """What a correction's re-derivation changed, event by event (`refold.differences`)."""
+    by_version: dict[int, list[str]] = {}
+    for change in changes:
+        field, before, after = change["field"], change["recorded"], change["replayed"]
+        if field == "counts":
+            said = "no longer counts" if before and not after else "counts again"
+        else:
+            said = f"{_field(field)} from {words(before)} to {words(after)}"
+        by_version.setdefault(change["version"], []).append(said)
+    if not by_version:
+        return "No recorded outcome changed."
+    parts = [f"event {version}: {_listed(said)}" for version, said in sorted(by_version.items())]
+    return f"It changed {'; '.join(parts)}."
+
+
+def words(value: Any) -> str:
+    """A value as a person reads it: yes and no, "nothing", lists joined, mappings as "key value"."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return _one_line(value) or "nothing"
+    if isinstance(value, Mapping):
+        return _listed([f"{_field(str(k))} {words(v)}" for k, v in value.items()]) or "nothing"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return _listed([words(v) for v in value]) or "none"
+    return str(value)
+
+
+def system_title(system: str) -> str:
+    return SYSTEM_TITLES.get(system, system)
+
+
+def _listed(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    if len(items) <= 2:
+        return " and ".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _because(reason: str) -> str:
+    return f': "{_one_line(reason)}"' if reason.strip() else ""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _field(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _subject(name: str) -> str:
+    return name or "The campaign"
+
+
+def _possessive(name: str) -> str:
+    if not name:
+        return "the campaign's"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def _title_words(class_name: str) -> str:
+    """`HoldContested` -> "hold contested" (only for an event no explainer knows yet)."""
+    spaced = "".join(f" {c.lower()}" if c.isupper() else c for c in class_name).strip()
+    return spaced or class_name
