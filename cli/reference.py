@@ -55,12 +55,18 @@ class _Helper:
         return self._run(["--db", str(ledger or self.empty), *path, "--help"])
 
     def per_system(self, path: list[str]) -> Iterator[tuple[str, str]]:
-        """Each system's help for the command; a system without it (PenDragon Pass has no `attack`) is left out."""
+        """Each system's help for the command; a system without it (PenDragon Pass has no `attack`) is left out,
+        but a command that no system can show is an error, not a gap in the page."""
+        answers: list[tuple[str, str]] = []
+        refusals: list[_Refused] = []
         for system, ledger in self._system_ledgers().items():
             try:
-                yield system, self.help(path, ledger)
-            except _Refused:
-                continue
+                answers.append((system, self.help(path, ledger)))
+            except _Refused as refused:
+                refusals.append(refused)
+        if refusals and not answers:
+            raise refusals[0]
+        return iter(answers)
 
     def _system_ledgers(self) -> dict[str, Path]:
         if self.ledgers is None:
@@ -68,6 +74,7 @@ class _Helper:
             for system in _systems():
                 ledger = self.folder / f"{system}.db"
                 self._run(["--db", str(ledger), "campaign", "new", "Reference", "--system", system])
+                self._run(["--db", str(ledger), "campaign", "show"])  # readable, or each system's help is not asked
                 self.ledgers[system] = ledger
         return self.ledgers
 
