@@ -23,7 +23,9 @@ from .recovery import (
     exert,
     rest,
 )
+from .explain import explain
 from .rulings import Rulings
+from .sheet_text import sheet_lines
 from .sheet import Sheet, parse_sheet
 from .weapons import AttackInputs, Weapon, choose_weapons, parse_weapon
 
@@ -47,7 +49,7 @@ def summary(sheet: Sheet, condition: Condition) -> str:
 
 
 __all__ = [
-    "NAME", "EVENTS", "Rulings", "Sheet", "Condition", "parse_sheet", "view", "summary",
+    "NAME", "EVENTS", "Rulings", "explain", "sheet_lines", "Sheet", "Condition", "parse_sheet", "view", "summary",
     "Injured", "DyingSaveMade", "Exerted", "Rested", "Attacked", "Fell",
     "InjuryInputs", "InjuryOutcome", "SaveRoll", "AttackInputs", "AttackOutcome", "Weapon", "parse_weapon", "choose_weapons",
     "DyingSaveInputs", "DyingSaveOutcome", "ExertionInputs", "ExertionOutcome", "RestInputs", "RestOutcome",

@@ -33,6 +33,19 @@ from .sheet import Sheet
 from .weapons import AttackInputs
 
 
+class Purposes(frozenset[str]):
+    """Dice purposes an action may draw; one ending in `:` stands for its numbered family (`save:` admits
+    `save:1`, `save:2`, ...: an attack's hits, `damage:` admits `damage:HIT:WEAPON[:K]`)."""
+
+    def __contains__(self, purpose: object) -> bool:
+        if super().__contains__(purpose):
+            return True
+        return isinstance(purpose, str) and any(
+            family.endswith(":") and purpose.startswith(family) and all(p.isdigit() for p in purpose[len(family):].split(":"))
+            for family in self
+        )
+
+
 class PotestasResolution(Resolution):
     @property
     def ruled(self) -> Rulings:
@@ -41,6 +54,8 @@ class PotestasResolution(Resolution):
 
 
 class Injured(PotestasResolution):
+    PURPOSES: ClassVar[frozenset[str]] = Purposes({"save", "save:"})
+
     inputs: InjuryInputs
     outcome: InjuryOutcome
 
@@ -60,6 +75,8 @@ class Injured(PotestasResolution):
 
 
 class DyingSaveMade(PotestasResolution):
+    PURPOSES: ClassVar[frozenset[str]] = Purposes({"save"})
+
     inputs: DyingSaveInputs
     outcome: DyingSaveOutcome
 
@@ -80,6 +97,8 @@ class DyingSaveMade(PotestasResolution):
 
 
 class Exerted(PotestasResolution):
+    PURPOSES: ClassVar[frozenset[str]] = Purposes()
+
     inputs: ExertionInputs
     outcome: ExertionOutcome
 
@@ -92,6 +111,8 @@ class Exerted(PotestasResolution):
 
 
 class Rested(PotestasResolution):
+    PURPOSES: ClassVar[frozenset[str]] = Purposes()
+
     inputs: RestInputs
     outcome: RestOutcome
 
@@ -106,6 +127,8 @@ class Rested(PotestasResolution):
 class Attacked(PotestasResolution):
     """Recorded on the target; its hits follow as one Injured event each. The attack itself changes nothing."""
 
+    PURPOSES: ClassVar[frozenset[str]] = Purposes({"attack", "confirm", "damage:"})
+
     inputs: AttackInputs
     outcome: AttackOutcome
 
@@ -119,6 +142,8 @@ class Attacked(PotestasResolution):
 
 class Fell(PotestasResolution):
     """A fall: its bludgeoning damage and the injury save, in one event."""
+
+    PURPOSES: ClassVar[frozenset[str]] = Purposes({"save"})
 
     inputs: FallInputs
     outcome: FellOutcome

@@ -1,0 +1,252 @@
+"""Potestas events told for people (EXPLAIN_API.md): who did what to whom, the numbers that decided, the
+result. Pure: each reads only its event (inputs, outcome, rulings, dice)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..events import DomainEvent
+from .condition import DISABLING, DROPPING, NONE
+from .events import Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
+from .falling import MAX_HITS, TERMINAL_VELOCITY, Fall
+from .injury import InjuryInputs, InjuryOutcome
+from .rulings import Rulings
+from .weapons import AttackInputs
+
+MODIFIER_NAMES = {
+    "multi_weapon": "multi-weapon", "hurried": "hurried", "switched_damage_type": "switching lethal and nonlethal",
+    "squeezing": "squeezing", "flanking": "flanking",
+}
+
+
+def explain(event: DomainEvent, name: str) -> str:
+    """One paragraph about `event`, recorded on character `name`."""
+    teller = TELLERS.get(type(event))
+    if teller is None:
+        return f"{name}: {type(event).__name__}."
+    return teller(event, name)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _signed(value: int) -> str:
+    return f"+ {value}" if value >= 0 else f"- {-value}"
+
+
+def _states(name: str, states: tuple[str, ...] | None) -> str:
+    """The result in words, from the states an outcome kept (nothing for events recorded before)."""
+    if states is None:
+        return ""
+    if "dead" in states:
+        return f" {name} dies."
+    if "destroyed" in states:
+        return f" {name} is destroyed."
+    return f" {name} is now {_and(list(states))}." if states else f" {name} is standing, neither disabled nor staggered."
+
+
+# Injury ------------------------------------------------------------------------------------------
+
+
+def dc_formula(after_dr: int) -> str:
+    """The injury save's DC as the seed writes it: 15 + damage // 5."""
+    return f"DC {15 + after_dr // 5} = 15 + {after_dr} // 5"
+
+
+def injury_sentences(name: str, blow: InjuryInputs, outcome: InjuryOutcome, rulings: Rulings) -> str:
+    kind = "nonlethal" if blow.nonlethal else "lethal"
+    types = f" ({', '.join(sorted(blow.types))})" if blow.types else ""
+    said = [f"{name} takes {outcome.damage} {kind} damage{types}."]
+    if outcome.dc is None:
+        negated = " and negates riders such as injury poison, stunning or disease" if outcome.riders_negated else ""
+        said.append(f"Damage reduction removes all of it{negated}: no save, no effect.")
+        return " ".join(said) + _states(name, outcome.states)
+    if outcome.reduction:
+        said.append(f"Damage reduction removes {outcome.reduction}: {outcome.after_dr} left.")
+    save = outcome.save
+    assert save is not None  # a DC means a save was rolled
+    penalty = "wounds and nonlethal wounds" if blow.nonlethal else "wounds"
+    verdict = f"made by {save.margin}" if save.margin >= 0 else f"failed by {-save.margin}"
+    said.append(f"Fortitude save, {dc_formula(outcome.after_dr)}: rolled {save.roll} + {save.bonus} (Fortitude) "
+                f"- {save.penalty} ({penalty}) = {save.total}, {verdict}.")
+    said.extend(_save_rulings(save.roll, blow.coup_de_grace, rulings))
+    said.append(_injury_result(name, blow, outcome, rulings))
+    return " ".join(said) + _states(name, outcome.states)
+
+
+def _save_rulings(roll: int, coup_de_grace: bool, rulings: Rulings) -> list[str]:
+    said = []
+    if rulings.save_naturals == "standard" and roll == 20:
+        said.append("A natural 20 succeeds (ruling save_naturals).")
+    if rulings.save_naturals == "standard" and roll == 1:
+        said.append(f"A natural 1 counts as failing by {rulings.disable_margin} (ruling save_naturals).")
+    if coup_de_grace and rulings.coup_de_grace_save == "one_degree_worse":
+        said.append("A coup de grace makes the save one degree worse (ruling coup_de_grace_save).")
+    return said
+
+
+def _injury_result(name: str, blow: InjuryInputs, outcome: InjuryOutcome, rulings: Rulings) -> str:
+    if outcome.degree == NONE:
+        return "The wound has little effect: no wound."
+    wound = "a nonlethal wound" if blow.nonlethal else "a wound"
+    if outcome.ignored:
+        return f"Being unconscious, {name} ignores {wound}."
+    worse = {DISABLING: ("staggering" if blow.nonlethal else "disabling", rulings.disable_margin),
+             DROPPING: ("knock-out" if blow.nonlethal else "dropping", rulings.drop_margin)}.get(outcome.degree)
+    if worse is None:
+        return f"{name} takes {wound}."
+    return f"{name} takes {wound}; failing by {worse[1]} or more makes it a {worse[0]} {wound[2:]}."
+
+
+def _injured(event: Any, name: str) -> str:
+    text = injury_sentences(name, event.inputs, event.outcome, event.ruled)
+    return f"Hit {event.inputs.hit}: {text}" if event.inputs.hit else text
+
+
+# Dying, exertion, rest ---------------------------------------------------------------------------
+
+
+def _dying_save(event: Any, name: str) -> str:
+    o, rulings, rounds = event.outcome, event.ruled, event.inputs.rounds
+    if rulings.dying_dc == "10_plus_rounds":
+        earlier = f", {rounds} of them declared with this save" if rounds else ""
+        basis = f"10 + {_plural(o.dc - 10, 'round')} unconscious so far{earlier}"
+    elif rulings.dying_dc == "10_plus_prior":
+        basis = f"10 + {_plural(o.dc - 10, 'dying save')} already made"
+    else:
+        basis = "always 10"
+    verdict = f"made by {o.margin}" if o.margin >= 0 else f"failed by {-o.margin}"
+    said = [f"{name} makes a dying save: rolled {o.roll} + {o.bonus} (Fortitude) - {o.penalty} (wounds) = {o.total} "
+            f"against DC {o.dc} ({basis}), {verdict}."]
+    if rulings.dying_save_naturals == "standard" and o.roll == 20 and o.margin < 0:
+        said.append("A natural 20 succeeds all the same (ruling dying_save_naturals).")
+    if rulings.dying_save_naturals == "standard" and o.roll == 1 and o.margin >= 0:
+        said.append("A natural 1 fails all the same (ruling dying_save_naturals).")
+    said.append({"stable": f"{name} is stable: unconscious, no longer dying.", "dying": f"{name} is still dying.",
+                 "dead": f"{name} dies (failing by {rulings.dying_death_margin} or more, ruling dying_failure)."}[o.result])
+    return " ".join(said)
+
+
+def _exerted(event: Any, name: str) -> str:
+    worsened = event.outcome.worsened
+    result = f"{name} is now {_and(list(worsened))}." if worsened else f"{name} is no worse for it."
+    return f"{name} exerts itself: \u201c{event.inputs.action}\u201d. {result}"
+
+
+def duration(minutes: int) -> str:
+    hours, rest = divmod(minutes, 60)
+    parts = ([_plural(hours, "hour")] if hours else []) + ([_plural(rest, "minute")] if rest or not hours else [])
+    return " ".join(parts)
+
+
+def _rested(event: Any, name: str) -> str:
+    o = event.outcome
+    if event.inputs.interrupted:
+        return f"{name} rests for {duration(o.minutes)}, but the rest is interrupted: nothing heals."
+    healed = [_plural(o.wounds_healed, "wound"), _plural(o.nonlethal_healed, "nonlethal wound")]
+    return f"{name} rests for {duration(o.minutes)} and heals {_and(healed)}." + _states(name, o.states)
+
+
+# Falling -----------------------------------------------------------------------------------------
+
+
+def fall_sentence(fall: Fall) -> str:
+    """A fall's impact: velocity = min(sqrt(70 * feet), 210) ft/s, 4 damage per full 5 ft/s."""
+    top = " (terminal velocity)" if fall.hits >= MAX_HITS else ""
+    return (f"a fall of {fall.feet} ft strikes at {fall.velocity} ft/s{top}: {fall.hits} x 4 = {fall.damage} "
+            "bludgeoning damage")
+
+
+def next_hit(fall: Fall) -> str:
+    """What a longer fall would add: the next hit's shortest fall, or nothing past terminal velocity."""
+    from .falling import minimum_fall
+
+    if fall.hits >= MAX_HITS:
+        return f"No fall deals more: {TERMINAL_VELOCITY} ft/s is terminal velocity."
+    return f"{fall.hits + 1} hits from {minimum_fall(fall.hits + 1)} ft."
+
+
+def _fell(event: Any, name: str) -> str:
+    fall = event.outcome.fall
+    blow = InjuryInputs(damage=fall.damage, type="bludgeoning", force=event.inputs.force)
+    return f"{name} falls: {fall_sentence(fall)}. " + injury_sentences(name, blow, event.outcome.injury, event.ruled)
+
+
+# Attack ------------------------------------------------------------------------------------------
+
+
+def damage_breakdown(inputs: AttackInputs, blow: InjuryInputs, multiplier: int, rulings: Rulings) -> str:
+    """How a hit's damage adds up: weapons + Str + enhancement (multiplied on a critical) + bonus + energy."""
+    strength = inputs.strength_damage(rulings.str_penalty_applies)
+    enhancement = sum(w.enhancement for w in inputs.weapons)
+    times = multiplier if blow.critical else 1
+    weapon = blow.damage - (strength + enhancement) * times - inputs.bonus_damage - inputs.energy_damage
+    names = " + ".join(w.name for w in inputs.weapons)
+    if times == 1:
+        core = f"{weapon} ({names}) + {strength} Str + {enhancement} enhancement"
+    elif rulings.critical_damage == "reroll_dice":
+        core = f"{weapon} ({names}, rolled {times} times) + ({strength} Str + {enhancement} enhancement) x {times}"
+    else:
+        core = f"({weapon // times} ({names}) + {strength} Str + {enhancement} enhancement) x {times}"
+    tail = "".join(f" + {n} {what}" for n, what in ((inputs.bonus_damage, "bonus"), (inputs.energy_damage, "energy")) if n)
+    floor = " (at least 1)" if weapon < 0 else ""
+    return f"{core}{tail} = {blow.damage}{floor}"
+
+
+def _attacked(event: Any, name: str) -> str:
+    given, o = event.inputs, event.outcome
+    attacker = given.attacker or "An attacker"
+    arms = _and([f"{w.name} ({given.weapon_bonus(w):+d})" for w in given.weapons])
+    mods = "".join(f", {MODIFIER_NAMES.get(k, k.replace('_', ' '))} {v:+d}" for k, v in o.modifiers.items())
+    lowest = " (the lowest)" if len(given.weapons) > 1 else ""
+    said = [f"{attacker} attacks {name} with {arms}{mods}: attack bonus {o.attack_bonus:+d}{lowest}."]
+    if o.roll is None:
+        said.append(f"As a coup de grace it hits automatically, a critical (x{o.multiplier}).")
+    else:
+        verdict = "hits" if o.hit and not o.usual_type else "misses"
+        said.append(f"Rolled {o.roll} {_signed(o.attack_bonus)} = {o.total} against {o.target_number} "
+                    f"(10 + defence {o.defence}): {verdict} by {abs(o.total - o.target_number)}.")
+        if o.usual_type:
+            said.append("It missed only by the -4 for switching lethal and nonlethal damage, so it hits, "
+                        "dealing its usual type of damage.")
+        if o.threat:
+            check = f"confirmation roll {o.confirm_roll} {_signed(o.attack_bonus)} " if o.confirm_roll is not None else ""
+            confirmed = f"confirms a critical (x{o.multiplier})" if o.critical else "does not confirm it"
+            said.append(f"The roll threatens a critical; the {check}{confirmed}." if check
+                        else f"The roll threatens and {confirmed}.")
+        if o.extra_hits:
+            said.append(f"Iterative: {_plural(o.extra_hits, 'extra hit')}.")
+    for blow in o.hits:
+        critical = ", critical" if blow.critical else ""
+        said.append(f"Hit {blow.hit}{critical}: {damage_breakdown(given, blow, o.multiplier, event.ruled)} damage.")
+    if o.provokes:
+        said.append(f"{attacker} provokes an attack of opportunity.")
+    if o.target_provokes:
+        said.append(f"{name}, ignoring this flanker, provokes an attack of opportunity from {attacker}.")
+    return " ".join(said)
+
+
+TELLERS: dict[type, Callable[[Any, str], str]] = {
+    Injured: _injured, DyingSaveMade: _dying_save, Exerted: _exerted, Rested: _rested, Attacked: _attacked, Fell: _fell,
+}
+
+
+def unused_reason(event: DomainEvent, purpose: str) -> str:
+    """Why the rules did not ask for a die the table gave for `purpose` (one the action declares)."""
+    outcome: Any = getattr(event, "outcome", None)
+    if purpose.startswith("save"):
+        injury = getattr(outcome, "injury", outcome)
+        if isinstance(event, Attacked) or not isinstance(injury, InjuryOutcome):
+            return "there was no such hit"
+        return "no damage got past damage reduction, so no save was rolled"
+    if purpose == "attack":
+        return "a coup de grace hits automatically"
+    if purpose == "confirm":
+        return "no confirmation was needed"
+    return "the rules did not ask for it"
