@@ -9,6 +9,7 @@ from .grab import BreakHoldInputs, ContestOutcome, GrabInputs, break_hold, grab,
 from .mugging import MugInputs, MugOutcome, mug, mug_save
 from .rulings import Rulings
 from .sheet import Sheet, Strength, one_handed, parse_sheet
+from .explain import explain, sheet_lines  # noqa: E402  (after the events it tells)
 
 NAME = "adnd2e"
 
@@ -18,5 +19,5 @@ __all__ = [
     "InjureInputs", "InjureOutcome", "RestInputs", "RestOutcome", "AttackInputs", "AttackModifiers", "AttackOutcome",
     "MugInputs", "MugOutcome", "GrabInputs", "BreakHoldInputs", "ContestOutcome", "StateInputs",
     "split_damage", "knockout_chance", "injure", "rest", "attack_modifiers", "attack", "mug_save", "mug",
-    "monster_strength", "size_modifier", "one_handed", "grab", "break_hold",
+    "monster_strength", "size_modifier", "one_handed", "grab", "break_hold", "explain", "sheet_lines",
 ]

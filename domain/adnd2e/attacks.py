@@ -11,6 +11,7 @@ from ..errors import Refusal
 from ..model import Model
 from .condition import Condition
 from .rulings import Rulings
+from .mugging import check_muggable, check_mugger
 from .sheet import Sheet, dex_ac_bonus, size_rank
 from .weapons import Weapon, WeaponKind
 
@@ -39,6 +40,13 @@ class AttackInputs(Model):
     wrestling_round: int | None = Field(None, ge=1, description="Round of the wrestling bout the attack is made in.")
     defender_armed: bool = Field(False, description="The target holds a weapon (weapons in defense).")
     free_hand: bool = True
+    attacker_classes: tuple[str, ...] | None = Field(
+        None, description="Copied from the attacker's sheet (only a thief mugs); none in events recorded before classes."
+    )
+    attacker_ac: int = Field(10, description="Copied from the attacker's sheet: what the armed defender's strike needs.")
+    defender_strikes: bool = Field(
+        False, description="The armed defender's strike is rolled first in this event (false in events recorded before it was)."
+    )
 
 
 class AttackModifiers(Model):
@@ -52,12 +60,35 @@ class AttackModifiers(Model):
     defender_damage: int = 0
 
 
+class Strike(Model):
+    """The armed defender's strike at a bare-handed attacker, made first and at +4 (seed, Weapons in defense)."""
+
+    roll: int
+    to_hit: int
+    needed: int
+    hit: bool
+    damage_bonus: int
+
+
 def weapon_inputs(weapon: Weapon | None, thrown: bool = False) -> dict[str, object]:
     """The `AttackInputs` fields a sheet's weapon fills (`thrown`: a melee weapon thrown is a missile)."""
     if weapon is None:
         return {"weapon": None, "missile": thrown}
     return {"weapon": weapon.name, "weapon_size": weapon.size, "weapon_kind": weapon.kind,
             "missile": weapon.missile or thrown}
+
+
+def copied_from_attacker(name: str, sheet: Sheet, condition: Condition, weapon: str | None, thrown: bool,
+                         thac0: int | None = None) -> dict[str, object]:
+    """What an attack's inputs copy from the attacker, so the event alone re-derives: THAC0 (20 for a 0-level
+    human), AC (10 unarmoured), height, classes, whether it is held, and the weapon on its sheet."""
+    return {
+        "attacker": name, **weapon_inputs(sheet.wielded(weapon, name), thrown),
+        "attacker_thac0": thac0 if thac0 is not None else sheet.thac0 if sheet.thac0 is not None else 20,
+        "attacker_height": sheet.height, "attacker_held": condition.held_by is not None,
+        "attacker_classes": sheet.classes, "attacker_ac": sheet.ac if sheet.ac is not None else 10,
+        "defender_strikes": True,
+    }
 
 
 def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings) -> AttackModifiers:
@@ -68,10 +99,7 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
     if inputs.wrestling_round and inputs.wrestling_round > 1 and inputs.weapon and inputs.weapon_size != "small":
         raise Refusal("after the first round of a wrestling bout only small weapons may be used")
     if maneuver in ("armed-nonlethal", "subdual"):
-        if not weapon:
-            raise Refusal("an armed non-lethal attack needs a weapon (bare hands punch or wrestle)")
-        if inputs.missile or any(word in weapon for word in UNCONTROLLABLE):
-            raise Refusal(f"the damage of a {inputs.weapon} cannot be controlled (not arrows, slings, war hammers or maces)")
+        check_controllable(inputs, weapon, rulings)
         to_hit -= 4
     if maneuver in CALLED_SHOTS:  # announced before initiative, +1 to initiative, -4 to hit
         to_hit, initiative = to_hit - 4, initiative + 1
@@ -86,6 +114,7 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
         to_hit -= 4  # an extra -4 on the called shot's: -8 in all
         automatic = condition.asleep or condition.magically_held
     if maneuver == "mug":
+        check_mugger(inputs.attacker_classes, inputs.weapon, inputs.weapon_kind, inputs.missile)
         check_muggable(sheet, inputs.attacker_height)
         to_hit += 4  # the backstab bonus; the victim loses shield and Dex bonuses
         ac = 10 if rulings.helmets_tracked and not sheet.helmet else ac + sheet.shield + max(dex_ac_bonus(sheet.dex), 0)
@@ -98,12 +127,19 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
     )
 
 
-def check_muggable(victim: Sheet, mugger_height: int | None) -> None:
-    """Only where a backstab is allowed, and not a victim more than twice the thief's height."""
-    if not victim.backstab:
-        raise Refusal("a mugging needs a victim a backstab would be allowed against")
-    if victim.height is not None and mugger_height is not None and victim.height > 2 * mugger_height:
-        raise Refusal(f"the victim ({victim.height} in) is more than twice the mugger's height ({mugger_height} in)")
+def check_controllable(inputs: AttackInputs, weapon: str, rulings: Rulings) -> None:
+    """Armed non-lethal and subdual attacks need a weapon whose damage can be controlled (seed, Weapons in attack):
+    an edged melee weapon, or any melee weapon under ruling `uncontrolled_nonlethal`; never a missile."""
+    if not weapon:
+        raise Refusal("an armed non-lethal attack needs a weapon (bare hands punch or wrestle)")
+    if inputs.missile:
+        raise Refusal(f"the damage of a missile ({inputs.weapon}) cannot be controlled")
+    if inputs.weapon_kind is None:  # recorded before sheets had weapons: judged by its name, as then
+        if any(word in weapon for word in UNCONTROLLABLE):
+            raise Refusal(f"the damage of a {inputs.weapon} cannot be controlled (not arrows, slings, war hammers or maces)")
+    elif inputs.weapon_kind != "edged" and not rulings.uncontrolled_nonlethal:
+        raise Refusal(f"the damage of a {inputs.weapon_kind} weapon ({inputs.weapon}) cannot be controlled: only swords and "
+                      "axes, blade turned (ruling uncontrolled_nonlethal allows others)")
 
 
 class AttackOutcome(Model):
@@ -111,14 +147,26 @@ class AttackOutcome(Model):
     roll: int | None = None  # none when the hit is automatic
     needed: int | None = None
     hit: bool
+    defender_strike: Strike | None = None  # the armed defender's strike, made first
+
+
+def hits(roll: int, to_hit: int, needed: int) -> bool:
+    """d20 + modifiers against THAC0 - AC; a natural 20 hits and a natural 1 misses (2E standard)."""
+    return roll == 20 or (roll != 1 and roll + to_hit >= needed)
 
 
 def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings, dice: Dice) -> AttackOutcome:
-    """One attack roll: d20 + modifiers against THAC0 - AC; a natural 20 hits and a natural 1 misses (2E standard)."""
+    """One attack roll, after the armed defender's strike when it has one (it comes first, at +4 to hit and damage)."""
     modifiers = attack_modifiers(sheet, condition, inputs, rulings)
+    strike = None
+    if modifiers.defender_strikes_first and inputs.defender_strikes:
+        first = dice.d(20, "defence")
+        needed_first = (sheet.thac0 if sheet.thac0 is not None else 20) - inputs.attacker_ac
+        strike = Strike(roll=first, to_hit=modifiers.defender_to_hit, needed=needed_first,
+                        hit=hits(first, modifiers.defender_to_hit, needed_first), damage_bonus=modifiers.defender_damage)
     if modifiers.automatic_hit:
-        return AttackOutcome(modifiers=modifiers, hit=True)
+        return AttackOutcome(modifiers=modifiers, hit=True, defender_strike=strike)
     roll = dice.d(20, "attack")
     needed = inputs.attacker_thac0 - modifiers.target_ac
-    hit = roll == 20 or (roll != 1 and roll + modifiers.to_hit >= needed)
-    return AttackOutcome(modifiers=modifiers, roll=roll, needed=needed, hit=hit)
+    return AttackOutcome(modifiers=modifiers, roll=roll, needed=needed, hit=hits(roll, modifiers.to_hit, needed),
+                         defender_strike=strike)

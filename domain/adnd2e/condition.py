@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from ..errors import BadInput
 from ..model import Model
@@ -19,6 +19,15 @@ class Condition(Model):
     asleep: bool = False
     magically_held: bool = False
     held_by: str | None = Field(None, description="Who holds the character after a one-handed grab.")
+    hold_strength: str | None = Field(None, description="The holder's Strength as it counted in the grab (18/51, 14).")
+
+    @model_serializer(mode="wrap")
+    def _without_unset_newer_fields(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """Dumped as before `hold_strength` existed when it is unset: an amendment stores the dump."""
+        dumped: dict[str, object] = handler(self)
+        if dumped.get("hold_strength", "") is None:
+            del dumped["hold_strength"]
+        return dumped
 
     @property
     def states(self) -> list[str]:
@@ -64,10 +73,22 @@ def view(sheet: Sheet, condition: Condition) -> dict:
     }
 
 
+def states_in_words(condition: Condition) -> list[str]:
+    """The condition's states as a table says them ("knocked out for 3 rounds", "held by Brute")."""
+    words = []
+    for state in condition.states:
+        if state == "knocked_out":
+            rounds = condition.knocked_out_rounds
+            words.append(f"knocked out for {rounds} round{'' if rounds == 1 else 's'}")
+        elif state == "held":
+            words.append(f"held by {condition.held_by}")
+        else:
+            words.append(state.replace("_", " "))
+    return words
+
+
 def summary(sheet: Sheet, condition: Condition) -> str:
     shown = view(sheet, condition)["condition"]
     line = f"{shown['hp']}/{shown['max_hp']} hp ({condition.real_damage} real, {condition.temporary_damage} temporary)"
-    states = condition.states
-    if condition.knocked_out_rounds:
-        states = [f"knocked_out ({condition.knocked_out_rounds} rounds)" if s == "knocked_out" else s for s in states]
+    states = states_in_words(condition)
     return f"{line}, {', '.join(states)}" if states else line

@@ -39,6 +39,7 @@ def knockout_chance(damage: int, helpless: bool) -> int:
 
 class InjureInputs(Model):
     damage: int = Field(description="The rolled weapon damage.")
+    attacker: str = Field("", description="Who dealt it, if the table says (for the story).")
     mode: Mode = "lethal"
     magic_bonus: int = Field(0, ge=0, description="The weapon's magic bonus included in damage; a sap ignores it.")
     helpless: bool = Field(False, description="The victim is asleep or magically held, if the condition does not say so.")
@@ -69,7 +70,10 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Ru
             raise Refusal(f"a sap works only on small or medium creatures, not {sheet.size} ones")
         damage = max(damage - inputs.magic_bonus, 0)  # the weapon is not used as intended
     real, temporary = split_damage(inputs.mode, damage)
-    if inputs.mode == "sap":
+    unconscious, dead = settle(
+        sheet, condition, condition.real_damage + real, condition.temporary_damage + temporary, rulings
+    )
+    if inputs.mode == "sap" and not dead:  # the dead cannot be knocked out: no knockout roll
         helpless = inputs.helpless or condition.asleep or condition.magically_held
         chance = knockout_chance(damage, helpless)
         roll = dice.d(100, "knockout")
@@ -77,9 +81,6 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Ru
         woken = helpless and condition.asleep and roll >= 81  # a knockout roll of 81+ wakes the victim
         if knocked_out:
             rounds = dice.evaluate(rulings.sap_knockout_rounds, "knockout_rounds").total
-    unconscious, dead = settle(
-        sheet, condition, condition.real_damage + real, condition.temporary_damage + temporary, rulings
-    )
     return InjureOutcome(
         damage=damage, real=real, temporary=temporary, knocked_out=knocked_out, knockout_chance=chance,
         knockout_roll=roll, knockout_rounds=rounds, woken=woken, unconscious=unconscious, dead=dead,

@@ -4,7 +4,7 @@ what they need of the other character copied into their inputs."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ..dice import Dice
 from ..events import Resolution
@@ -28,6 +28,7 @@ def _knockout_rounds(condition: Condition, rounds: int | None) -> int:
 
 
 class Injured(Resolution):
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"knockout", "knockout_rounds"})
     inputs: InjureInputs
     outcome: InjureOutcome
 
@@ -48,6 +49,7 @@ class Injured(Resolution):
 
 
 class Rested(Resolution):
+    PURPOSES: ClassVar[frozenset[str]] = frozenset()
     inputs: RestInputs
     outcome: RestOutcome
 
@@ -69,6 +71,7 @@ class Rested(Resolution):
 class Attacked(Resolution):
     """The record of one attack roll on this character: its modifiers and whether it hit."""
 
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"defence", "attack"})
     inputs: AttackInputs
     outcome: AttackOutcome
 
@@ -81,6 +84,7 @@ class Attacked(Resolution):
 
 
 class Mugged(Resolution):
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"save", "knockout_rounds"})
     inputs: MugInputs
     outcome: MugOutcome
 
@@ -96,6 +100,7 @@ class Mugged(Resolution):
 class Grabbed(Resolution):
     """A grab that hit: the Strength contest against this character (the object's holder or the grabbed)."""
 
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"grab_round"})
     inputs: GrabInputs
     outcome: ContestOutcome
 
@@ -106,12 +111,14 @@ class Grabbed(Resolution):
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         if self.inputs.target == "object" or not self.outcome.won:
             return sheet, condition
-        return sheet, condition.model_copy(update={"held_by": self.inputs.grabber or "someone"})
+        return sheet, condition.model_copy(update={
+            "held_by": self.inputs.grabber or "someone", "hold_strength": self.outcome.first_strength})
 
 
 class HoldContested(Resolution):
     """A held character's attempt to break the hold by the Strength contest."""
 
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"hold_round"})
     inputs: BreakHoldInputs
     outcome: ContestOutcome
 
@@ -120,7 +127,7 @@ class HoldContested(Resolution):
         return break_hold(sheet, condition, inputs, _rulings(rulings), dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, condition.model_copy(update={"held_by": None}) if self.outcome.won else condition
+        return sheet, condition.model_copy(update={"held_by": None, "hold_strength": None}) if self.outcome.won else condition
 
 
 class StateInputs(Model):
@@ -137,6 +144,7 @@ class StateOutcome(Model):
 class StateChanged(Resolution):
     """A state set or cleared from outside these rules (a sleep spell, hold person, a released hold)."""
 
+    PURPOSES: ClassVar[frozenset[str]] = frozenset()
     inputs: StateInputs
     outcome: StateOutcome
 
@@ -147,7 +155,8 @@ class StateChanged(Resolution):
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         state, active = self.outcome.state, self.outcome.active
         if state == "held":
-            return sheet, condition.model_copy(update={"held_by": (self.inputs.holder or "someone") if active else None})
+            return sheet, condition.model_copy(update={"held_by": (self.inputs.holder or "someone") if active else None,
+                                                       "hold_strength": None})
         return sheet, condition.model_copy(update={state: active})
 
 

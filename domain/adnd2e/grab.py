@@ -14,18 +14,33 @@ from .condition import Condition
 from .rulings import Rulings
 from .sheet import Sheet, Size, Strength, one_handed, size_rank
 
-_ATTACK = re.compile(r"(?:(\d+)\s*-\s*)?(\d+)|(\d*)d(\d+)", re.ASCII)
+# One attack's damage: a range (2-8), dice (1d8, d6, 2d4) or a fixed number, with an optional bonus (+1, -1).
+_ATTACK = re.compile(r"(?:(\d{1,6})\s*-\s*(\d{1,6})|(\d{0,6})d(\d{1,6})|(\d{1,6}))\s*(?:([+-])\s*(\d{1,6}))?", re.ASCII)
+
+
+def attack_maximum(part: str, attacks: str) -> int:
+    """The maximum damage of one attack: 1-8 is 8, 1d8+1 is 9, 2-8+2 is 10; refuses 8-2, 0 and 2d0."""
+    if re.search(r"\d{7}", part):
+        raise BadInput(f"bad attack damage {part!r}: its numbers go up to 999999")
+    match = _ATTACK.fullmatch(part.strip())
+    if not match:
+        raise BadInput(f"bad attack damage {part!r} in {attacks!r}: expected e.g. 2-8/4-10/4-10 or 1d8+1/1d8+1/2d6")
+    low, high, count, sides, fixed, sign, bonus = match.groups()
+    if high is not None and int(low) > int(high):
+        raise BadInput(f"bad attack damage {part!r}: a range runs from low to high (write {high}-{low})")
+    if sides is not None and (int(sides) == 0 or count == "0"):
+        raise BadInput(f"bad attack damage {part!r}: dice need at least one die of at least one face")
+    top = int(high) if high is not None else int(fixed) if fixed is not None else int(count or 1) * int(sides)
+    top += (-1 if sign == "-" else 1) * int(bonus or 0)
+    if top < 1:
+        raise BadInput(f"bad attack damage {part!r}: its maximum must be at least 1")
+    return top
 
 
 def monster_strength(attacks: str, carrier: bool = False) -> int:
-    """Largest maximum damage of one attack, +1 per attack beyond the first, +8 if known for carrying."""
-    maxima = []
-    for part in attacks.split("/"):
-        match = _ATTACK.fullmatch(part.strip())
-        if not match:
-            raise BadInput(f"bad attack damage {part!r} in {attacks!r}: expected e.g. 2-8/4-10/4-10")
-        _, high, count, sides = match.groups()
-        maxima.append(int(high) if high else int(count or 1) * int(sides))
+    """Largest maximum damage of one attack, +1 per attack beyond the first, +8 if known for carrying;
+    the seed's formula has no cap (3-30/2-20/2-20 gives 32)."""
+    maxima = [attack_maximum(part, attacks) for part in attacks.split("/")]
     return max(maxima) + len(maxima) - 1 + (8 if carrier else 0)
 
 
@@ -37,7 +52,7 @@ def size_modifier(grabber: Size, target: Size, player_race: bool) -> int:
 
 
 def adjusted(strength: Strength, modifier: int) -> Strength:
-    return strength if modifier == 0 else Strength(score=max(strength.score + modifier, 1))
+    return strength if modifier == 0 else Strength(score=max(strength.score + modifier, 0))
 
 
 def beats(first: Strength, first_roll: int, second: Strength, second_roll: int) -> bool | None:
@@ -52,9 +67,15 @@ def beats(first: Strength, first_roll: int, second: Strength, second_roll: int) 
 
 
 def contest(first: Strength, second: Strength, dice: Dice, purpose: str) -> tuple[bool, list[tuple[int, int]]]:
-    """Both roll d20 until one wins; however many rolls, it is one attack."""
+    """Both roll d20 until one wins; however many rolls, it is one attack. When the table rolled the first
+    exchange it rolls the re-rolls too: a tie it has not given is bad input asking for them, never ledger dice."""
     rolls: list[tuple[int, int]] = []
+    from_table = bool(dice.unused().get(purpose))
     while True:
+        if rolls and from_table and not dice.unused().get(purpose):
+            given = ",".join(f"{a},{b}" for a, b in rolls)
+            raise BadInput(f"the contest tied at {rolls[-1][0]} vs {rolls[-1][1]} and is re-rolled: "
+                           f"give the table's next two d20s too (--dice {given},A,B)")
         first_roll, second_roll = dice.roll(20, 2, purpose)
         rolls.append((first_roll, second_roll))
         won = beats(first, first_roll, second, second_roll)
@@ -100,14 +121,26 @@ def grab(sheet: Sheet, condition: Condition, inputs: GrabInputs, rulings: Ruling
 
 
 class BreakHoldInputs(Model):
-    holder_strength: Strength = Field(description="Copied from the holder's sheet; it holds one-handed.")
+    holder: str = Field("", description="Who holds (for the story).")
+    holder_strength: Strength | None = Field(
+        None, description="The holder's Strength as given or on its sheet (held one-handed); none: as it counted in the grab."
+    )
+    held_strength: Strength | None = Field(
+        None, description="The held side's own Strength when its sheet has none (a monster: --strength or --attacks)."
+    )
 
 
 def break_hold(sheet: Sheet, condition: Condition, inputs: BreakHoldInputs, rulings: Rulings, dice: Dice) -> ContestOutcome:
-    """A held character spends its attack on the Strength contest against the holder's one-handed Strength."""
+    """A held character spends its attack on the Strength contest against the holder's Strength: as it counted
+    in the recorded grab (one-handed, size-adjusted), else the given one held one-handed."""
     if condition.held_by is None:
         raise Refusal("the character is not held")
-    own = strength_of(sheet, None, "held character")
-    holder = one_handed(inputs.holder_strength)
+    own = strength_of(sheet, inputs.held_strength, "held character")
+    if inputs.holder_strength is not None:
+        holder = one_handed(inputs.holder_strength)
+    elif condition.hold_strength is not None:
+        holder = Strength.parse(condition.hold_strength)
+    else:
+        raise BadInput(f"the Strength of the holder ({condition.held_by}) is unknown: give it")
     won, rolls = contest(own, holder, dice, "hold_round")
     return ContestOutcome(first_strength=str(own), second_strength=str(holder), rolls=tuple(rolls), won=won)

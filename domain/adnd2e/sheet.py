@@ -18,18 +18,21 @@ SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
 # Player-character races and demi-humans halve the grab size modifier (seed, Grabbing a monster).
 PLAYER_RACES = frozenset({"human", "elf", "half-elf", "dwarf", "gnome", "halfling", "half-orc"})
-INTEGER_STATS = ("hp", "level", "hd", "dex", "ac", "height", "thac0", "shield")
+INTEGER_STATS = ("hp", "level", "dex", "ac", "height", "thac0", "shield")
+MAX_STRENGTH = 9999  # a monster's rough Strength has no cap (seed, Grabbing a monster); this bounds what is typed
 # The 2E classes (PHB chapter 3); a multi-class demi-human joins them with "/" (fighter/thief).
 CLASSES = ("fighter", "paladin", "ranger", "mage", "specialist", "illusionist", "cleric", "druid", "priest", "thief", "bard")
 NEWER_FIELDS: dict[str, object] = {"class": None, "weapons": []}  # as dumped; absent from older sheets
-_STRENGTH = re.compile(r"(\d{1,2})(?:/(\d\d|100))?")
+_STRENGTH = re.compile(r"(\d+)(?:/(\d\d|100))?")
+_HIT_DICE = re.compile(r"(\d{1,4})(?:\s*\+\s*(\d{1,4}))?|1/2|½")
 _INTEGER = re.compile(r"[+-]?\d+")
 
 
 class Strength(Model):
-    """A Strength score; `percentile` is exceptional Strength (18/01..18/00, stored 1..100)."""
+    """A Strength score; `percentile` is exceptional Strength (18/01..18/00, stored 1..100). A monster's
+    rough Strength may pass 25 (3-30/2-20/2-20 is 32), and a one-handed 3 counts as 0."""
 
-    score: int = Field(ge=1, le=25)
+    score: int = Field(ge=0, le=MAX_STRENGTH)
     percentile: int | None = Field(None, ge=1, le=100)
 
     @classmethod
@@ -37,7 +40,9 @@ class Strength(Model):
         match = _STRENGTH.fullmatch(text.strip())
         if not match:
             raise ValueError(f"Strength must look like 14 or 18/76, not {text!r}")
-        score, percentile = int(match[1]), match[2]
+        score, percentile = int(match[1][:6]), match[2]
+        if score > MAX_STRENGTH:
+            raise ValueError(f"a Strength above {MAX_STRENGTH} is out of range, not {match[1]}")
         if percentile is None:
             return cls(score=score)
         if score != 18:
@@ -53,7 +58,7 @@ class Strength(Model):
 def one_handed(strength: Strength) -> Strength:
     """Strength grabbing a person one-handed: 3 lower, exceptional scores by the seed's table."""
     if strength.percentile is None:
-        return Strength(score=max(strength.score - 3, 1))
+        return Strength(score=max(strength.score - 3, 0))  # 15 becomes 12, 3 becomes 0
     p = strength.percentile
     if p == 100:
         return Strength(score=18, percentile=51)
@@ -80,7 +85,7 @@ class Sheet(Model):
 
     hp: int | None = Field(None, ge=1, description="Maximum hit points.")
     level: int | None = Field(None, ge=0)
-    hd: int | None = Field(None, ge=0, description="Hit dice, for monsters.")
+    hd: int | str | None = Field(None, description="Hit dice, for monsters: 4, 4+4 or 1/2 (also written ½).")
     strength: Strength | None = Field(None, validation_alias=AliasChoices("str", "strength"), serialization_alias="str")
     dex: int | None = Field(None, ge=1, le=25)
     ac: int | None = Field(None, ge=-10, le=10)
@@ -120,6 +125,20 @@ class Sheet(Model):
             return Strength(score=value)
         return Strength.parse(value) if isinstance(value, str) else value
 
+    @field_validator("hd", mode="before")
+    @classmethod
+    def _hit_dice(cls, value: object) -> object:
+        """Whole hit dice stay a number (as older sheets stored them); 4+4 and 1/2 are kept as written."""
+        if isinstance(value, bool) or value is None:
+            return value
+        text = str(value).strip()
+        match = _HIT_DICE.fullmatch(text)
+        if not match:
+            raise ValueError(f"hit dice look like 4, 4+4 or 1/2, not {text!r}")
+        if match[1] is None:
+            return "1/2"
+        return int(match[1]) if match[2] is None else f"{int(match[1])}+{int(match[2])}"
+
     @field_validator("size", mode="before")
     @classmethod
     def _size_word(cls, value: object) -> object:
@@ -144,8 +163,19 @@ class Sheet(Model):
 
     @property
     def rank(self) -> int:
-        """Level, or hit dice for a monster (the mugging save modifier)."""
-        return self.level if self.level is not None else self.hd or 0
+        """Level, or whole hit dice for a monster (4+4 counts 4, 1/2 counts 0)."""
+        return self.ranked(round_up=False)
+
+    def ranked(self, round_up: bool) -> int:
+        """Level, or hit dice for a monster (the mugging save modifier); `round_up` (ruling partial_hit_dice=up)
+        counts a plus or a fraction as one die more."""
+        if self.level is not None:
+            return self.level
+        if isinstance(self.hd, int) or self.hd is None:
+            return self.hd or 0
+        if self.hd == "1/2":
+            return 1 if round_up else 0
+        return int(self.hd.split("+")[0]) + (1 if round_up else 0)
 
     @property
     def player_race(self) -> bool:

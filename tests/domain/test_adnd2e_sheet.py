@@ -53,7 +53,7 @@ def test_bad_stats_are_bad_input_on_one_line(stats):
 @pytest.mark.parametrize(
     ("strength", "expected"),
     [("18/00", "18/51"), ("18/99", "18/01"), ("18/91", "18/01"), ("18/90", "18"), ("18/76", "18"),
-     ("18/75", "17"), ("18/51", "17"), ("18/50", "16"), ("18/01", "16"), ("18", "15"), ("15", "12")],
+     ("18/75", "17"), ("18/51", "17"), ("18/50", "16"), ("18/01", "16"), ("18", "15"), ("15", "12"), ("3", "0")],
 )
 def test_one_handed_grab_strength_table(strength, expected):
     assert str(one_handed(Strength.parse(strength))) == expected
@@ -63,6 +63,7 @@ def test_rulings_defaults_and_values_from_strings():
     assert Rulings().model_dump() == {
         "temporary_unconscious": True, "temporary_recovery": 1, "sap_knockout_rounds": "2d8",
         "real_recovery": 1, "death_at": 0, "helmets_tracked": False,
+        "uncontrolled_nonlethal": False, "save_above_20": "natural_20", "partial_hit_dice": "floor",
     }
     rulings = Rulings.model_validate({"temporary_unconscious": "false", "temporary_recovery": "3", "sap_knockout_rounds": "1d6+1"})
     assert (rulings.temporary_unconscious, rulings.temporary_recovery, rulings.sap_knockout_rounds) == (False, 3, "1d6+1")
