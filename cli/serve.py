@@ -87,6 +87,7 @@ def _listen(host: str, port: int) -> socket.socket:
         listener = socket.socket(family, kind, proto)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(address)
+        listener.listen(2048)  # from here a browser that connects waits for the app, rather than being refused
     except OSError as problem:
         raise BadInput(f"cannot listen on {host} port {port}: {problem.strerror or problem}") from None
     listener.set_inheritable(True)

@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .chart import status_chart
 from .data import LedgerUnavailable, TableData, plain
-from .live import Hub
+from .live import Hub, Once
 
 HERE = Path(__file__).parent
 READS = ("GET", "HEAD")
@@ -62,8 +62,8 @@ def shown(value: object) -> str:
 def build(data: TableData, say: Callable[[str], None]) -> Starlette:
     """The app for one ledger; `say` prints one line on the terminal."""
     env = templates()
-    hub = Hub(data, say)
-    reported: list[str] = [""]
+    once = Once(say)
+    hub = Hub(data, once)
 
     def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         as_of = request.query_params.get("as_of") or None
@@ -82,9 +82,7 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
             try:
                 response = await view(request)
             except LedgerUnavailable as problem:
-                if str(problem) != reported[0]:
-                    say(str(problem))
-                    reported[0] = str(problem)
+                once.problem(str(problem))
                 return failed(request, 503, "The ledger cannot be read", str(problem))
             except ChronicleError as problem:
                 return failed(request, 404 if isinstance(problem, NotFound) else 400, "Not in this ledger",
@@ -93,7 +91,7 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
                 say(f"error on {request.url.path}: {type(problem).__name__}: {problem}".splitlines()[0])
                 return failed(request, 500, "Something went wrong", "The page could not be made; the terminal"
                               " running `chronicle serve` says why.")
-            reported[0] = ""
+            once.fine()
             return response
 
         return guarded

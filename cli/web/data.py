@@ -72,9 +72,13 @@ class TableData:
     @property
     def app(self) -> Any:
         if self._app is None:
+            from ...domain.errors import ChronicleError
             from ...ledger.app import open_ledger
 
-            self._app = open_ledger(self.target)
+            try:
+                self._app = open_ledger(self.target)
+            except ChronicleError as problem:  # unreachable, damaged, or the wrong key: one line
+                raise LedgerUnavailable(str(problem)) from None
         return self._app
 
     @property
@@ -103,7 +107,7 @@ class TableData:
         with self._lock:
             try:
                 return read(*args)
-            except ChronicleError:
+            except (ChronicleError, LedgerUnavailable):
                 raise
             except Exception as problem:
                 from ...ledger.app import hide_password
@@ -193,7 +197,7 @@ class TableData:
         except ValueError:
             return None
         self.app.characters.catch_up()
-        found = self.app.views.query("SELECT c.campaign_id, c.name, c.version, c.state, c.view, k.name, k.system"
+        found = self.app.views.query("SELECT c.campaign_id, c.name, c.version, c.state, c.view, k.name AS campaign, k.system"
                                      " FROM chronicle_character_rows c JOIN chronicle_campaigns k ON k.id = c.campaign_id"
                                      " WHERE c.id = ?", (str(oid),))
         if not found:

@@ -25,20 +25,36 @@ CHANNEL = "chronicle_appended"
 TRIGGER = "chronicle_notify_appended"
 
 
+class Once:
+    """One line on the terminal when a problem starts (and when it is over), not one per request or look."""
+
+    def __init__(self, say: Callable[[str], None]):
+        self.say, self.last = say, ""
+
+    def problem(self, text: str) -> None:
+        if text != self.last:
+            self.say(text)
+            self.last = text
+
+    def fine(self) -> None:
+        if self.last:
+            self.say("the ledger can be read again")
+            self.last = ""
+
+
 class Hub:
-    def __init__(self, data: TableData, say: Callable[[str], None]):
-        self.data, self.say = data, say
+    def __init__(self, data: TableData, once: Once):
+        self.data, self.once = data, once
         self.clients: set[asyncio.Queue[bytes | None]] = set()
         self.last = 0
         self.listening = False
         self._task: asyncio.Task[None] | None = None
-        self._problem = ""
 
     async def start(self) -> None:
         try:
             self.last = await run_in_threadpool(self.data.last_position)
         except LedgerUnavailable as problem:
-            self._report(str(problem))
+            self.once.problem(str(problem))
         if self.data.postgres:
             self.listening = await run_in_threadpool(self._ensure_trigger)
         self._task = asyncio.create_task(self._follow())
@@ -86,10 +102,10 @@ class Hub:
             try:
                 await self._catch_up()
             except LedgerUnavailable as problem:
-                self._report(str(problem))
+                self.once.problem(str(problem))
                 await asyncio.sleep(1)
             else:
-                self._report("")
+                self.once.fine()
 
     async def _catch_up(self) -> None:
         """Publish everything after the last position seen (a page at a time), or just note where the
@@ -112,7 +128,7 @@ class Hub:
                     async for _ in self._notifications():
                         yield
                 except Exception as problem:  # the server went away: poll until it is back
-                    self._report(f"listening for new events failed ({str(problem).strip().splitlines()[0]});"
+                    self.once.problem(f"listening for new events failed ({str(problem).strip().splitlines()[0]});"
                                  " looking every second instead")
             await asyncio.sleep(POLL if not self.listening else 1.0)
             yield
@@ -157,13 +173,7 @@ class Hub:
                                        f" FOR EACH STATEMENT EXECUTE FUNCTION {TRIGGER}()")
                 connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
         except Exception as problem:
-            self.say(f"live updates will poll the log: cannot add the notify trigger"
+            self.once.say(f"live updates will poll the log: cannot add the notify trigger"
                      f" ({str(problem).strip().splitlines()[0]})")
             return False
         return True
-
-    def _report(self, problem: str) -> None:
-        """One line on the terminal when a problem starts (and when it is over), not one per attempt."""
-        if problem != self._problem:
-            self.say(problem or "the ledger can be read again")
-            self._problem = problem

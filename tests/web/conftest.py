@@ -1,0 +1,62 @@
+"""The table view's fixtures: a PenDragon Pass campaign recorded through the CLI, and ways to serve it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from chronicle.cli.web.app import build
+from chronicle.cli.web.data import TableData
+
+HERE = Path(__file__).parent  # not the repository's root, whose `chronicle/` folder is not the package
+HOSTILE = "<script>alert(1)</script>"
+OATH = 'avenge the <b>temple</b> & "Orlanth"'
+
+
+@dataclass
+class Table:
+    db: str
+    run: object  # the root conftest's `Run`
+    said: list[str] = field(default_factory=list)
+
+    def character_url(self, client: TestClient, name: str) -> str:
+        """The address the campaign page links a character's name to."""
+        page = client.get("/").text
+        found = re.search(r'href="(/character/[0-9a-f-]+)">' + re.escape(name.replace("&", "&amp;").replace("<", "&lt;")
+                                                                            .replace(">", "&gt;")) + "<", page)
+        assert found, f"no link to {name} on the campaign page"
+        return found.group(1)
+
+    def chronicle(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """Run `chronicle` in another process, as a game master at another terminal would."""
+        done = subprocess.run([sys.executable, "-m", "chronicle.cli", "--db", self.db, "--by", "gm", *args],
+                              capture_output=True, text=True, timeout=60, cwd=HERE)
+        assert done.returncode == 0, done.stderr + done.stdout
+        return done
+
+
+@pytest.fixture
+def table(run) -> Table:
+    """Sartar: Vasana (Status from two awards) and a character whose name is markup, with an oath."""
+    run.json("campaign", "new", "Sartar", "--system", "pendragon-pass")
+    run.json("character", "add", "Vasana", "--stat", "siz=15", "--stat", "con=13", "--stat", "valorous=17")
+    run.json("character", "add", HOSTILE, "--stat", "siz=12", "--stat", "con=11")
+    run.json("status", "award", "Vasana", "--honour", "rune-lord")
+    run.json("status", "award", "Vasana", "--amount", "50", "--reason", "held the <i>ford</i>")
+    run.json("oath", "swear", HOSTILE, OATH)
+    return Table(run.db, run)
+
+
+@pytest.fixture
+def client(table: Table) -> Iterator[TestClient]:
+    data = TableData(table.db)
+    with TestClient(build(data, table.said.append)) as served:
+        yield served
+    data.close()
