@@ -18,7 +18,7 @@ from eventsourcing.utils import get_topic
 from pydantic import Field
 
 from .dice import DiceRecord
-from .model import Model
+from .model import Model, beyond_int64
 
 
 class DomainEvent(Model):
@@ -47,7 +47,14 @@ class DomainEvent(Model):
         state = self.model_dump(mode="json")
         content = dict(state)
         del content["hash"]
-        digest = hashlib.sha256(orjson.dumps([get_topic(type(self)), content], option=orjson.OPT_SORT_KEYS)).hexdigest()
+        try:
+            payload = orjson.dumps([get_topic(type(self)), content], option=orjson.OPT_SORT_KEYS)
+        except TypeError:  # orjson stores no integer beyond 64 bits: one typed anywhere is bad input, never internal
+            found = beyond_int64(content)
+            if found is None:
+                raise
+            raise found from None
+        digest = hashlib.sha256(payload).hexdigest()
         self.__dict__["hash"] = state["hash"] = digest
         self.__pydantic_fields_set__.add("hash")
         del state["originator_id"], state["originator_version"]

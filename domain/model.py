@@ -37,6 +37,19 @@ def parse_int64(text: str, what: str) -> int:
     return within_int64(value, what)
 
 
+def beyond_int64(data: Any, where: str = "") -> BadInput | None:
+    """Bad input naming the first integer in `data` (an event's JSON form: mappings, lists) beyond 64 bits,
+    e.g. "inputs.damage is beyond the 64-bit limit (...)"; None when every integer fits."""
+    if isinstance(data, int) and not isinstance(data, bool):
+        return None if INT64_MIN <= data <= INT64_MAX else BadInput(f"{where or 'a number'} is beyond {INT64_LIMIT}")
+    items = data.items() if isinstance(data, Mapping) else enumerate(data) if isinstance(data, (list, tuple)) else ()
+    for key, value in items:
+        found = beyond_int64(value, f"{where}.{key}" if where else str(key))
+        if found is not None:
+            return found
+    return None
+
+
 def _too_many_digits(text: str) -> bool:
     digits = text.lstrip("+-").lstrip("0")
     return len(digits) > 19 and digits.isascii() and digits.isdigit()

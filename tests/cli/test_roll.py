@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from chronicle.cli.main import chronicle
+
 LIMIT = "64-bit limit"
 
 
@@ -89,3 +91,12 @@ def test_every_new_notation_verifies_after_it_is_recorded(table):
     for notation in ("(1d8+3)*2", "-1d4", "4d6kh3*2-1", "(2d6+1d4)/2", "-(1d6+1)"):
         table.json("roll", notation, "--for", "Bruno")
     assert table("verify").exit_code == 0
+
+
+def test_a_seed_beyond_64_bits_is_bad_input_not_internal(table):
+    before = _events(table)
+    result = table.runner.invoke(chronicle, ["--db", table.db, "--json", "--seed", str(2**64), "roll", "d20"])
+    assert result.exit_code == 2
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "bad_input" and LIMIT in error["message"]
+    assert _events(table) == before
