@@ -91,9 +91,8 @@ class Negative:
     operand: Node
 
     def __str__(self) -> str:
-        inner = str(self.operand)
-        return f"-{inner}" if _precedence(self.operand) == ATOM and not isinstance(self.operand, Negative) \
-            else f"-({inner})"
+        simple = isinstance(self.operand, (Number, DiceTerm))
+        return f"-{self.operand}" if simple else f"-({self.operand})"  # -1d4, -(1d6+1), -(-2)
 
     @property
     def bounds(self) -> tuple[int, int]:
