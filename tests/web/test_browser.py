@@ -1,0 +1,75 @@
+"""The table view in a real Chromium (Playwright driving Debian's /usr/bin/chromium): a character's page
+changes, without a reload, when a game master appends an event with the CLI in another process; at a
+phone's width and a desktop's."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HERE = Path(__file__).parent
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+
+@pytest.fixture
+def served(table) -> Iterator[str]:
+    """`chronicle serve` on a free port, as a player's laptop would run it; its address."""
+    server = subprocess.Popen([sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=HERE)
+    first = server.stdout.readline()
+    assert " at http://" in first, first + server.stderr.read()
+    yield first.split(" at ")[1].split()[0].rstrip("/")
+    server.terminate()
+    server.communicate(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)], ids=["phone", "desktop"])
+def test_a_character_page_follows_an_event_appended_at_another_terminal(table, served, chromium, width, height):
+    from playwright.sync_api import expect
+
+    page = chromium.new_page(viewport={"width": width, "height": height})
+    page.goto(served + "/")
+    page.get_by_role("link", name="Vasana").first.click()
+    summary = page.locator("#summary")
+    expect(summary).to_have_text("hp 28/28, Status 650")
+    expect(page.locator("#liveness")).to_have_text("live")
+    page.evaluate("window.notReloaded = true")
+
+    table.chronicle("status", "award", "Vasana", "--amount", "400", "--reason", "held the ford")
+
+    expect(summary).to_have_text("hp 28/28, Status 1050, 1 increase(s) pending", timeout=5000)
+    assert page.evaluate("window.notReloaded") is True  # the page changed in place
+    assert page.locator(".story li").count() == 4
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing scrolls sideways
+    page.close()
+
+
+def test_a_page_shown_as_of_an_earlier_event_stays_as_it_was(table, served, chromium):
+    from playwright.sync_api import expect
+
+    page = chromium.new_page(viewport={"width": 390, "height": 844})
+    page.goto(served + "/")
+    page.get_by_role("link", name="Vasana").first.click()
+    page.goto(page.url + "?as_of=%234")
+    expect(page.locator("#summary")).to_have_text("hp 28/28, Status 600")
+    table.chronicle("status", "award", "Vasana", "--amount", "5", "--reason", "a song")
+    page.wait_for_timeout(1500)
+    expect(page.locator("#summary")).to_have_text("hp 28/28, Status 600")
+    page.close()
