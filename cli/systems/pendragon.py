@@ -19,8 +19,7 @@ from ...domain.pendragon.feats import FeatInputs
 from ...domain.pendragon.status import AwardInputs, IncreaseInputs
 from ..actions import inputs
 from ..options import common
-from ..output import emit
-from .pendragon_common import HELP, resolve_on, roll_text, status_line, table_roll, value_of
+from .pendragon_common import HELP, emit_told, resolve_on, table_roll, value_of
 from .pendragon_injury import chirurgery, first_aid, heal, injure, rest
 from .pendragon_oaths import geas, oath
 from .pendragon_tactic import tactic
@@ -71,18 +70,7 @@ def check(env: Any, name: str, skill: str, roll: int | None, modifier: int, oppo
         table = {"check": table_roll(roll), "opponent": table_roll(opposed_roll)}
         return resolve_on(session, name, Checked, given, table, "check")
 
-    result = env.write(decide)
-
-    def human() -> str:
-        line = f"{name} {skill}: {roll_text(result['roll'])}"
-        if result["opponent_roll"]:
-            verdict = "tie" if result["tie"] else {"self": f"{name} wins", "opponent": "the opponent wins",
-                                                   "none": "nobody wins"}[result["winner"]]
-            line += f"; opponent {roll_text(result['opponent_roll'])}: {verdict}"
-        checked = "  (experience check)" if result["checked"] else ""
-        return f"{line}.{checked}  [event {result['event']}]"
-
-    emit(env, result, human)
+    emit_told(env, env.write(decide))
 
 
 # status and increases ------------------------------------------------------------------------------
@@ -116,10 +104,7 @@ def award(env: Any, name: str, foe: str | None, honour: str | None, amount: int 
     """
     given = inputs(AwardInputs, foe=foe, honour=honour, amount=amount, reason=reason, leadership_people=leadership,
                    magic_item=magic_item, head=head, yoke=yoke, missile=missile)
-    result = env.write(lambda session: resolve_on(session, name, StatusAwarded, given, command="status award"))
-    emit(env, result, lambda: (f"{name} gains {result['amount']} Status ({result['source']}, base {result['base']}"
-                               + (f", {'+'.join(result['modifiers'])}" if result["modifiers"] else "") + "). "
-                               + status_line(result)))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, StatusAwarded, given, command="status award")))
 
 
 @click.command(context_settings=HELP)
@@ -136,8 +121,7 @@ def increase(env: Any, name: str, what: str) -> None:
       chronicle increase Vasana valorous
     """
     given = inputs(IncreaseInputs, what=what)
-    result = env.write(lambda session: resolve_on(session, name, IncreaseSpent, given, command="increase"))
-    emit(env, result, lambda: f"{name}: {what} {result['from_value']} -> {result['to_value']}. " + status_line(result))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, IncreaseSpent, given, command="increase")))
 
 
 # feats ---------------------------------------------------------------------------------------------
@@ -158,11 +142,8 @@ def feat(env: Any, name: str, what: str, roll: int | None, description: str | No
       chronicle feat Vasana sword --roll 6 --describe "leaps the wall of shields"
     """
     given = inputs(FeatInputs, what=what, description=description or f"a Feat of {what}")
-    result = env.write(lambda session: resolve_on(session, name, FeatAttempted, given, {"feat": table_roll(roll)},
-                                                  command="feat"))
-    emit(env, result, lambda: (f"{name}'s Feat of {what}: rolled {result['roll']} against {result['value']} // 2: "
-                               + ("done (critical)." if result["result"] == "critical" else "fumbled, knocked down.")
-                               + f"  [event {result['event']}]"))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, FeatAttempted, given, {"feat": table_roll(roll)},
+                                                  command="feat")))
 
 
 # experience outside winter -------------------------------------------------------------------------
@@ -183,10 +164,8 @@ def experience(env: Any, name: str, given: str | None) -> None:
       chronicle experience Vasana --dice sword=17,pow=4
     """
     table = {f"experience:{check}": [faces] for check, faces in _keyed(given).items()}
-    result = env.write(lambda session: resolve_on(session, name, ExperienceRolled, ExperienceInputs(), table,
-                                                  command="experience"))
-    emit(env, result, lambda: "\n".join([f"{e['what']}: rolled {e['roll']}, {e['from']} -> {e['to']}"
-                                          for e in result["experience"]] + [f"[event {result['event']}]"]))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, ExperienceRolled, ExperienceInputs(), table,
+                                                  command="experience")))
 
 
 def _keyed(text: str | None) -> dict[str, int]:

@@ -4,12 +4,15 @@ opponent's value, and the Status line people read."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 
+from ...domain import ids
 from ...domain.errors import BadInput
+from ...domain.pendragon import explain
 from ..actions import Later, describe
+from ..output import emit
 
 SYSTEM = "pendragon-pass"
 # Dispatched commands (`injure`) run under `dispatch`'s context, which has no help option of its own.
@@ -24,14 +27,27 @@ def pendragon_character(session: Any, name: str, command: str) -> Any:
     return session.character(name)
 
 
+class Told(NamedTuple):
+    """What a command prints: the JSON document (built when read) and the event's sentences."""
+
+    document: Later
+    sentences: str
+
+
 def resolve_on(session: Any, name: str, event_class: type, given: Any, table: dict[str, Any] | None = None,
-               command: str | None = None) -> Later:
+               command: str | None = None) -> Told:
     """Record `event_class` on NAME; the result document (`event`, `version`, outcome, `condition`,
-    `dice`) plus the character's `status` and `increases` as `character show` gives them, built when read."""
+    `dice`) plus the character's `status` and `increases` as `character show` gives them, built when read,
+    and the event told in sentences (the domain's `explain`)."""
     character = pendragon_character(session, name, command or event_class.__name__)
     event = session.resolve(character, event_class, given, table)
     rules, sheet, condition = session.rules, character.sheet, character.condition  # as the event left them
-    return describe(character, event).then(lambda result: with_status(rules.view(sheet, condition), result))
+    document = describe(character, event).then(lambda result: with_status(rules.view(sheet, condition), result))
+    return Told(document, f"{explain(event, character.name)}  [event {ids.event_id(event.originator_id, event.originator_version)}]")
+
+
+def emit_told(env: Any, told: Told) -> None:
+    emit(env, told.document, lambda: told.sentences)
 
 
 def with_status(view: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
@@ -59,19 +75,6 @@ def table_roll(value: int | None) -> list[int] | None:
 
 def now() -> datetime:
     return datetime.now(timezone.utc)
-
-
-def status_line(result: dict[str, Any]) -> str:
-    status = result["status"]
-    pending = f", {status['increases_pending']} increase(s) pending" if status["increases_pending"] else ""
-    return f"Status {status['total']}{pending}.  [event {result['event']}]"
-
-
-def roll_text(roll: dict[str, Any] | None) -> str:
-    if not roll:
-        return "-"
-    total = f" (total {roll['total']})" if roll["total"] != roll["roll"] else ""
-    return f"{roll['roll']}{total} vs {roll['value']}: {roll['result'].replace('_', ' ')}"
 
 
 def when(text: str | None) -> datetime:

@@ -13,8 +13,7 @@ from ...domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealIn
 from ...domain.pendragon.recovery import RestInputs
 from ..actions import inputs
 from ..options import common
-from ..output import emit
-from .pendragon_common import AT, HELP, resolve_on, roll_text, table_roll, value_of, when
+from .pendragon_common import AT, HELP, emit_told, resolve_on, table_roll, value_of, when
 
 
 @click.command(context_settings=HELP)
@@ -38,14 +37,7 @@ def injure(env: Any, name: str, damage: int, save_roll: int | None, attacker: st
       chronicle injure Vasana --damage 14
     """
     given = inputs(InjureInputs, damage=damage, at=when(at), attacker=attacker, force=force)
-    result = env.write(lambda session: resolve_on(session, name, Injured, given, command="injure"))
-
-    def human() -> str:
-        flags = [f for f in ("major", "knockdown", "unconscious", "dead") if result[f]]
-        return (f"{name} takes wound {result['wound']} ({damage}): {result['hp']}/{result['condition']['max_hp']} hp"
-                + (f", {', '.join(flags)}" if flags else "") + f".  [event {result['event']}]")
-
-    emit(env, result, human)
+    emit_told(env, env.write(lambda session: resolve_on(session, name, Injured, given, command="injure")))
 
 
 @click.command(context_settings=HELP)
@@ -82,10 +74,7 @@ def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | No
         return resolve_on(session, name, FirstAidGiven, given, {"check": table_roll(roll), "heal": table_roll(heal_roll)},
                           command="first-aid")
 
-    result = env.write(decide)
-    emit(env, result, lambda: (f"First Aid on {name}'s wound {wound}"
-                               + (f" ({roll_text(result['roll'])})" if result["roll"] else "")
-                               + f": heals {result['healed']}, now {result['hp']} hp.  [event {result['event']}]"))
+    emit_told(env, env.write(decide))
 
 
 @click.command(context_settings=HELP)
@@ -113,9 +102,7 @@ def heal(env: Any, name: str, wound: int, points: int, heals_all: bool, regrows_
                    regrows_limbs=regrows_limbs, window_hours=window_hours)
     if any_age:
         given = given.model_copy(update={"window_hours": None})
-    result = env.write(lambda session: resolve_on(session, name, MagicallyHealed, given, command="heal"))
-    emit(env, result, lambda: (f"Magic heals {result['healed']} of {name}'s wound {wound}: now {result['hp']} hp"
-                               + (", awake" if not result["unconscious"] else "") + f".  [event {result['event']}]"))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, MagicallyHealed, given, command="heal")))
 
 
 @click.command(context_settings=HELP)
@@ -135,10 +122,7 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
       chronicle rest Vasana --hours 336
     """
     given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=interrupted)
-    result = env.write(lambda session: resolve_on(session, name, Rested, given, command="rest"))
-    emit(env, result, lambda: (f"{name} rests {result['weeks']} week(s) at healing rate {result['healing_rate']}: "
-                               f"healed {sum(result['healed'].values())}, now {result['hp']}/"
-                               f"{result['condition']['max_hp']} hp.  [event {result['event']}]"))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, Rested, given, command="rest")))
 
 
 @click.command(context_settings=HELP)
@@ -176,7 +160,4 @@ def chirurgery(env: Any, name: str, healer: str | None, skill: int | None, roll:
         table = {"check": table_roll(roll), "damage": table_roll(damage_roll)}
         return resolve_on(session, name, ChirurgeryPerformed, given, table, command="chirurgery")
 
-    result = env.write(decide)
-    emit(env, result, lambda: (f"Chirurgery on {name} ({roll_text(result['roll'])}): "
-                               + ("treated." if result["treated"] else "not treated.")
-                               + f"  [event {result['event']}]"))
+    emit_told(env, env.write(decide))

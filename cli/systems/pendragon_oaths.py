@@ -12,8 +12,7 @@ from ...domain.pendragon import GeasBroken, GeasTaken, OathBroken, OathFulfilled
 from ...domain.pendragon.oaths import BreakGeasInputs, BreakOathInputs, FulfilInputs, GeasInputs, SwearInputs
 from ..actions import inputs
 from ..options import common
-from ..output import emit
-from .pendragon_common import HELP, resolve_on, status_line, table_roll
+from .pendragon_common import HELP, emit_told, resolve_on, table_roll
 
 
 @click.group(context_settings=HELP)
@@ -35,8 +34,7 @@ def swear(env: Any, name: str, text: str, oath_id: str | None) -> None:
       chronicle oath swear Vasana "avenge my father"
     """
     given = inputs(SwearInputs, text=text, id=oath_id)
-    result = env.write(lambda session: resolve_on(session, name, OathSworn, given, command="oath swear"))
-    emit(env, result, lambda: f"{name} swears {result['id']}: {text}.  [event {result['event']}]")
+    emit_told(env, env.write(lambda session: resolve_on(session, name, OathSworn, given, command="oath swear")))
 
 
 @oath.command("fulfil", context_settings=HELP)
@@ -53,9 +51,7 @@ def fulfil(env: Any, name: str, oath_ref: str, status_: int) -> None:
       chronicle oath fulfil Vasana oath-1 --status 100
     """
     given = inputs(FulfilInputs, oath=oath_ref, status=status_)
-    result = env.write(lambda session: resolve_on(session, name, OathFulfilled, given, command="oath fulfil"))
-    emit(env, result, lambda: f"{name} fulfils {result['id']}: +{result['status_gained']} Status. "
-                              + status_line(result))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, OathFulfilled, given, command="oath fulfil")))
 
 
 @oath.command("break", context_settings=HELP)
@@ -75,15 +71,8 @@ def break_oath(env: Any, name: str, oath_ref: str, grave: bool, honor_roll: int 
     if honor_roll is not None and not grave:
         raise BadInput("--honor-roll is the d6 of a grave failure: add --grave")
     given = inputs(BreakOathInputs, oath=oath_ref, grave=grave)
-    result = env.write(lambda session: resolve_on(session, name, OathBroken, given, {"honor_loss": table_roll(honor_roll)},
-                                                  command="oath break"))
-    emit(env, result, lambda: _honor_text(name, result))
-
-
-def _honor_text(name: str, result: dict[str, Any]) -> str:
-    gained = f", {result['status_gained']:+d} Status" if result["status_gained"] else ""
-    return (f"{name} breaks {result['id']}: Honor {result['honor_from']} -> {result['honor_to']}{gained}. "
-            + status_line(result))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, OathBroken, given, {"honor_loss": table_roll(honor_roll)},
+                                                  command="oath break")))
 
 
 @click.group(context_settings=HELP)
@@ -107,8 +96,7 @@ def take(env: Any, name: str, text: str, clan: bool, geas_id: str | None) -> Non
       chronicle geas take Vasana "never eat goose" --clan
     """
     given = inputs(GeasInputs, text=text, clan=clan, id=geas_id)
-    result = env.write(lambda session: resolve_on(session, name, GeasTaken, given, command="geas take"))
-    emit(env, result, lambda: f"{name} takes {result['id']}{' (clan)' if clan else ''}: {text}.  [event {result['event']}]")
+    emit_told(env, env.write(lambda session: resolve_on(session, name, GeasTaken, given, command="geas take")))
 
 
 @geas.command("break", context_settings=HELP)
@@ -125,6 +113,5 @@ def break_geas(env: Any, name: str, geas_ref: str, honor_roll: int | None) -> No
       chronicle geas break Vasana geas-1 --honor-roll 3
     """
     given = inputs(BreakGeasInputs, geas=geas_ref)
-    result = env.write(lambda session: resolve_on(session, name, GeasBroken, given, {"honor_loss": table_roll(honor_roll)},
-                                                  command="geas break"))
-    emit(env, result, lambda: _honor_text(name, result))
+    emit_told(env, env.write(lambda session: resolve_on(session, name, GeasBroken, given, {"honor_loss": table_roll(honor_roll)},
+                                                  command="geas break")))

@@ -13,8 +13,7 @@ from ...domain.pendragon import TacticResolved
 from ...domain.pendragon.combat import TacticInputs
 from ..actions import first_error
 from ..options import common, faces, pairs
-from ..output import emit, fields
-from .pendragon_common import HELP, resolve_on, roll_text, value_of
+from .pendragon_common import HELP, emit_told, resolve_on, value_of
 
 MODELS = {cls.model_fields["tactic"].default: cls for cls in get_args(get_args(TacticInputs)[0])}
 ADAPTER = TypeAdapter(TacticInputs)
@@ -93,6 +92,8 @@ def tactic(env: Any, name: str, tactic_name: str, opponents: tuple[str, ...], op
             if len(values) != 1:
                 raise BadInput(f"{tactic_name} needs one opponent: --opponent NAME:SKILL or --opponent-value N")
             data["opponent_value"] = values[0]
+            if opponents and "opponent" in wanted:
+                data["opponent"] = opponents[0]  # named in the log
             if "opponent_str" in wanted and "opponent_str" not in data and sheets:
                 data["opponent_str"] = sheets[0].str
         try:
@@ -101,15 +102,4 @@ def tactic(env: Any, name: str, tactic_name: str, opponents: tuple[str, ...], op
             raise BadInput(first_error(error)) from None
         return resolve_on(session, name, TacticResolved, given, table, "tactic")
 
-    result = env.write(decide)
-
-    def human() -> Any:
-        rows = {role: roll_text(r) for role, r in result["rolls"].items()}
-        if result["winner"] is not None:
-            rows["winner"] = "tie" if result["tie"] else result["winner"]
-        rows |= {k: v for k, v in result["effects"].items()}
-        if result["knocked_down"]:
-            rows["knocked down"] = True
-        return fields(f"{name}: {tactic_name} (modifier {result['modifier']})  [event {result['event']}]", rows)
-
-    emit(env, result, human)
+    emit_told(env, env.write(decide))

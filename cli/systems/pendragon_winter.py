@@ -11,12 +11,12 @@ import click
 
 from ...domain.campaign import WinterBegan
 from ...domain.errors import BadInput, ChronicleError, Refusal
-from ...domain.pendragon import WinterResolved, land_modifier
+from ...domain.pendragon import WinterResolved, explain, land_modifier
 from ...domain.pendragon.winter import WinterInputs
 from ...domain.pendragon.winter_choices import default_productivity, default_worship
 from ..actions import describe, inputs
 from ..options import common
-from ..output import emit, table
+from ..output import emit
 from .pendragon_ask import TableDice, on_terminal
 from .pendragon_common import HELP, SYSTEM
 
@@ -106,13 +106,21 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any, a
             result = describe(character, event)()
             result["increases_pending"] = character.condition.increases_pending
             document["characters"][character.name] = result
+            told.append(explain(event, character.name))
         return document
 
     if ask and not on_terminal():
         raise BadInput("--ask asks the table at a terminal; without one, give the dice with --rolls FILE")
     table = TableDice()  # answers kept across a retried transaction: nobody is asked twice
-    result = env.write(decide)
-    emit(env, result, lambda: _human(result))
+    told: list[str] = []
+
+    def attempt(session: Any) -> dict[str, Any]:
+        told.clear()  # a retried transaction tells its own winter
+        return decide(session)
+
+    result = env.write(attempt)
+    skipped = f"Skipped, being dead: {', '.join(result['skipped'])}." if result["skipped"] else ""
+    emit(env, result, lambda: "\n\n".join([*told, skipped] if skipped else told) or f"The winter of year {result['year']} passes.")
 
 
 def _plan(rolls_file: Any) -> dict[str, Any]:
@@ -175,21 +183,3 @@ def _faces(where: str, faces: Any) -> list[int]:
     if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
         raise BadInput(f"--rolls: {where!r} takes a whole number or a list of them")
     return faces
-
-
-def _human(result: dict[str, Any]) -> Any:
-    from rich.console import Group
-
-    land = result["land"]
-    rows = []
-    for name, r in result["characters"].items():
-        gains = [f"{g['what']} {g['from']}->{g['to']}" for g in r["experience"] if g["to"] > g["from"]]
-        economics = r["economics"]
-        rows.append((name, r["status"], r["total"],
-                     f"{economics['skill']} {economics['roll']['result']}" if economics else "-",
-                     r["checks"], gains or "-"))
-    title = f"Winter of year {result['year']}: land {land['roll']} ({land['modifier']:+d}, {land['source']})"
-    parts = [table(title, ("character", "status gained", "status", "economics", "checks", "experience"), rows)]
-    if result["skipped"]:
-        parts.append(f"Skipped (dead): {', '.join(result['skipped'])}")
-    return Group(*parts)

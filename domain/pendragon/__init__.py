@@ -26,9 +26,11 @@ from .events import (
     TacticResolved,
     WinterResolved,
 )
+from .explain import explain
 from .resolution import Result, oppose, resolve
 from .rulings import Rulings
 from .sheet import Sheet, parse_sheet
+from .sheet_text import sheet_lines
 from .status import FOES, HONOURS
 from .winter import LAND, land_modifier
 
@@ -36,7 +38,7 @@ NAME = "pendragon-pass"
 
 __all__ = [
     "EVENTS", "FOES", "HONOURS", "LAND", "NAME", "Condition", "Result", "Rulings", "Sheet", "land_modifier",
-    "oppose", "parse_sheet", "resolve", "summary", "view",
+    "explain", "oppose", "parse_sheet", "resolve", "sheet_lines", "summary", "view",
     "Checked", "ChirurgeryPerformed", "ExperienceRolled", "FeatAttempted", "FirstAidGiven", "GeasBroken", "GeasTaken",
     "IncreaseSpent", "Injured", "MagicallyHealed", "OathBroken", "OathFulfilled", "OathSworn", "Rested",
     "StatusAwarded", "TacticResolved", "WinterResolved",

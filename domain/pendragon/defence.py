@@ -25,6 +25,7 @@ class Dodge(Model):
     tactic: Literal["dodge"] = "dodge"
     modifier: int = 0
     opponent_value: int  # the foe's combat skill
+    opponent: str = ""  # who attacks, for the log
 
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
         own = check(dice, sheet.dex + self.modifier)

@@ -46,6 +46,7 @@ from .winter import WinterInputs, WinterOutcome
 
 class PendragonResolution(Resolution):
     PURPOSES: ClassVar[frozenset[str]] = frozenset()
+    FORMER_TOPICS: ClassVar[tuple[str, ...]] = ()  # topics older events name this class by (LEGACY_TOPICS)
 
 
 class Checked(PendragonResolution):
@@ -307,3 +308,4 @@ LEGACY_TOPICS = {f"{__package__}.{module}:{cls.__name__}": cls
                  for module, classes in LEGACY_MODULES.items() for cls in classes}
 for _topic, _cls in LEGACY_TOPICS.items():
     register_topic(_topic, _cls)
+    _cls.FORMER_TOPICS = (_topic,)  # what verify and import accept beside the class's own topic

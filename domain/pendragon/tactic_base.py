@@ -25,6 +25,7 @@ class Attack(Model):
     modifier: int = 0
     opponent_value: int
     opponent_modifier: int = 0
+    opponent: str = ""  # who opposes, for the log (NAME:SKILL as given)
 
     def value(self, sheet: Sheet, tactic_modifier: int = 0) -> int:
         return sheet.value(self.skill) + self.modifier + tactic_modifier

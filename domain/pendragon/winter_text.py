@@ -1,0 +1,57 @@
+"""One character's Winter Phase told for people: land, economics (pennies, Poor or Impoverished), worship,
+Status by source, training, experience, aging and what the table recorded."""
+
+from __future__ import annotations
+
+from .experience import Gain
+from .winter import LAND, WinterInputs, WinterOutcome
+from .words import and_list, plural, quoted, roll_words, title
+
+LAND_WORDS = {-5: "terrible", -2: "bad", 0: "normal", 2: "good", 5: "excellent"}
+STANDARD = {"poor": "a hard winter: Poor for Stable and Family rolls",
+            "impoverished": "a disastrous winter: Impoverished for Stable and Family rolls"}
+SOURCE_WORDS = {"economics": "economics", "religious_virtues": "the five religious virtues at 16 or more",
+                "geas_upkeep": "geasa kept", "leadership": "leadership"}
+
+
+def winter_sentences(inputs: WinterInputs, out: WinterOutcome, name: str) -> str:
+    land = f"{LAND_WORDS.get(LAND[out.land_roll], 'normal')} land, {out.land_modifier:+d}"
+    parts = [f"The winter of year {out.year} for {name} (the land rolled {out.land_roll}: {land})."]
+    if out.economics is not None:
+        e = out.economics
+        if e.status:
+            result = f"{e.status} Status, {e.pennies} pennies of goods and a check"
+        else:
+            result = STANDARD[e.standard]
+        parts.append(f"Economics with {title(e.skill)} rolled {roll_words(e.roll)}: {result}.")
+    if out.worship is not None and inputs.worship:
+        gained = "a POW check" if out.worship.result.succeeded else "no POW check"
+        parts.append(f"Worship with {title(inputs.worship)} rolled {roll_words(out.worship)}: {gained}.")
+    sources = [f"{SOURCE_WORDS.get(s.source, title(s.source))} {s.amount}" for s in out.sources]
+    parts.append(f"Status gained: {and_list(sources)}, {out.status} in all; Status is now {out.total}."
+                 if sources else f"No Status gained; Status stays {out.total}.")
+    for trained in out.training:
+        month = f"A month's training ({trained.silvers} silvers)"
+        if trained.kind != "skill":
+            parts.append(f"{month}: {name} learns the {trained.kind} {title(trained.what)}.")
+        elif trained.capped is not None:
+            parts.append(f"{month}: {title(trained.what)} is already at its cap of {trained.capped}, so the month "
+                         "is spent without a roll.")
+        elif trained.gain is not None:
+            parts.append(f"{month}: {gain_words(trained.gain)}.")
+    if out.experience:
+        parts.append(f"Experience: {and_list([gain_words(g) for g in out.experience])}.")
+    if inputs.aging:
+        parts.append(f"Aging: {and_list([f'{title(k)} {v:+d}' for k, v in inputs.aging.items()])}.")
+    for label, value in (("Family", inputs.family), ("Magic item", inputs.magic_item)):
+        if value:
+            parts.append(f"{label}: {quoted(value)}.")
+    if inputs.leadership_people:
+        parts.append(f"{name} leads {plural(inputs.leadership_people, 'person')}.".replace("persons", "people"))
+    return " ".join(parts)
+
+
+def gain_words(gain: Gain) -> str:
+    if gain.to > gain.from_:
+        return f"{title(gain.what)} rolled {gain.roll}: it rises from {gain.from_} to {gain.to}"
+    return f"{title(gain.what)} rolled {gain.roll}, not over {gain.from_}: no gain"
