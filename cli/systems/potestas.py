@@ -4,7 +4,7 @@ one event (an attack: one for the attack and one per hit) and explains the resul
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,20 +21,16 @@ from ...domain.potestas import (
     Rested,
     RestInputs,
 )
+from ...domain.potestas.explain import dc_formula, fall_sentence, next_hit
 from ..actions import inputs
 from ..options import common
 from ..output import emit
 from .potestas_attack import attack
-from .potestas_common import (
-    HELP,
-    condition_line,
-    d20,
-    injury_context,
-    injury_lines,
-    potestas_character,
-    record_on,
-    save_table,
-)
+from .potestas_common import HELP, d20, document, ignored_notes, potestas_character, told
+
+if TYPE_CHECKING:
+    from ...ledger.recorded import Recorded
+    from ...ledger.session import Session
 
 __all__ = ["injure", "dying_save", "exert", "rest", "attack", "fall", "rules_fortitude_dc", "rules_falling"]
 
@@ -65,16 +61,9 @@ def injure(env: Any, name: str, damage: int, nonlethal: bool, type_: str | None,
       chronicle injure Brand --damage 12 --type slashing --save-roll 9
     """
     given = inputs(InjuryInputs, damage=damage, type=type_, nonlethal=nonlethal, force=force)
-
-    def decide(session: Any) -> Any:
-        character = potestas_character(session, name, "injure")
-        table, notes = save_table(session, character, Injured, given, save_roll, "save")
-        result = record_on(session, character, Injured, given, table)
-        context = injury_context(session, character, given)
-        return result.then(lambda described: {**described, **context, "notes": notes})
-
-    result = env.write(decide)
-    emit(env, result, lambda: "\n".join(injury_lines(name, result)))
+    recorded = env.ledger.injure(name, Injured, given, {"save": d20(save_roll, "--save-roll")})
+    notes = ignored_notes(recorded, {"save": "--save-roll"})
+    emit(env, lambda: document(recorded, notes), lambda: told(recorded, notes))
 
 
 @click.command("dying-save", context_settings=HELP)
@@ -98,23 +87,12 @@ def dying_save(env: Any, name: str, roll: int | None, rounds: int | None) -> Non
     """
     table = {"save": d20(roll, "--roll")}
     given = inputs(DyingSaveInputs, rounds=rounds)
+    recorded = env.write(lambda session: _record(session, name, "dying-save", DyingSaveMade, given, table))
+    emit(env, lambda: recorded.document, lambda: told(recorded))
 
-    def decide(session: Any) -> Any:
-        character = potestas_character(session, name, "dying-save")
-        return record_on(session, character, DyingSaveMade, given, table)
 
-    result = env.write(decide)
-
-    def human() -> str:
-        r = result
-        verdict = f"made by {r['margin']}" if r["margin"] >= 0 else f"failed by {-r['margin']}"
-        natural = " (natural roll decides)" if r["roll"] in (1, 20) and r["success"] != (r["margin"] >= 0) else ""
-        return (f"{name}'s dying save: rolled {r['roll']} + {r['bonus']} (Fort) - {r['penalty']} (wounds) = {r['total']} "
-                f"vs DC {r['dc']}: {verdict}{natural}. Now {r['result']}.\n"
-                f"Condition: {condition_line(r['before'])} -> {condition_line(r['condition'])}.  "
-                f"[event {r['event']}, version {r['version']}]")
-
-    emit(env, result, human)
+def _record(session: Session, name: str, command: str, action: type, given: Any, table: Any = None) -> Recorded:
+    return session.record(potestas_character(session, name, command), action, given, table)
 
 
 @click.command(context_settings=HELP)
@@ -132,11 +110,8 @@ def exert(env: Any, name: str, action: str | None) -> None:
       chronicle exert Brand --action "charged the ogre"
     """
     given = inputs(ExertionInputs, action=action)
-    result = env.write(lambda session: record_on(session, potestas_character(session, name, "exert"), Exerted, given))
-    emit(env, result, lambda: (
-        f"{name}: {given.action}; " + (f"now {', '.join(result['worsened'])}." if result["worsened"] else "no worse for it.")
-        + f"\nCondition: {condition_line(result['before'])} -> {condition_line(result['condition'])}.  "
-        f"[event {result['event']}, version {result['version']}]"))
+    recorded = env.write(lambda session: _record(session, name, "exert", Exerted, given))
+    emit(env, lambda: recorded.document, lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -159,12 +134,8 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
     if (hours is None) == (minutes is None):
         raise BadInput("give exactly one of --hours H or --minutes M")
     given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=interrupted)
-    result = env.write(lambda session: record_on(session, potestas_character(session, name, "rest"), Rested, given))
-    emit(env, result, lambda: (
-        f"{name} rests {result['minutes']} minutes{' (interrupted)' if interrupted else ''}: healed "
-        f"{result['wounds_healed']} wound(s) and {result['nonlethal_healed']} nonlethal wound(s).\n"
-        f"Condition: {condition_line(result['before'])} -> {condition_line(result['condition'])}.  "
-        f"[event {result['event']}, version {result['version']}]"))
+    recorded = env.ledger.rest(name, Rested, given)
+    emit(env, lambda: recorded.document, lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -184,19 +155,16 @@ def fall(env: Any, name: str, feet: int, save_roll: int | None, force: bool) -> 
       chronicle fall Brand --feet 30 --save-roll 12
     """
     given = inputs(FallInputs, feet=feet, force=force)
+    table = {"save": d20(save_roll, "--save-roll")}
+    recorded = env.write(lambda session: _record(session, name, "fall", Fell, given, table))
+    notes = ignored_notes(recorded, {"save": "--save-roll"})
 
-    def decide(session: Any) -> dict[str, Any]:
-        character = potestas_character(session, name, "fall")
-        table, notes = save_table(session, character, Fell, given, save_roll, "save")
-        result = record_on(session, character, Fell, given, table)()  # its damage is the blow's
-        blow = InjuryInputs(damage=result["fall"]["damage"], type="bludgeoning", force=force)
-        return {**result, **result["fall"], **result["injury"], **injury_context(session, character, blow), "notes": notes,
-                "condition": result["condition"], "event": result["event"], "version": result["version"]}
+    def data() -> dict[str, Any]:
+        result = document(recorded, notes)
+        return {**result, **result["fall"], **result["injury"], "condition": result["condition"],
+                "event": result["event"], "version": result["version"]}
 
-    result = env.write(decide)
-    emit(env, result, lambda: "\n".join([
-        f"{name} falls {result['feet']} ft: impact {result['velocity']} ft/s, {result['hits']} x 4 = "
-        f"{result['damage']} bludgeoning damage.", *injury_lines(name, result)[1:]]))
+    emit(env, data, lambda: told(recorded, notes))
 
 
 @click.command("fortitude-dc", context_settings={"ignore_unknown_options": True})
@@ -213,7 +181,7 @@ def rules_fortitude_dc(env: Any, damage: int) -> None:
     from ...domain.potestas import fortitude_dc
 
     dc = fortitude_dc(damage)
-    emit(env, {"dc": dc}, f"DC {dc} = 15 + {damage} // 5")
+    emit(env, {"dc": dc}, dc_formula(damage))
 
 
 @click.command("falling", context_settings={"ignore_unknown_options": True})
@@ -228,9 +196,8 @@ def rules_falling(env: Any, feet: int) -> None:
     Example:
       chronicle rules falling 630 --json
     """
-    from ...domain.potestas import falling, minimum_fall
+    from ...domain.potestas import falling
 
     drop = falling(feet)
     data = {"feet": drop.feet, "velocity": drop.velocity, "hits": drop.hits, "damage": drop.damage}
-    following = f"; {drop.hits + 1} hits from {minimum_fall(drop.hits + 1)} ft" if drop.hits < 42 else " (terminal velocity)"
-    emit(env, data, f"{feet} ft: {drop.velocity} ft/s, {drop.hits} hits, {drop.damage} damage{following}")
+    emit(env, data, f"{fall_sentence(drop).capitalize()}. {next_hit(drop)}")

@@ -3,17 +3,22 @@ event per hit, all saved together (RULINGS.md 1, Attack, Full attack options, Da
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ...domain.dice import Dice
 from ...domain.errors import BadInput, Refusal
-from ...domain.potestas import AttackInputs, Attacked, Injured, choose_weapons
+from ...domain.potestas import Attacked, AttackInputs, Injured, InjuryInputs, choose_weapons, explain, summary
+from ...domain.potestas.explain import damage_breakdown
 from ..actions import inputs
 from ..options import common, faces
 from ..output import emit
-from .potestas_common import HELP, condition_line, d20, injury_context, injury_lines, potestas_character, record_on, save_table
+from .potestas_common import HELP, d20, ignored_notes, potestas_character
+
+if TYPE_CHECKING:
+    from ...ledger.recorded import Recorded
+    from ...ledger.session import Session
 
 # flag option -> AttackInputs field (declared before rolling; any combination)
 FLAGS = {
@@ -75,6 +80,8 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
     size are copied into the event. Weapons: each --weapon NAME is the
     sheet's weapon of that name (a SPEC with `:` stands alone); without
     --weapon, the sheet's first weapon, or all of them with --multi-weapon.
+    Weapons go on the sheet as specs separated by `;`:
+    `character add Kara --stat "weapons=longsword:damage=1d8,types=slashing;javelin:damage=1d6,thrown"`.
 
     Table rolls the rules do not ask for (a --confirm-roll without a threat,
     --save-roll for a hit DR stopped or a hit that never came) are ignored with
@@ -93,125 +100,83 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
     for n, value in enumerate(save_rolls, start=1):
         d20(value, f"--save-roll #{n}")
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Session) -> list[Recorded]:
         striker = potestas_character(session, attacker, "attack")
         victim = potestas_character(session, target, "attack")
         if victim.condition.finished and not force:
-            raise Refusal(f"{target} is already {victim.condition.lethal}; --force to attack anyway")
+            raise Refusal(f"{victim.name} is already {victim.condition.lethal}; --force to attack anyway")
         arms = choose_weapons(striker.name, striker.sheet, weapons, multi_weapon)
         given = inputs(AttackInputs, attacker=striker.name, bab=striker.sheet.bab, strength=striker.sheet.strength,
                        dex=striker.sheet.dex, size=striker.sheet.size, weapons=arms, nonlethal=nonlethal, **declared)
-        table, notes = _attack_table(session, victim, given, roll, confirm_roll, damage_faces)
-        struck = record_on(session, victim, Attacked, given, table)()
-        struck["weapons"] = [{"name": w.name, "bonus": given.weapon_bonus(w)} for w in arms]
-        struck["notes"] = notes
-        hits = victim.pending_events[-1].outcome.hits
-        injuries = [_injury(session, victim, blow, force, save_rolls) for blow in hits]
-        for injury in injuries:
-            injury["breakdown"] = _breakdown(given, injury, struck["multiplier"], session.rulings())
-        extra = [f"--save-roll #{n} {v} ignored: there was no hit {n}" for n, v in enumerate(save_rolls, 1) if n > len(hits)]
-        last = injuries[-1] if injuries else struck
-        return {"event": struck["event"], "version": last["version"], "attacker": attacker, "target": target,
-                "hit": struck["hit"], "critical": struck["critical"], "attack": struck, "injuries": injuries,
-                "events": [struck["event"], *(i["event"] for i in injuries)], "notes": notes + extra,
-                "condition": last["condition"]}
+        table = _attack_table(session, victim, given, roll, confirm_roll, damage_faces)
+        struck = session.record(victim, Attacked, given, table)
+        return [struck, *(_injury(session, victim, blow, force, save_rolls) for blow in struck.event.outcome.hits)]
 
-    result = env.write(decide)
-    emit(env, result, lambda: "\n".join(_attack_lines(result)))
+    struck, *injuries = env.write(decide)
+    hits = len(injuries)
+    notes = ignored_notes(struck, {"attack": "--roll", "confirm": "--confirm-roll"})
+    notes += [note for n, injury in enumerate(injuries, 1) for note in ignored_notes(injury, {f"save:{n}": f"--save-roll #{n}"})]
+    notes += [f"--save-roll #{n} {v} ignored: there was no hit {n}" for n, v in enumerate(save_rolls, 1) if n > hits]
+    emit(env, lambda: _document(struck, injuries, notes), lambda: _told(struck, injuries, notes))
 
 
-def _attack_table(session: Any, victim: Any, given: Any, roll: int | None, confirm: int | None,
-                  damage_faces: list[int] | None) -> tuple[dict[str, Any], list[str]]:
-    """The dice table for the Attacked event, from a dry run with the table's rolls: which of them the
-    rules ask for, and which damage purpose each --dice face belongs to."""
-    notes: list[str] = []
-    rolls = {"attack": d20(roll, "--roll"), "confirm": d20(confirm, "--confirm-roll")}
+def _attack_table(session: Session, victim: Any, given: AttackInputs, roll: int | None, confirm: int | None,
+                  damage_faces: list[int] | None) -> dict[str, list[int] | None]:
+    """The dice table for the Attacked event. Table rolls the rules do not ask for are ignored when the
+    event is recorded (Attacked.PURPOSES); only --dice needs a dry run, to give each face its purpose
+    (hit and weapon), which depends on how the attack went."""
+    rolls: dict[str, list[int] | None] = {"attack": d20(roll, "--roll"), "confirm": d20(confirm, "--confirm-roll")}
+    if damage_faces is None:
+        return rolls
     rulings = session.rulings()
     dry = Dice(0, table={k: v for k, v in rolls.items() if v})
     outcome = Attacked.derive(victim.sheet, victim.condition, given, rulings, dry)
-    used = dry.record().rolls
-    purposes = {r.purpose for r in used}
-    for purpose, option in (("attack", "--roll"), ("confirm", "--confirm-roll")):
-        if rolls[purpose] is not None and purpose not in purposes:
-            why = "a coup de grace hits automatically" if given.coup_de_grace else "no confirmation was needed"
-            notes.append(f"{option} {rolls[purpose][0]} ignored: {why}")
-            rolls[purpose] = None
-    if damage_faces is not None:
-        if outcome.threat and rulings.confirm_criticals and rulings.critical_damage == "reroll_dice" and confirm is None:
-            raise BadInput("--dice on a threat under critical_damage=reroll_dice needs --confirm-roll")
-        needed: dict[str, int] = {}
-        for r in used:
-            if r.purpose.startswith("damage:"):
-                needed[r.purpose] = needed.get(r.purpose, 0) + len(r.faces)
-        if sum(needed.values()) != len(damage_faces):
-            detail = ", ".join(f"{p} {n}" for p, n in needed.items()) or "none: the attack misses or deals fixed damage"
-            raise BadInput(f"this attack rolls {sum(needed.values())} damage dice ({detail}); --dice gave {len(damage_faces)}")
-        rest = list(damage_faces)
-        for purpose, count in needed.items():
-            rolls[purpose], rest = rest[:count], rest[count:]
-    return rolls, notes
+    if outcome.threat and rulings.confirm_criticals and rulings.critical_damage == "reroll_dice" and confirm is None:
+        raise BadInput("--dice on a threat under critical_damage=reroll_dice needs --confirm-roll")
+    needed: dict[str, int] = {}
+    for r in dry.record().rolls:
+        if r.purpose.startswith("damage:"):
+            needed[r.purpose] = needed.get(r.purpose, 0) + len(r.faces)
+    if sum(needed.values()) != len(damage_faces):
+        detail = ", ".join(f"{p} {n}" for p, n in needed.items()) or "none: the attack misses or deals fixed damage"
+        raise BadInput(f"this attack rolls {sum(needed.values())} damage dice ({detail}); --dice gave {len(damage_faces)}")
+    rest = list(damage_faces)
+    for purpose, count in needed.items():
+        rolls[purpose], rest = rest[:count], rest[count:]
+    return rolls
 
 
-def _injury(session: Any, victim: Any, blow: Any, force: bool, save_rolls: tuple[int, ...]) -> dict[str, Any]:
+def _injury(session: Session, victim: Any, blow: InjuryInputs, force: bool, save_rolls: tuple[int, ...]) -> Recorded:
     """One hit as an Injured event. A hit landing after an earlier hit of the same attack killed the target
     is still recorded (forced): the blow happened, and a what-if replay needs it."""
     if force or victim.condition.finished:
         blow = blow.model_copy(update={"force": True})
     roll = save_rolls[blow.hit - 1] if blow.hit <= len(save_rolls) else None
-    table, notes = save_table(session, victim, Injured, blow, roll, blow.save_purpose, f"--save-roll #{blow.hit}")
-    result = record_on(session, victim, Injured, blow, table)()
-    return {**result, **injury_context(session, victim, blow), "hit": blow.hit, "critical": blow.critical,
-            "coup_de_grace": blow.coup_de_grace, "notes": notes}
+    return session.record(victim, Injured, blow, {blow.save_purpose: d20(roll, f"--save-roll #{blow.hit}")})
 
 
-def _breakdown(given: Any, injury: dict[str, Any], multiplier: int, rulings: Any) -> str:
-    """How a hit's damage adds up: weapons + Str + enhancement (multiplied on a critical) + bonus + energy."""
-    strength = given.strength_damage(rulings.str_penalty_applies)
-    enhancement = sum(w.enhancement for w in given.weapons)
-    times = multiplier if injury["critical"] else 1
-    extra = given.bonus_damage + given.energy_damage
-    weapon = injury["damage"] - (strength + enhancement) * times - extra
-    names = " + ".join(w.name for w in given.weapons)
-    if times == 1:
-        core = f"{weapon} ({names}) + {strength} Str + {enhancement} enhancement"
-    elif rulings.critical_damage == "reroll_dice":
-        core = f"{weapon} ({names}, rolled {times} times) + ({strength} Str + {enhancement} enhancement) x {times}"
-    else:
-        core = f"({weapon // times} ({names}) + {strength} Str + {enhancement} enhancement) x {times}"
-    tail = "".join(f" + {n} {what}" for n, what in ((given.bonus_damage, "bonus"), (given.energy_damage, "energy")) if n)
-    floor = " (at least 1)" if weapon < 0 else ""
-    return f"{core}{tail} = {injury['damage']}{floor}"
+def _document(struck: Recorded, injuries: list[Recorded], notes: list[str]) -> dict[str, Any]:
+    given, outcome = struck.event.inputs, struck.event.outcome
+    attack = {**struck.document, "weapons": [{"name": w.name, "bonus": given.weapon_bonus(w)} for w in given.weapons],
+              "notes": [n for n in notes if not n.startswith("--save-roll")]}
+    hits = [{**injury.document, "hit": injury.event.inputs.hit, "critical": injury.event.inputs.critical,
+             "coup_de_grace": injury.event.inputs.coup_de_grace,
+             "notes": ignored_notes(injury, {f"save:{injury.event.inputs.hit}": f"--save-roll #{injury.event.inputs.hit}"}),
+             "breakdown": damage_breakdown(given, injury.event.inputs, outcome.multiplier, struck.event.ruled)}
+            for injury in injuries]
+    last = injuries[-1] if injuries else struck
+    return {"event": struck.event_id, "version": last.version, "attacker": given.attacker, "target": struck.name,
+            "hit": outcome.hit, "critical": outcome.critical, "attack": attack, "injuries": hits,
+            "events": [struck.event_id, *(i.event_id for i in injuries)], "notes": notes,
+            "condition": last.document["condition"]}
 
 
-def _attack_lines(r: dict[str, Any]) -> list[str]:
-    a = r["attack"]
-    arms = ", ".join(f"{w['name']} {w['bonus']:+d}" for w in a["weapons"])
-    mods = "".join(f"; {k} {v:+d}" for k, v in a["modifiers"].items())
-    lines = [f"{r['attacker']} attacks {r['target']} with {arms} (lowest bonus used{mods}): attack bonus {a['attack_bonus']:+d}."]
-    if a["roll"] is None:
-        lines.append(f"Coup de grace: hits automatically as a critical (x{a['multiplier']}).")
-    else:
-        verdict = "hit" if a["hit"] else "miss"
-        lines.append(f"Attack: rolled {a['roll']} {a['attack_bonus']:+d} = {a['total']} vs {a['target_number']} "
-                     f"(10 + defence {a['defence']}): {verdict} by {abs(a['total'] - a['target_number'])}.")
-        if a["usual_type"]:
-            lines.append("Missed only by the lethal/nonlethal -4: hits, dealing its usual type of damage.")
-        if a["threat"]:
-            confirmed = f"confirmed: critical x{a['multiplier']}" if a["critical"] else "not confirmed"
-            check = f"confirmation rolled {a['confirm_roll']} {a['attack_bonus']:+d}; " if a["confirm_roll"] is not None else ""
-            lines.append(f"Threat: {check}{confirmed}.")
-        if a["extra_hits"]:
-            lines.append(f"Iterative: {a['extra_hits']} extra hit(s).")
-    if a["provokes"]:
-        lines.append(f"{r['attacker']} provokes an attack of opportunity.")
-    if a["target_provokes"]:
-        lines.append(f"{r['target']} provokes an attack of opportunity from {r['attacker']}.")
-    lines.extend(f"Note: {note}" for note in r["notes"])
-    lines.append(f"[event {r['event']}]")
-    for injury in r["injuries"]:
-        lines.append(f"-- hit {injury['hit']}{' (critical)' if injury['critical'] else ''}:")
-        lines.append(f"   Damage: {injury['breakdown']}.")
-        lines.extend("   " + line for line in injury_lines(r["target"], injury))
-    if not r["injuries"]:
-        lines.append(f"{r['target']}: {condition_line(r['condition'])}.")
-    return lines
+def _told(struck: Recorded, injuries: list[Recorded], notes: list[str]) -> str:
+    lines = [explain(struck.event, struck.name), *(explain(i.event, i.name) for i in injuries)]
+    lines += [f"Note: {note}" for note in notes]
+    before = summary(struck.sheet_before, struck.condition_before)
+    last = injuries[-1] if injuries else struck
+    after = summary(last.sheet, last.condition)
+    events = ", ".join(r.event_id for r in (struck, *injuries))
+    lines.append(f"Condition: {before} -> {after}.  [events {events}; version {last.version}]")
+    return "\n".join(lines)

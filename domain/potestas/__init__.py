@@ -10,6 +10,7 @@ from .attack import AttackOutcome, attack
 from .condition import Condition
 from .damage import DAMAGE_TYPES, DamageReduction, damage_type, fortitude_dc
 from .events import EVENTS, Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
+from .explain import explain
 from .falling import Fall, FallInputs, FellOutcome, falling, minimum_fall
 from .injury import InjuryInputs, InjuryOutcome, SaveRoll, injure
 from .recovery import (
@@ -23,10 +24,9 @@ from .recovery import (
     exert,
     rest,
 )
-from .explain import explain
 from .rulings import Rulings
-from .sheet_text import sheet_lines
 from .sheet import Sheet, parse_sheet
+from .sheet_text import sheet_lines
 from .weapons import AttackInputs, Weapon, choose_weapons, parse_weapon
 
 NAME = "potestas"

@@ -84,7 +84,7 @@ class StatesAfter(Model):
     states: tuple[str, ...] | None = Field(None, description="The states after this event (None: recorded before kept).")
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self) or None not in (self.states, other.states):  # type: ignore[attr-defined]
+        if not isinstance(other, StatesAfter) or type(other) is not type(self) or None not in (self.states, other.states):
             return super().__eq__(other)
         return {**self.__dict__, "states": None} == {**other.__dict__, "states": None}
 

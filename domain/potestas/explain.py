@@ -159,7 +159,7 @@ def _rested(event: Any, name: str) -> str:
 def fall_sentence(fall: Fall) -> str:
     """A fall's impact: velocity = min(sqrt(70 * feet), 210) ft/s, 4 damage per full 5 ft/s."""
     top = " (terminal velocity)" if fall.hits >= MAX_HITS else ""
-    return (f"a fall of {fall.feet} ft strikes at {fall.velocity} ft/s{top}: {fall.hits} x 4 = {fall.damage} "
+    return (f"a fall of {fall.feet} ft strikes at {fall.velocity:g} ft/s{top}: {fall.hits} x 4 = {fall.damage} "
             "bludgeoning damage")
 
 

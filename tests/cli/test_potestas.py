@@ -52,8 +52,8 @@ def test_injure_json_has_the_contract_keys_and_explains_the_save(run):
     assert hurt["outcome"] == "wound" and hurt["condition"]["states"] == ["disabled"]
     assert CONDITION_KEYS <= set(hurt["condition"]) and hurt["version"] == 2
     text = run("injure", "Brand", "--damage", "9", "--save-roll", "15").output
-    for said in ("DR 2 removes 2: 7 left", "DC 16 = 15 + 7 // 5", "rolled 15 + 4 (Fort +4) - 1 (1 wound) = 18 vs DC 16",
-                 "made by 2", "no effect", "1 wound; disabled -> 1 wound; disabled"):
+    for said in ("Damage reduction removes 2: 7 left", "DC 16 = 15 + 7 // 5", "rolled 15 + 4 (Fortitude) - 1 (wounds) = 18",
+                 "made by 2", "no wound", "1 wound; disabled -> 1 wound; disabled"):
         assert said in text
 
 
@@ -166,14 +166,14 @@ def test_a_save_roll_for_damage_dr_removes_is_accepted_ignored_and_noted(run_sql
     assert (out["outcome"], out["after_dr"], out["dc"], out["save"], out["dice"]) == ("no_damage", 0, None, None, [])
     assert out["riders_negated"] and "ignored" in out["notes"][0]
     assert events(run_sqlite) == before + 1
-    assert "DR removed all damage: no save" in run_sqlite("injure", "Brand", "--damage", "1", "--save-roll", "5").output
+    assert "Damage reduction removes all of it" in run_sqlite("injure", "Brand", "--damage", "1", "--save-roll", "5").output
 
 
 def test_energy_ignores_dr_and_a_natural_20_saves(run_sqlite):
     table(run_sqlite)
     out = run_sqlite.json("injure", "Brand", "--damage", "30", "--type", "fire", "--save-roll", "20")
     assert (out["after_dr"], out["dc"], out["outcome"]) == (30, 21, "no_effect")
-    assert "Natural 20" in run_sqlite("injure", "Brand", "--damage", "30", "--type", "fire", "--save-roll", "20").output
+    assert "A natural 20 succeeds" in run_sqlite("injure", "Brand", "--damage", "30", "--type", "fire", "--save-roll", "20").output
 
 
 def test_nonlethal_injury_staggers_and_rest_in_minutes_recovers(run_sqlite):
@@ -306,8 +306,8 @@ def test_human_output_of_an_attack_explains_the_roll_and_each_hit(run_sqlite):
     table(run_sqlite)
     text = run_sqlite("attack", "Ivanior", "Guard", *IVANIOR_WEAPONS, "--multi-weapon", "--multi-weapon-fighting", "--roll", "10",
                       "--save-roll", "9").output
-    for said in ("attack bonus +11", "rolled 10 +11 = 21 vs 18 (10 + defence 8): hit by 3", "hit 1",
-                 "Guard takes 12 lethal damage", "Fortitude DC 17 = 15 + 12 // 5"):
+    for said in ("Ivanior attacks Guard", "attack bonus +11", "Rolled 10 + 11 = 21 against 18 (10 + defence 8): hits by 3",
+                 "Hit 1", "Guard takes 12 lethal damage", "Fortitude save, DC 17 = 15 + 12 // 5"):
         assert said in text, text
 
 

@@ -1,14 +1,14 @@
 """Potestas events: derive, record, fold and re-derive, as the ledger will (no database)."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime, timezone
 from uuid import uuid4
 
 from chronicle.domain.character import Character, CharacterRegistered
 from chronicle.domain.dice import Dice
 from chronicle.domain.potestas import (
     EVENTS,
-    AttackInputs,
     Attacked,
+    AttackInputs,
     Condition,
     DyingSaveInputs,
     DyingSaveMade,
@@ -25,7 +25,7 @@ from chronicle.domain.potestas import (
     Weapon,
 )
 
-WHEN = datetime(2024, 5, 1, tzinfo=timezone.utc)
+WHEN = datetime(2024, 5, 1, tzinfo=UTC)
 
 
 def record(event_class, sheet, condition, inputs, rulings=Rulings(), table=None, seed=9):
@@ -129,9 +129,9 @@ def test_a_fall_is_bludgeoning_damage_with_its_save_in_one_event():
 def test_the_character_aggregate_folds_potestas_events():
     hero = Character.start(
         CharacterRegistered, uuid4(), campaign_id=uuid4(), name="Ivanior", system="potestas",
-        sheet=Sheet(fort=4).model_dump(mode="json"), by="gm", timestamp=datetime(2026, 1, 1, tzinfo=timezone.utc),
+        sheet=Sheet(fort=4).model_dump(mode="json"), by="gm", timestamp=datetime(2026, 1, 1, tzinfo=UTC),
     )
     event = record(Injured, hero.sheet, hero.condition, InjuryInputs(damage=12), table={"save": [5]})
     hero.record(Injured, inputs=event.inputs, outcome=event.outcome, rulings=event.rulings, dice=event.dice, by="gm",
-                timestamp=datetime(2026, 1, 1, tzinfo=timezone.utc))
+                timestamp=datetime(2026, 1, 1, tzinfo=UTC))
     assert (hero.version, hero.condition.wounds, hero.condition.states) == (2, 1, [])

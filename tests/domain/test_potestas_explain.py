@@ -4,10 +4,11 @@ decided, the result; and the sheet as a player reads it. Texts are checked by ha
 import re
 
 import pytest
+from test_potestas_events import record
 
 from chronicle.domain.potestas import (
-    AttackInputs,
     Attacked,
+    AttackInputs,
     Condition,
     DyingSaveInputs,
     DyingSaveMade,
@@ -27,8 +28,6 @@ from chronicle.domain.potestas import (
     sheet_lines,
 )
 from chronicle.domain.potestas.injury import InjuryOutcome
-
-from test_potestas_events import record
 
 BRAND = Sheet(fort=4, dr="2")
 RAPIER = Weapon(name="rapier", attack=15, damage="3", enhancement=3, threat=18, types=("piercing",))

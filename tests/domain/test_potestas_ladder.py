@@ -1,7 +1,8 @@
 """Potestas condition ladders, dying saves, exertion and natural healing (RULINGS.md 1)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import Refusal

@@ -1,7 +1,8 @@
 """Potestas sheet parsing, rulings, the contract view, falling and the DC property."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from chronicle.domain import systems

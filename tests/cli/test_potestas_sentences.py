@@ -2,8 +2,11 @@
 save's rounds. Each refusal or bad input writes nothing."""
 
 import json
+import re
 
 import pytest
+
+REPR = re.compile(r"=True|=False|=None|\{'|\['|\('|Condition\(|Outcome\(|Inputs\(")
 
 
 def keep(run):
@@ -73,3 +76,33 @@ def test_the_dying_save_counts_every_round_unconscious(run_sqlite):
     ignored = run.json("injure", "Brand", "--damage", "12", "--nonlethal", "--save-roll", "2")
     assert ignored["ignored"] and ignored["condition"]["nonlethal_wounds"] == 0
     assert run.json("verify")["ok"]
+
+
+def test_every_reply_for_people_is_sentences_without_reprs(run_sqlite):
+    run = run_sqlite
+    keep(run)
+    replies = [run(*args).output for args in (
+        ("attack", "Kara", "Brand", "--weapon", "longsword", "--roll", "20", "--confirm-roll", "18", "--save-roll", "1"),
+        ("injure", "Brand", "--damage", "12", "--type", "slashing,magic", "--save-roll", "2"),
+        ("dying-save", "Brand", "--roll", "4"),
+        ("injure", "Brand", "--damage", "12", "--nonlethal", "--save-roll", "1"),
+        ("rest", "Brand", "--hours", "8"),
+        ("exert", "Kara", "--action", "ran to the gate"),
+        ("fall", "Kara", "--feet", "40", "--save-roll", "11"),
+        ("rules", "falling", "700"),
+        ("rules", "fortitude-dc", "12"),
+    )]
+    for reply in replies:
+        assert reply.strip() and not REPR.search(reply), reply
+    attack, injured, dying, ignored, rested, exerted, fell, falling, dc = replies
+    assert attack.startswith("Kara attacks Brand with longsword (+5): attack bonus +5.")
+    assert "Hit 1, critical: (5 (longsword) + 2 Str + 0 enhancement) x 2 = 14 damage." in attack
+    assert "Brand takes 12 lethal damage (magic, slashing)." in injured and "Brand is now dying." in injured
+    assert "against DC 10 (10 + 0 rounds unconscious so far)" in dying
+    assert "Being unconscious, Brand ignores a nonlethal wound." in ignored
+    assert rested.startswith("Brand rests for 8 hours and heals 1 wound and 0 nonlethal wounds.")
+    assert exerted.startswith("Kara exerts itself: \u201cran to the gate\u201d. Kara is no worse for it.")
+    assert fell.startswith("Kara falls: a fall of 40 ft strikes at 52.92 ft/s: 10 x 4 = 40 bludgeoning damage.")
+    assert falling.strip() == ("A fall of 700 ft strikes at 210 ft/s (terminal velocity): 42 x 4 = 168 bludgeoning "
+                               "damage. No fall deals more: 210 ft/s is terminal velocity.")
+    assert dc.strip() == "DC 17 = 15 + 12 // 5"
