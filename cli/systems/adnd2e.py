@@ -8,14 +8,19 @@ from typing import Any, get_args
 
 import click
 
-from ...domain.adnd2e import AttackInputs, Attacked, Injured, InjureInputs, MugInputs, Mugged, Rested, RestInputs
-from ...domain.adnd2e.attacks import Maneuver, weapon_inputs
+from ...domain.adnd2e import (
+    AttackInputs, Attacked, Injured, InjureInputs, MugInputs, Mugged, Rested, RestInputs, monster_strength, mug_save,
+)
+from ...domain.adnd2e.attacks import Maneuver, copied_from_attacker
 from ...domain.adnd2e.damage import Mode
+from ...domain.adnd2e.mugging import check_not_oneself, copied_from_mugger
 from ...domain.errors import BadInput
+from ...ledger.recorded import Recorded
+from ...ledger.session import Session
 from ..actions import inputs
 from ..options import common, faces
 from ..output import emit
-from .adnd2e_common import adnd2e_character, hp_line, resolve_on
+from .adnd2e_common import adnd2e_character, document, record_on, told
 from .adnd2e_grab import grab
 
 # Dispatched commands run under `dispatch`'s context, which has no help option of its own.
@@ -32,12 +37,13 @@ __all__ = ["injure", "rest", "attack", "mug", "grab", "rules_monster_strength", 
 @click.option("--knockout-roll", type=int, metavar="N", help="Sap: the table's d100 knockout roll.")
 @click.option("--knockout-dice", metavar="A,B", help="Sap: the table's 2d8 faces for the knockout's rounds.")
 @click.option("--magic-bonus", type=int, metavar="N", help="Sap: the weapon's magic bonus, which a sap ignores.")
+@click.option("--attacker", metavar="NAME", help="Who dealt the damage, for the story told in the log.")
 @click.option("--helpless", is_flag=True,
               help="Sap: the victim is asleep or magically held (10% a point, up to 80%) though the ledger does not say so.")
 @common
 @click.pass_obj
 def injure(env: Any, name: str, damage: int, mode: str, knockout_roll: int | None, knockout_dice: str | None,
-           magic_bonus: int | None, helpless: bool) -> None:
+           magic_bonus: int | None, attacker: str | None, helpless: bool) -> None:
     """Apply the rolled weapon --damage to NAME, split into real and temporary damage by --mode.
 
     A sap also rolls the knockout chance: 5% a point of damage, at most 40%
@@ -48,20 +54,11 @@ def injure(env: Any, name: str, damage: int, mode: str, knockout_roll: int | Non
     Example:
       chronicle injure Guard --damage 7 --mode sap --knockout-roll 20 --knockout-dice 2,3
     """
-    given = inputs(InjureInputs, damage=damage, mode=mode, magic_bonus=magic_bonus, helpless=helpless)
+    given = inputs(InjureInputs, damage=damage, mode=mode, magic_bonus=magic_bonus, helpless=helpless,
+                   attacker=attacker)
     table = {"knockout": None if knockout_roll is None else [knockout_roll], "knockout_rounds": faces(knockout_dice)}
-    result = env.write(lambda session: resolve_on(session, name, Injured, given, table))
-    emit(env, result, lambda: _injury_text(name, mode, result))
-
-
-def _injury_text(name: str, mode: str, r: dict[str, Any]) -> str:
-    parts = [f"{name} takes {r['damage']} {mode} damage: {r['real']} real + {r['temporary']} temporary."]
-    if r["knockout_chance"] is not None:
-        verdict = f"knocked out for {r['knockout_rounds']} rounds" if r["knocked_out"] else "not knocked out"
-        parts.append(f"Knockout chance {r['knockout_chance']}%, rolled {r['knockout_roll']}: {verdict}"
-                     + (" (and woken)." if r["woken"] else "."))
-    parts.append(f"Now {hp_line(r['condition'])}.  [event {r['event']}]")
-    return "\n".join(parts)
+    recorded = env.write(lambda session: record_on(session, name, Injured, given, table))
+    emit(env, lambda: document(recorded), lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -81,11 +78,8 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
     if (hours is None) == (minutes is None):
         raise BadInput("give exactly one of --hours H or --minutes M")
     given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=interrupted)
-    result = env.write(lambda session: resolve_on(session, name, Rested, given))
-    emit(env, result, lambda: (
-        f"{name} rests {result['minutes']} minutes{' (interrupted)' if interrupted else ''}: healed "
-        f"{result['temporary_healed']} temporary and {result['real_healed']} real hp.\n"
-        f"Now {hp_line(result['condition'])}.  [event {result['event']}]"))
+    recorded = env.write(lambda session: record_on(session, name, Rested, given))
+    emit(env, lambda: document(recorded), lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -100,11 +94,13 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
 @click.option("--thac0", type=int, metavar="N", help="The attacker's THAC0, if not on its sheet (else 20).")
 @click.option("--wrestling-round", type=int, metavar="N", help="Round of the wrestling bout (after the first: small weapons only).")
 @click.option("--defender-armed", is_flag=True, help="The target holds a weapon: against bare hands it strikes first at +4/+4.")
+@click.option("--defender-roll", type=int, metavar="N", help="The table's d20 for the armed defender's first strike.")
 @click.option("--no-free-hand", "no_free_hand", is_flag=True, help="The attacker has no free hand (no grab).")
 @common
 @click.pass_obj
 def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | None, missile: bool,
-           roll: int | None, thac0: int | None, wrestling_round: int | None, defender_armed: bool, no_free_hand: bool) -> None:
+           roll: int | None, thac0: int | None, wrestling_round: int | None, defender_armed: bool,
+           defender_roll: int | None, no_free_hand: bool) -> None:
     """One attack roll by ATTACKER on TARGET with the maneuver's modifiers, recorded on TARGET.
 
     THAC0, height, class, whether the attacker is held and the --weapon are
@@ -119,71 +115,54 @@ def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | No
       chronicle attack Thief Guard --maneuver sap --weapon club --roll 17
     """
 
-    def decide(session: Any) -> Any:
+    def decide(session: Session) -> Recorded:
         striker = adnd2e_character(session, attacker, "attack")
-        given = inputs(
-            AttackInputs, attacker=attacker, maneuver=maneuver, **weapon_inputs(striker.sheet.wielded(weapon, attacker), missile),
-            attacker_thac0=thac0 if thac0 is not None else striker.sheet.thac0, attacker_height=striker.sheet.height,
-            attacker_held=striker.condition.held_by is not None, wrestling_round=wrestling_round,
-            defender_armed=defender_armed, free_hand=not no_free_hand,
-        )
-        table = {"attack": None if roll is None else [roll]}
-        return resolve_on(session, target, Attacked, given, table).then(lambda result: {"attacker": attacker, **result})
+        copied = copied_from_attacker(attacker, striker.sheet, striker.condition, weapon, missile, thac0)
+        given = inputs(AttackInputs, **copied, maneuver=maneuver, wrestling_round=wrestling_round,
+                       defender_armed=defender_armed, free_hand=not no_free_hand)
+        if maneuver == "mug":
+            check_not_oneself(attacker, target)
+        table = {"attack": None if roll is None else [roll], "defence": None if defender_roll is None else [defender_roll]}
+        return record_on(session, target, Attacked, given, table)
 
-    result = env.write(decide)
-    emit(env, result, lambda: _attack_text(attacker, target, maneuver, result))
-
-
-def _attack_text(attacker: str, target: str, maneuver: str, r: dict[str, Any]) -> str:
-    m = r["modifiers"]
-    verdict = "hits" if r["hit"] else "misses"
-    if r["roll"] is None:
-        line = f"{attacker} {verdict} {target} automatically ({maneuver} on a helpless victim)."
-    else:
-        line = (f"{attacker} {verdict} {target} ({maneuver}): rolled {r['roll']} {m['to_hit']:+d} "
-                f"against {r['needed']} (AC {m['target_ac']}).")
-    notes = []
-    if m["initiative"]:
-        notes.append(f"initiative {m['initiative']:+d}")
-    if m["defender_strikes_first"]:
-        notes.append(f"{target} strikes first at {m['defender_to_hit']:+d} to hit and damage")
-    return line + (f" ({'; '.join(notes)})" if notes else "") + f"  [event {r['event']}]"
+    recorded = env.write(decide)
+    emit(env, lambda: document(recorded, attacker=attacker), lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
 @click.argument("mugger")
 @click.argument("victim")
-@click.option("--save-number", type=int, required=True, metavar="S", help="The victim's base save vs petrification (1-20).")
+@click.option("--save-number", type=click.IntRange(1, 20), required=True, metavar="S",
+              help="The victim's base save vs petrification (1-20).")
 @click.option("--save-roll", type=int, metavar="N", help="The table's d20 save roll.")
 @click.option("--knockout-dice", metavar="A,B", help="The table's 2d8 faces for the knockout rounds (only if the save fails).")
+@click.option("--weapon", metavar="NAME", help="The blunt weapon on MUGGER's sheet (default: its only blunt melee weapon).")
 @common
 @click.pass_obj
-def mug(env: Any, mugger: str, victim: str, save_number: int, save_roll: int | None, knockout_dice: str | None) -> None:
+def mug(env: Any, mugger: str, victim: str, save_number: int, save_roll: int | None, knockout_dice: str | None,
+        weapon: str | None) -> None:
     """After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level minus VICTIM's level or HD.
 
-    Refused (exit 1) where no backstab is allowed or against a victim more than
-    twice the mugger's height. A failed save knocks out for 2d8 rounds.
+    Only a thief (class=thief on its sheet) mugs, with a blunt melee weapon, never
+    itself; refused (exit 1) otherwise, where no backstab is allowed, against a
+    victim more than twice the mugger's height, or against the dead. A failed
+    save knocks out for 2d8 rounds. A number above 20 is saved only on a natural
+    20 (ruling save_above_20).
 
     \b
     Example:
       chronicle mug Thief Ogre --save-number 12 --save-roll 16
     """
 
-    def decide(session: Any) -> Any:
+    def decide(session: Session) -> Recorded:
         thief = adnd2e_character(session, mugger, "mug")
-        given = inputs(MugInputs, save_number=save_number, mugger=mugger, mugger_level=thief.sheet.rank,
-                       mugger_height=thief.sheet.height)
+        given = inputs(MugInputs, save_number=save_number, **copied_from_mugger(mugger, thief.sheet, weapon))
+        check_not_oneself(mugger, victim)
         table = {"save": None if save_roll is None else [save_roll], "knockout_rounds": faces(knockout_dice)}
-        return resolve_on(session, victim, Mugged, given, table).then(lambda result: {"mugger": mugger, **result})
+        return record_on(session, victim, Mugged, given, table)
 
-    result = env.write(decide)
-
-    def human() -> str:
-        verdict = "saves" if result["saved"] else f"fails and is knocked out for {result['knockout_rounds']} rounds"
-        return (f"{victim} needs {result['save_number']}, rolled {result['save_roll']}: {verdict}.\n"
-                f"Now {hp_line(result['condition'])}.  [event {result['event']}]")
-
-    emit(env, result, human)
+    recorded = env.write(decide)
+    emit(env, lambda: document(recorded, mugger=mugger), lambda: told(recorded))
 
 
 @click.command("monster-strength")
@@ -198,8 +177,6 @@ def rules_monster_strength(env: Any, attacks: str, carrier: bool) -> None:
     Example:
       chronicle rules monster-strength 2-8/4-10/4-10 --carrier --json
     """
-    from ...domain.adnd2e import monster_strength
-
     strength = monster_strength(attacks, carrier)
     emit(env, {"strength": strength}, f"Strength {strength}")
 
@@ -217,7 +194,5 @@ def rules_mug_save(env: Any, base: int, mugger_level: int, victim_level: int) ->
     Example:
       chronicle rules mug-save --base 12 --mugger-level 9 --victim-level 4
     """
-    from ...domain.adnd2e import mug_save
-
     number = mug_save(base, mugger_level, victim_level)
     emit(env, {"save_number": number}, f"Save number {number}")

@@ -1,14 +1,19 @@
-"""What the AD&D 2E commands share: the system check, recording on one character, the hp line."""
+"""What the AD&D 2E commands share: the system check, recording on one character, and the reply."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from ...domain.adnd2e import summary
 from ...domain.errors import BadInput
-from ..actions import Later, describe
+from ...domain.events import Resolution
+from ...domain.model import Model
+from ...ledger.recorded import Recorded
+from ...ledger.session import Session
 
 
-def adnd2e_character(session: Any, name: str, command: str) -> Any:
+def adnd2e_character(session: Session, name: str, command: str) -> Any:
     """The character NAME of an adnd2e campaign (`mug` and `grab` are not dispatched by system)."""
     system = session.campaign.system
     if system != "adnd2e":
@@ -16,13 +21,22 @@ def adnd2e_character(session: Any, name: str, command: str) -> Any:
     return session.character(name)
 
 
-def resolve_on(session: Any, name: str, event_class: type, given: Any, table: dict[str, Any] | None = None) -> Later:
-    """Record `event_class` on NAME; its result document (`event`, `version`, outcome, `condition`), built when read."""
-    character = adnd2e_character(session, name, event_class.__name__)
-    return describe(character, session.resolve(character, event_class, given, table))
+def record_on(session: Session, name: str, action: type[Resolution], given: Model,
+              table: Mapping[str, list[int] | None] | None = None) -> Recorded:
+    """Decide `action` once on NAME and record it."""
+    return session.record(adnd2e_character(session, name, action.__name__), action, given, table)
 
 
-def hp_line(condition: dict[str, Any]) -> str:
-    line = (f"{condition['hp']}/{condition['max_hp']} hp ({condition['real_damage']} real, "
-            f"{condition['temporary_damage']} temporary)")
-    return f"{line}, {', '.join(condition['states'])}" if condition["states"] else line
+def document(recorded: Recorded, **extra: Any) -> dict[str, Any]:
+    """The command's JSON: the other party's name first, then the recorded event's document."""
+    return {**extra, **recorded.document}
+
+
+def told(recorded: Recorded) -> str:
+    """The command's reply for people: the event's sentences, the character's hit points now, the table's
+    dice the rules did not need, and the event id."""
+    lines = [recorded.rules.explain(recorded.event, recorded.name)]
+    lines.append(f"Now {summary(recorded.sheet, recorded.condition)}.")
+    for purpose, faces in recorded.ignored.items():
+        lines.append(f"The table's {purpose.replace('_', ' ')} dice ({', '.join(map(str, faces))}) were not needed.")
+    return "\n".join(lines) + f"  [event {recorded.event_id}]"

@@ -8,12 +8,16 @@ from typing import Any
 
 import click
 
-from ...domain.adnd2e import BreakHoldInputs, Grabbed, GrabInputs, HoldContested, StateChanged, StateInputs, Strength
+from ...domain.adnd2e import (
+    BreakHoldInputs, Grabbed, GrabInputs, HoldContested, StateChanged, StateInputs, Strength, monster_strength,
+)
 from ...domain.errors import BadInput, Refusal
+from ...ledger.recorded import Recorded
+from ...ledger.session import Session
 from ..actions import inputs
 from ..options import common, faces
 from ..output import emit
-from .adnd2e_common import adnd2e_character, hp_line, resolve_on
+from .adnd2e_common import adnd2e_character, document, record_on, told
 
 DICE_HELP = "The table's d20s in rolled order, two an exchange (first the grabber's), e.g. 5,4 or 6,6,9,3 after a tie."
 
@@ -52,35 +56,25 @@ def contest(target: str, summary: str) -> Callable[..., Any]:
     @click.pass_obj
     def command(env: Any, grabber: str, other: str, own: str | None, theirs: str | None, given: str | None,
                 attacks: str | None = None, carrier: bool = False) -> None:
-        def decide(session: Any) -> Any:
+        def decide(session: Session) -> Recorded:
             hand = adnd2e_character(session, grabber, "grab")
             grabber_strength = strength(own, "--strength") or hand.sheet.strength
             if grabber_strength is None:
                 raise BadInput(f"{grabber} has no str on its sheet: give --strength")
             target_strength = strength(theirs, "--target-strength")
             if attacks is not None:
-                from ...domain.adnd2e import monster_strength
-
                 if target_strength is not None:
                     raise BadInput("give --target-strength or --attacks, not both")
-                target_strength = Strength(score=min(monster_strength(attacks, carrier), 25))
+                target_strength = Strength(score=monster_strength(attacks, carrier))
             grab_inputs = inputs(GrabInputs, target=target, grabber=grabber, grabber_strength=grabber_strength,
                                  grabber_size=hand.sheet.size, target_strength=target_strength)
-            contest = resolve_on(session, other, Grabbed, grab_inputs, {"grab_round": faces(given)})
-            return contest.then(lambda result: {"grabber": grabber, **result})
+            return record_on(session, other, Grabbed, grab_inputs, {"grab_round": faces(given)})
 
-        result = env.write(decide)
-        won = "wins control of the object" if target == "object" else f"holds {other}"
-        emit(env, result, lambda: _contest_text(grabber, other, won if result["won"] else "fails", result))
+        recorded = env.write(decide)
+        emit(env, lambda: document(recorded, grabber=grabber), lambda: told(recorded))
 
     command.__doc__ = summary
     return command
-
-
-def _contest_text(first: str, second: str, verdict: str, r: dict[str, Any]) -> str:
-    rolls = ", ".join(f"{a} vs {b}" for a, b in r["rolls"])
-    return (f"{first} (Str {r['first_strength']}) against {second} (Str {r['second_strength']}), rolled {rolls}: "
-            f"{first} {verdict}.  [event {r['event']}]")
 
 
 grab.command("object")(contest("object", """GRABBER tries to wrest an object from TARGET, its holder: both roll d20
@@ -113,34 +107,43 @@ grab.command("monster")(_monster)
 
 @grab.command("break-hold")
 @click.argument("name")
-@click.option("--holder-strength", metavar="S", help="The holder's Strength, if the holder is not a character with str.")
+@click.option("--holder-strength", metavar="S", help="The holder's Strength, held one-handed (default: as it counted in the grab).")
+@click.option("--strength", "own", metavar="S", help="NAME's own Strength, if not on its sheet.")
+@click.option("--attacks", metavar="DAMAGE", help="NAME is a monster: its attacks (2-8/4-10/4-10) give its rough Strength.")
+@click.option("--carrier", is_flag=True, help="With --attacks: known for carrying, +8.")
 @click.option("--dice", "given", metavar="FACES", help="The table's d20s, two an exchange (first NAME's).")
 @common
 @click.pass_obj
-def break_hold(env: Any, name: str, holder_strength: str | None, given: str | None) -> None:
-    """NAME, held, spends its attack on the Strength contest against the holder's one-handed Strength.
+def break_hold(env: Any, name: str, holder_strength: str | None, own: str | None, attacks: str | None, carrier: bool,
+               given: str | None) -> None:
+    """NAME, held, spends its attack on the Strength contest against the holder's Strength as it counted in
+    the grab (one-handed, size-adjusted), or the --holder-strength given, held one-handed.
 
     \b
     Example:
       chronicle grab break-hold Guard --dice 3,9
     """
 
-    def decide(session: Any) -> Any:
+    def decide(session: Session) -> Recorded:
         held = adnd2e_character(session, name, "grab")
         holder = held.condition.held_by
         if holder is None:
             raise Refusal(f"{name} is not held")
         theirs = strength(holder_strength, "--holder-strength")
-        if theirs is None and session.has_character(holder):
+        if theirs is None and held.condition.hold_strength is None and session.has_character(holder):
             theirs = session.character(holder).sheet.strength
-        if theirs is None:
+        if theirs is None and held.condition.hold_strength is None:
             raise BadInput(f"the Strength of {name}'s holder ({holder}) is unknown: give --holder-strength")
-        hold_inputs = inputs(BreakHoldInputs, holder_strength=theirs)
-        contest = resolve_on(session, name, HoldContested, hold_inputs, {"hold_round": faces(given)})
-        return contest.then(lambda result: {"holder": holder, **result})
+        mine = strength(own, "--strength")
+        if attacks is not None:
+            if mine is not None:
+                raise BadInput("give --strength or --attacks, not both")
+            mine = Strength(score=monster_strength(attacks, carrier))
+        hold_inputs = inputs(BreakHoldInputs, holder=holder, holder_strength=theirs, held_strength=mine)
+        return record_on(session, name, HoldContested, hold_inputs, {"hold_round": faces(given)})
 
-    result = env.write(decide)
-    emit(env, result, lambda: _contest_text(name, result["holder"], "breaks free" if result["won"] else "stays held", result))
+    recorded = env.write(decide)
+    emit(env, lambda: document(recorded, holder=recorded.condition_before.held_by), lambda: told(recorded))
 
 
 @grab.command("state")
@@ -166,6 +169,5 @@ def state(env: Any, name: str, asleep: bool | None, magically_held: bool | None,
         raise BadInput("give exactly one of --asleep/--awake, --magically-held/--magic-released, --held-by or --released")
     which, active, holder = chosen[0]
     given = inputs(StateInputs, state=which, active=active, holder=holder)
-    result = env.write(lambda session: resolve_on(session, name, StateChanged, given))
-    emit(env, result, lambda: f"{name}: {which} {'on' if active else 'off'}. Now {hp_line(result['condition'])}.  "
-                              f"[event {result['event']}]")
+    recorded = env.write(lambda session: record_on(session, name, StateChanged, given))
+    emit(env, lambda: document(recorded), lambda: told(recorded))

@@ -19,7 +19,7 @@ def greyhawk(run, *characters):
         assert added.exit_code == 0, added.output
 
 
-ARMS = "weapons=club:blunt,damage=1d6;mace:blunt,damage=1d6+1;sling:blunt,missile,small,damage=1d4;longsword:edged,damage=1d8"
+ARMS = "weapons=club:blunt,damage=1d6;sling:blunt,missile,small,damage=1d4;longsword:edged,damage=1d8;spear:piercing,damage=1d6"
 THIEF = ("Thief", "hp=30", "level=9", "height=60", "str=18/76", "class=thief", ARMS)
 OGRE = ("Ogre", "hp=26", "hd=4", "size=large", "height=108", "str=18/00")
 BRAND = ("Brand", "hp=10", "level=2", "str=15")
@@ -99,7 +99,7 @@ def test_mug_seed_example_thief_9_against_a_4_hd_ogre_needs_17(run):
 
 
 def test_refused_mug_exits_1_with_the_reason_and_writes_nothing(run):
-    greyhawk(run, ("Halfling", "hp=6", "level=9", "height=40"), OGRE, ("Slime", "hp=20", "hd=3", "backstab=false"))
+    greyhawk(run, ("Halfling", "hp=6", "level=9", "height=40", "class=thief", "weapons=sap:blunt,small"), OGRE, ("Slime", "hp=20", "hd=3", "backstab=false"))
     assert "twice the mugger's height" in refused(run, "mug", "Halfling", "Ogre", "--save-number", "12")
     assert "backstab" in refused(run, "mug", "Halfling", "Slime", "--save-number", "12")
 
@@ -112,9 +112,9 @@ def test_sap_knockout_with_the_tables_dice_and_the_human_report(run_sqlite):
     greyhawk(run, GUARD)
     result = run("injure", "Guard", "--damage", "7", "--mode", "sap", "--knockout-roll", "20", "--knockout-dice", "2,3")
     assert result.exit_code == 0, result.output
-    assert "7 sap damage: 1 real + 6 temporary" in result.stdout
-    assert "Knockout chance 35%, rolled 20: knocked out for 5 rounds" in result.stdout
-    assert "Now 5/12 hp (1 real, 6 temporary), unconscious, knocked_out" in result.stdout
+    assert "Guard takes 7 sap damage: 1 real and 6 temporary." in result.stdout
+    assert "The knockout chance is 35%; the d100 rolled 20: Guard is knocked out for 5 rounds." in result.stdout
+    assert "Now 5/12 hp (1 real, 6 temporary), unconscious, knocked out for 5 rounds." in result.stdout
     # Five minutes later the knockout has worn off.
     assert run.json("rest", "Guard", "--minutes", "5")["condition"]["knocked_out_rounds"] == 0
 
@@ -137,9 +137,11 @@ def test_a_sleeping_victim_is_sapped_automatically_at_10_percent_a_point(run_sql
     sapped = run.json("injure", "Guard", "--damage", "5", "--mode", "sap", "--knockout-roll", "85")
     assert (sapped["knockout_chance"], sapped["knocked_out"], sapped["woken"]) == (50, False, True)
     assert "asleep" not in sapped["condition"]["states"]
-    # An automatic hit rolls nothing: a table roll for it is bad input.
+    # An automatic hit rolls nothing: a table roll for it is recorded as not needed, and said so.
     run("grab", "state", "Guard", "--asleep")
-    bad_input(run, "attack", "Thief", "Guard", "--maneuver", "sap", "--roll", "12")
+    again = run("attack", "Thief", "Guard", "--maneuver", "sap", "--weapon", "club", "--roll", "12")
+    assert "the blow hits without a roll" in again.stdout
+    assert "The table's attack dice (12) were not needed." in again.stdout
 
 
 def test_a_rest_that_heals_nothing_is_still_one_event(run_sqlite):
@@ -150,7 +152,7 @@ def test_a_rest_that_heals_nothing_is_still_one_event(run_sqlite):
     assert (interrupted["temporary_healed"], interrupted["version"]) == (0, 3)
     unhurt = run.json("rest", "Brand", "--minutes", "5")
     assert (unhurt["temporary_healed"], unhurt["version"]) == (0, 4)
-    assert run("rest", "Brand", "--hours", "1").stdout.startswith("Brand rests 60 minutes: healed 2 temporary")
+    assert run("rest", "Brand", "--hours", "1").stdout.startswith("Brand rests 60 minutes and heals 2 temporary")
 
 
 @pytest.mark.parametrize("args", [
@@ -161,7 +163,6 @@ def test_a_rest_that_heals_nothing_is_still_one_event(run_sqlite):
     ("injure", "Brand", "--damage", "3"),
     ("injure", "Brand", "--damage", "3", "--mode", "gentle"),
     ("injure", "Brand", "--damage", "-3", "--mode", "lethal"),
-    ("injure", "Brand", "--damage", "3", "--mode", "lethal", "--knockout-roll", "5"),
     ("injure", "Brand", "--damage", "3", "--mode", "sap", "--knockout-roll", "101"),
     ("injure", "Brand", "--damage", "3", "--mode", "sap", "--knockout-roll", "1", "--knockout-dice", "x,y"),
     ("injure", "Nobody", "--damage", "3", "--mode", "lethal"),
@@ -188,7 +189,8 @@ def test_bad_input_with_json_puts_the_error_document_on_stderr(run_sqlite):
 
 
 @pytest.mark.parametrize(("args", "reason"), [
-    (("--maneuver", "armed-nonlethal", "--weapon", "mace"), "cannot be controlled"),
+    (("--maneuver", "armed-nonlethal", "--weapon", "club"), "blunt weapon (club) cannot be controlled"),
+    (("--maneuver", "armed-nonlethal", "--weapon", "spear"), "piercing weapon (spear) cannot be controlled"),
     (("--maneuver", "subdual", "--weapon", "sling"), "cannot be controlled"),
     (("--maneuver", "sap", "--weapon", "club", "--missile"), "never a missile"),
     (("--maneuver", "grab-object", "--no-free-hand"), "free hand"),
@@ -212,12 +214,15 @@ def test_attack_modifiers_copied_from_the_attacker(run_sqlite):
     assert (sap["modifiers"]["to_hit"], sap["modifiers"]["initiative"], sap["needed"], sap["hit"]) == (-8, 1, 14, False)
     assert sap["attacker"] == "Thief" and sap["character"] == "Knight" and sap["type"] == "Attacked"
     # Mugging: +4 and the victim loses shield and Dex bonuses (AC 2 -> 5).
-    mug = run.json("attack", "Thief", "Knight", "--maneuver", "mug", "--roll", "7")
+    mug = run.json("attack", "Thief", "Knight", "--maneuver", "mug", "--weapon", "club", "--roll", "7")
     assert (mug["modifiers"]["to_hit"], mug["modifiers"]["target_ac"], mug["needed"], mug["hit"]) == (4, 5, 11, True)
     # A punch against an armed defender: the defender strikes first at +4/+4.
-    punch = run("attack", "Thief", "Knight", "--maneuver", "punch", "--defender-armed", "--roll", "20")
-    assert "Thief hits Knight (punch): rolled 20 +0 against 14 (AC 2)" in punch.stdout
-    assert "Knight strikes first at +4 to hit and damage" in punch.stdout
+    punch = run.json("attack", "Thief", "Knight", "--maneuver", "punch", "--defender-armed", "--roll", "20",
+                     "--defender-roll", "7")
+    assert (punch["roll"], punch["needed"], punch["hit"]) == (20, 14, True)
+    # The Knight (THAC0 20 by default) strikes first: 7 + 4 = 11 against 20 - the Thief's AC 10: it hits, +4 damage.
+    assert punch["defender_strike"] == {"roll": 7, "to_hit": 4, "needed": 10, "hit": True, "damage_bonus": 4}
+    assert [d["purpose"] for d in punch["dice"]] == ["defence", "attack"]
     # The attack is recorded on the target and changes nothing of its condition.
     assert run.json("character", "show", "Knight")["version"] == 4
 
@@ -237,9 +242,14 @@ def test_mug_human_output_and_a_saved_victim(run_sqlite):
     greyhawk(run_sqlite, THIEF, OGRE)
     result = run_sqlite("mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "17")
     assert result.exit_code == 0
-    assert result.stdout.startswith("Ogre needs 17, rolled 17: saves.")
-    # The knockout dice are only for a failed save: unused table dice are bad input.
-    bad_input(run_sqlite, "mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "18", "--knockout-dice", "1,1")
+    assert result.stdout.startswith("Thief mugs Ogre with the club. Ogre saves vs petrification needing 17 (base 12, "
+                                    "changed by the level difference); the d20 rolled 17: Ogre stays conscious.")
+    # The knockout dice are only for a failed save: given for a saved one, they are recorded as not needed.
+    saved = run_sqlite.json("mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "18", "--knockout-dice", "1,1")
+    assert (saved["saved"], saved["ignored"]) == (True, {"knockout_rounds": [1, 1]})
+    # A first strike's die given where the defender is unarmed is not needed either.
+    unarmed = run_sqlite.json("attack", "Thief", "Ogre", "--defender-roll", "5", "--roll", "12")
+    assert (unarmed["defender_strike"], unarmed["ignored"]) == (None, {"defence": [5]})
 
 
 def test_mug_belongs_to_adnd2e_campaigns(run_sqlite):
@@ -259,7 +269,7 @@ def test_grab_a_person_hold_then_break_free(run_sqlite):
     assert run.json("attack", "Guard", "Brute", "--maneuver", "wrestle", "--roll", "10")["modifiers"]["to_hit"] == 0
     # Breaking the hold: 16 against the Brute's one-handed 18; 3 vs 9 gives margins 13 and 9.
     freed = run("grab", "break-hold", "Guard", "--dice", "3,9")
-    assert "Guard (Str 16) against Brute (Str 18), rolled 3 vs 9: Guard breaks free." in freed.stdout
+    assert "Guard tries to break Brute's hold: Strength 16 against 18, the d20s rolled 3 against 9: Guard breaks free." in freed.stdout
     assert run.json("character", "show", "Guard")["condition"]["held_by"] is None
     assert "not held" in refused(run, "grab", "break-hold", "Guard", "--dice", "3,9")
 
@@ -318,8 +328,78 @@ def test_rules_queries_are_pure_and_open_no_database(tmp_path):
     assert not Path(target).parent.exists()
 
 
+def test_only_a_thief_mugs_with_a_blunt_weapon_and_never_itself(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, THIEF, GUARD, ("Fighter", "hp=20", "level=5", "class=fighter", "weapons=club:blunt"))
+    assert "only a thief" in refused(run, "mug", "Fighter", "Guard", "--save-number", "12")
+    assert "the longsword is edged" in refused(run, "mug", "Thief", "Guard", "--save-number", "12", "--weapon", "longsword")
+    assert "never a missile" in refused(run, "mug", "Thief", "Guard", "--save-number", "12", "--weapon", "sling")
+    assert "cannot mug itself" in refused(run, "mug", "Thief", "Thief", "--save-number", "12")
+    assert "only a thief" in refused(run, "attack", "Fighter", "Guard", "--maneuver", "mug", "--weapon", "club", "--roll", "9")
+    # With its only blunt melee weapon by default: t9 against a level 1 guard, base 12: 12 + 9 - 1 = 20.
+    mugged = run.json("mug", "Thief", "Guard", "--save-number", "12", "--save-roll", "20")
+    assert (mugged["save_number"], mugged["saved"]) == (20, True)
+    assert run.json("log", "Guard")["events"][-1]["data"]["inputs"]["weapon"] == "club"
+
+
+def test_monster_strength_is_uncapped_and_a_held_monster_breaks_free_by_its_own(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, ("Brute", "hp=20", "level=3", "str=18"), ("Titan", "hp=90", "hd=12", "size=large", "str=32"),
+             ("Horse", "hp=20", "hd=3", "size=large"))
+    # Brute: 18 - 6 (larger) = 12, rolls 1 (margin 11); the titan's 32 rolls 20 (margin 12): it keeps free.
+    free = run.json("grab", "monster", "Brute", "Titan", "--dice", "1,20")
+    assert (free["first_strength"], free["second_strength"], free["won"]) == ("12", "32", False)
+    rough = run.json("grab", "monster", "Brute", "Titan", "--attacks", "3-30/2-20/2-20", "--dice", "1,20")
+    assert rough["second_strength"] == "32"
+    # The horse (1-3/1-3, a carrier: 3 + 1 + 8 = 12): Brute's 12 rolls 2 (10) against 12 rolling 5 (7): held.
+    assert run.json("grab", "monster", "Brute", "Horse", "--attacks", "1-3/1-3", "--carrier", "--dice", "2,5")["won"]
+    # It breaks free with its own 12 (rolls 3: 9) against Brute's 12 as it counted in the grab (rolls 9: 3).
+    bad_input(run, "grab", "break-hold", "Horse", "--dice", "3,9")  # nothing says how strong the horse is
+    freed = run.json("grab", "break-hold", "Horse", "--attacks", "1-3/1-3", "--carrier", "--dice", "3,9")
+    assert (freed["first_strength"], freed["second_strength"], freed["won"]) == ("12", "12", True)
+
+
+def test_a_tie_the_table_rolled_is_re_rolled_by_the_table(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, ("Thief", "hp=30", "level=9", "str=16"), GUARD)
+    assert "--dice 6,6,A,B" in bad_input(run, "grab", "object", "Thief", "Guard", "--dice", "6,6")
+
+
+@pytest.mark.parametrize(("attacks", "strength"), [("1d8+1", 9), ("2-8+2", 10), ("3-30/2-20/2-20", 32)])
+def test_rules_monster_strength_reads_a_bonus_and_has_no_cap(run_sqlite, attacks, strength):
+    assert run_sqlite.json("rules", "monster-strength", attacks) == {"strength": strength}
+
+
+@pytest.mark.parametrize("attacks", ["8-2", "0", "2d0"])
+def test_rules_monster_strength_refuses_what_is_no_damage(run_sqlite, attacks):
+    result = run_sqlite("rules", "monster-strength", attacks)
+    assert result.exit_code == 2 and "bad attack damage" in result.stderr
+
+
 @pytest.mark.parametrize("command", ["injure", "rest", "attack", "mug", "grab object", "grab state"])
 def test_every_command_has_help_ending_in_an_example(run_sqlite, command):
     greyhawk(run_sqlite)
     result = run_sqlite(*command.split(), "--help")
     assert result.exit_code == 0 and "Example:" in result.stdout
+
+
+def test_every_reply_is_sentences_without_reprs_or_flags(run_sqlite):
+    import re
+
+    run = run_sqlite
+    greyhawk(run, THIEF, GUARD, ("Brute", "hp=20", "level=3", "str=18/76"))
+    replies = [
+        run("injure", "Guard", "--damage", "7", "--mode", "sap", "--knockout-roll", "20", "--knockout-dice", "2,3",
+            "--attacker", "Thief"),
+        run("rest", "Guard", "--minutes", "10"),
+        run("attack", "Thief", "Guard", "--maneuver", "punch", "--defender-armed", "--defender-roll", "3", "--roll", "9"),
+        run("mug", "Thief", "Guard", "--save-number", "12", "--save-roll", "20"),
+        run("grab", "person", "Brute", "Guard", "--dice", "1,1"),
+        run("grab", "break-hold", "Guard", "--dice", "3,9"),
+        run("grab", "state", "Guard", "--asleep"),
+    ]
+    for reply in replies:
+        assert reply.exit_code == 0, reply.output
+        assert not re.search(r"=True|=False|=None|\{'|\['|\b[a-z_]+=", reply.stdout), reply.stdout
+    assert "Thief deals Guard 7 sap damage" in replies[0].stdout
+    assert replies[2].stdout.startswith("Guard, armed, strikes first at the bare-handed Thief: the d20 rolled 3 + 4 = 7")
