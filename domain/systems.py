@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from .errors import BadInput
 from .events import DomainEvent, Resolution
@@ -58,6 +58,11 @@ class RuleSystem(Protocol):
         """The character sheet as a player of the system reads it, a line each."""
         ...
 
+
+if TYPE_CHECKING:  # mypy checks each package against the Protocol (tests/domain/test_systems.py does at run time)
+    from . import adnd2e, pendragon, potestas
+
+    _COMPLETE: tuple[RuleSystem, ...] = (potestas, adnd2e, pendragon)
 
 PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon-pass": "pendragon"}
 
