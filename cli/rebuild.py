@@ -33,7 +33,7 @@ def rebuild(env: Any, names: tuple[str, ...], workers: int | None) -> None:
       chronicle rebuild --projection characters
     """
     from ..ledger.app import open_ledger
-    from ..projections.rebuild import rebuild as replay
+    from ..ledger.rebuild import rebuild as replay
 
     names = names or PROJECTIONS
     env.close()  # no connection is held while the workers are forked: each opens its own

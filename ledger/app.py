@@ -5,17 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventsourcing.application import Application
 
 from ..domain.errors import BadInput
-from ..projections.store import ViewStore
+from ..projections.store import ViewStore, views_of
 from ..domain.text import check_json, encode_error
+from .feed import LogFeed
 from .mapper import OrjsonTranscoder, PydanticMapper
 from .sealing import unreadable
 from .storage import redact, secrets, settings
 
+if TYPE_CHECKING:
+    from ..projections.characters import Characters
+    from ..projections.index import Index
 
 SCHEMA_LOCK = 0x6368726F6E69636C  # "chronicl": the advisory lock key for creating tables
 
@@ -28,19 +32,24 @@ class Chronicle(Application):
 
     @cached_property
     def views(self) -> ViewStore:
-        return ViewStore(self)
+        return views_of(self)
 
     @cached_property
-    def index(self) -> Any:
+    def feed(self) -> LogFeed:
+        """The log as the read models are fed it."""
+        return LogFeed(self, self.views)
+
+    @cached_property
+    def index(self) -> Index:
         from ..projections.index import Index  # lazily: it loads the domain's models (a `show` does not need them)
 
-        return Index(self.views)
+        return Index(self.views, self.feed)
 
     @cached_property
-    def characters(self) -> Any:
-        from ..projections.characters import Characters
+    def characters(self) -> Characters:
+        from ..projections.characters import Characters  # lazily: `chronicle --help` needs no read model
 
-        return Characters(self.views)
+        return Characters(self.views, self.feed)
 
 
 class CheckedTranscoder(OrjsonTranscoder):

@@ -9,6 +9,7 @@ from uuid import UUID
 from ..domain.character import character_id
 from ..domain.ids import event_id
 from ..projections.store import aggregate_id
+from .feed import COLUMNS
 from .refs import position
 
 BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "by", "hash", "prev_hash", "originator_topic"}
@@ -75,7 +76,6 @@ class Stored(NamedTuple):
     state: bytes
 
 
-COLUMNS = "originator_id, originator_version, topic, state"  # after the position: what `stored` takes
 
 
 def notifications_at(app: Any, positions: list[int]) -> Iterator[Stored]:
@@ -105,40 +105,6 @@ def stored(rows: Iterable[Sequence[Any]], uuids: dict[Any, UUID]) -> list[Stored
             ident = uuids[oid] = aggregate_id(oid)
         found.append(Stored(position, ident, version, topic, bytes(state)))
     return found
-
-
-HEX = "0123456789abcdef"
-
-
-def stored_pages(app: Any, after: int, stop: int, limit: int, share: tuple[int, int] = (0, 1)) -> Iterator[list[Stored]]:
-    """The log after position `after` up to `stop`, about `limit` events a page, read straight from
-    the events table; with `share=(k, n)`, only the events of the k-th of n shares of the aggregates
-    (by the last hex digit of the aggregate's id: uuid5 digits are evenly spread), so n processes
-    that each fold a share read the log once between them, not n times.
-
-    Each page is a window of positions (`limit * n` of them), not a LIMIT: whatever plan the database
-    picks then reads that window only. (PostgreSQL, with no statistics yet on a freshly imported
-    table, sorted every remaining row of the log for each page.)"""
-    recorder = app.recorder
-    table, at = app.views.events
-    postgres = app.views.postgres
-    k, n = share
-    digits = [d for d in HEX if int(d, 16) % n == k] if n > 1 else []
-    mine = (" AND right(originator_id::text, 1) = ANY(?)" if postgres
-            else f" AND substr(originator_id, -1) IN ({', '.join('?' * len(digits))})")
-    sql = app.views.sql(f"SELECT {at}, {COLUMNS} FROM {table}"
-                        f" WHERE {at} > ? AND {at} <= ?" + (mine if digits else "") + f" ORDER BY {at}")
-    uuids: dict[Any, UUID] = {}
-    while after < stop:
-        until = min(stop, after + limit * n)
-        params = [after, until, *([digits] if postgres else digits)] if digits else [after, until]
-        with recorder.datastore.transaction(commit=False) as cursor:
-            cursor.execute(sql, params)
-            rows = cursor.fetchall()
-        after = until
-        if not rows:
-            continue
-        yield stored([row.values() for row in rows] if postgres else rows, uuids)
 
 
 def describe(event: Any, pos: int, ident: str, character: str | None) -> dict[str, Any]:

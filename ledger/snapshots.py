@@ -1,8 +1,8 @@
 """Snapshots of characters: the library's snapshotting with a typed pydantic state.
 
-A `CharacterState` is everything a Character holds (its sheet and condition as the JSON their
-system's models read back), so the same model serves the snapshot store and the `characters`
-read model. `head_hash` travels with it: the hash chain continues after a snapshot.
+A snapshot's state is a `CharacterState` (domain/character_state.py): everything a Character
+holds. A character is loaded from its newest snapshot and the events after it; the write side
+never reads a read model's rows.
 """
 
 from __future__ import annotations
@@ -12,43 +12,14 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import CanSnapshotAggregate
+from eventsourcing.persistence import EventStore
 from eventsourcing.utils import get_topic, resolve_topic
 
-from ..domain import systems
+from ..domain.character import Character
+from ..domain.character_state import CharacterState  # noqa: F401  (re-exported: the snapshot's state)
 from ..domain.model import Model
 
 INTERVAL = 100  # at most this many events are folded after the newest snapshot
-
-
-class CharacterState(Model):
-    created_on: datetime
-    modified_on: datetime
-    campaign_id: UUID
-    name: str
-    system: str
-    kind: str
-    sheet: dict[str, Any]
-    condition: dict[str, Any]
-    head_hash: str
-
-    @classmethod
-    def of(cls, character: Any) -> CharacterState:
-        return cls(created_on=character.created_on, modified_on=character.modified_on,
-                   campaign_id=character.campaign_id, name=character.name, system=character.system,
-                   kind=character.kind, sheet=character.sheet.model_dump(mode="json"),
-                   condition=character.condition.model_dump(mode="json"), head_hash=character.head_hash)
-
-    def restore(self, cls: type, ident: UUID, version: int) -> Any:
-        """The Character this state describes, at `version`, as if folded from its events."""
-        rules = systems.get(self.system)
-        character = object.__new__(cls)
-        character.__dict__.update({
-            "_id": ident, "_version": version, "_created_on": self.created_on, "_modified_on": self.modified_on,
-            "_pending_events": [], "campaign_id": self.campaign_id, "name": self.name, "system": self.system,
-            "kind": self.kind, "sheet": rules.Sheet.model_validate(self.sheet),
-            "condition": rules.Condition.model_validate(self.condition), "head_hash": self.head_hash,
-        })
-        return character
 
 
 class CharacterSnapshot(Model, CanSnapshotAggregate[UUID]):
@@ -74,8 +45,6 @@ def store(app: Any) -> Any:
     on PostgreSQL collide there); its table is created when the first snapshot is due."""
     found = app.__dict__.get("_chronicle_snapshots")
     if found is None:
-        from eventsourcing.persistence import EventStore
-
         factory = app.factory
         postgres = type(factory).__module__.endswith("postgres")
         table = f"{factory.env.name.lower()}_snapshots" if postgres else "stored_snapshots"
@@ -108,49 +77,9 @@ def _newest(app: Any, ident: UUID, version: int | None) -> Any | None:
     return found[0] if found else None
 
 
-ROWS = "chronicle_character_rows"  # the characters read model (projections/characters.py)
-
-
-def _row(app: Any, ident: UUID) -> Any | None:
-    """The character as its read-model row holds it (the same `CharacterState` as a snapshot, folded by
-    the events' own `mutate` up to the row's version), if the row exists; the events after that
-    version are folded on top by `load`, so a row behind the log is still exact."""
-    recorder = store(app).recorder
-    postgres = type(recorder).__module__.endswith("postgres")
-    exists = app.__dict__.get("_chronicle_rows_exist")
-    with recorder.datastore.transaction(commit=False) as cursor:
-        if not exists:  # asked, not created: a writer must not issue DDL (racing writers on PostgreSQL)
-            if postgres:
-                cursor.execute("SELECT to_regclass(%s) AS found", (f"{recorder.datastore.schema}.{ROWS}",))
-                exists = cursor.fetchone()["found"] is not None
-            else:
-                cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (ROWS,))
-                exists = cursor.fetchone() is not None
-            if not exists:
-                return None
-            app.__dict__["_chronicle_rows_exist"] = True
-        marker = "%s" if postgres else "?"
-        cursor.execute(f"SELECT version, state FROM {ROWS} WHERE id = {marker}", (str(ident),))
-        found = cursor.fetchone()
-    if found is None:
-        return None
-    row_version, state = (found["version"], found["state"]) if isinstance(found, dict) else tuple(found)
-    from ..domain.character import Character
-
-    return CharacterState.model_validate_json(state).restore(Character, ident, row_version)
-
-
 def load(app: Any, ident: UUID, version: int | None = None) -> tuple[Any, int] | None:
-    """The aggregate (at `version`, else now) from its newest snapshot (now: or its read-model row) and
-    the events after it, and how many events were folded; None when it has no events (up to `version`)."""
-    if version is None:
-        row = _row(app, ident)
-        if row is not None:
-            pending = list(app.events.get(ident, gt=row.version))
-            if len(pending) <= INTERVAL:  # else the row lags far behind: a snapshot may be nearer
-                for event in pending:
-                    row = event.mutate(row)
-                return row, len(pending)
+    """The aggregate (at `version`, else now) from its newest snapshot and the events after it, and
+    how many events were folded; None when it has no events (up to `version`)."""
     snapshot = _newest(app, ident, version)
     aggregate = snapshot.mutate(None) if snapshot is not None else None
     folded = 0
@@ -163,8 +92,6 @@ def load(app: Any, ident: UUID, version: int | None = None) -> tuple[Any, int] |
 def due(aggregate: Any, folded: int, saved: int) -> bool:
     """Snapshot a character once INTERVAL events lie past its newest snapshot (`folded` when it was
     loaded plus `saved` now): appending then folds at most INTERVAL events, however long the history."""
-    from ..domain.character import Character
-
     return isinstance(aggregate, Character) and saved > 0 and folded + saved >= INTERVAL
 
 

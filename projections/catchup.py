@@ -1,8 +1,8 @@
 """Catching read models up with the log.
 
-Each page of notifications is read and decoded once and handed to every read model behind it;
-their rows and new positions are written in one transaction with the library's tracking, so each
-notification is processed exactly once.
+Each page of the log is read and decoded once (by the feed) and handed to every read model behind
+it; their rows and new positions are written in one transaction with the library's tracking, so
+each event is processed exactly once.
 """
 
 from __future__ import annotations
@@ -12,24 +12,22 @@ from typing import Any, Protocol
 
 from eventsourcing.persistence import IntegrityError
 
+from .feed import Feed, Logged
+from .store import ViewStore
+
 BATCH = 5000
-Decoded = tuple[Any, dict[str, Any]]  # a notification (or a `Stored` row) and its decoded state
-
-
-def decoded(mapper: Any, notifications: Sequence[Any]) -> list[Decoded]:
-    """The notifications with their states decoded, once for every read model that folds them."""
-    decode = mapper.decode_state
-    return [(n, decode(n.state)) for n in notifications]
 
 
 class ReadModel(Protocol):
     VIEW: str
+    store: ViewStore
+    feed: Feed
 
     def position(self) -> int:
-        """The last notification folded into the stored rows."""
+        """The last log position folded into the stored rows."""
 
-    def fold(self, events: Sequence[Decoded]) -> Any:
-        """The rows these notifications (all after `position()`) change, computed before writing."""
+    def fold(self, events: Sequence[Logged]) -> Any:
+        """The rows these events (all after `position()`) change, computed before writing."""
 
     def write(self, cursor: Any, rows: Any) -> None: ...
 
@@ -42,19 +40,17 @@ class ReadModel(Protocol):
 
 def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None = None,
              batch_size: int = BATCH) -> int:
-    """Fold every notification after the views' positions into their rows; returns how many were read."""
-    store = views[0].store  # type: ignore[attr-defined]
-    recorder, mapper = store.app.recorder, store.app.mapper
+    """Fold every event after the views' positions into their rows; returns how many were read."""
+    store, feed = views[0].store, views[0].feed
     done = 0
     while True:
         at = {view: view.position() for view in views}
         start = min(at.values())
-        batch = recorder.select_notifications(start=start, limit=batch_size, inclusive_of_start=False)
-        if not batch:
+        page = feed.after(start, batch_size)
+        if not page:
             return done
-        end = batch[-1].id
-        page = decoded(mapper, batch)
-        behind = [(view, page if at[view] == start else [d for d in page if d[0].id > at[view]])
+        end = page[-1].position
+        behind = [(view, page if at[view] == start else [e for e in page if e.position > at[view]])
                   for view in views if at[view] < end]
         folded = [(view, view.fold(todo)) for view, todo in behind]
         try:
@@ -68,6 +64,6 @@ def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None 
             continue
         for view, _ in folded:
             view.moved(end)
-        done += len(batch)
+        done += len(page)
         if progress:
-            progress(len(batch))
+            progress(len(page))

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 import orjson
 
-from ..ledger.mapper import event_from_state
-from .catchup import BATCH, Decoded, catch_up
+from .catchup import BATCH, catch_up
+from .feed import Feed, Logged
 from .store import ViewStore
 
 VIEW = "characters"
 VERSION = 2  # of the table below: a ledger whose rows were made by another version rebuilds them
-REGISTERED = "chronicle.domain.character:CharacterRegistered"
 TABLES = {"chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
                                       " state TEXT, view TEXT, summary TEXT, position BIGINT"}
 INDEXES = (
@@ -43,18 +43,16 @@ def render(rules: Any, character: Any) -> dict[str, Any]:
     return data
 
 
-ROLLED = "chronicle.domain.rolls:DiceRolled"
-
-
-def _rolled(notification: Any, state: dict[str, Any], character: Any) -> bool:
+def _rolled(logged: Logged, character: Any) -> bool:
     """Fold a free roll without building its event: `DiceRolled.apply` changes nothing, so its
     `mutate` only moves the version, `modified_on` and `head_hash` on. False (fold it the full way,
     which also raises the library's errors) unless it is the character's very next version."""
-    if notification.originator_version != character.version + 1:
+    state = logged.state
+    if logged.originator_version != character.version + 1:
         return False
     if state.get("class_version", 1) != 1:
         return False
-    character.version = notification.originator_version
+    character.version = logged.originator_version
     character.modified_on = _timestamp().validate_python(state["timestamp"])
     character.head_hash = state["hash"]
     return True
@@ -63,9 +61,7 @@ def _rolled(notification: Any, state: dict[str, Any], character: Any) -> bool:
 @functools.cache
 def _timestamp() -> Any:
     """Pydantic's datetime parsing (as the event model's), built on first use."""
-    from datetime import datetime
-
-    from pydantic import TypeAdapter
+    from pydantic import TypeAdapter  # lazily: a `show` that folds nothing imports no pydantic model
 
     return TypeAdapter(datetime)
 
@@ -76,8 +72,8 @@ class Characters:
 
     VIEW = VIEW
 
-    def __init__(self, store: ViewStore, suffix: str = ""):
-        self.store, self.deferred = store, bool(suffix)
+    def __init__(self, store: ViewStore, feed: Feed, suffix: str = ""):
+        self.store, self.feed, self.deferred = store, feed, bool(suffix)
         if not suffix:
             store.ensure(VIEW, VERSION, TABLES, INDEXES)
         self._fresh = f"chronicle_character_rows{suffix}" if suffix else None  # no row to update: inserted whole
@@ -88,7 +84,7 @@ class Characters:
         self._changed: dict[UUID, None] = {}  # in the order first changed
 
     def catch_up(self, progress: Callable[[int], None] | None = None, batch_size: int = BATCH) -> int:
-        """Fold every notification after the tracked position into the rows; returns how many."""
+        """Fold every event after the tracked position into the rows; returns how many."""
         return catch_up([self], progress, batch_size)
 
     # folding -------------------------------------------------------------------------------
@@ -99,21 +95,28 @@ class Characters:
             self.forget()
         return position
 
-    def fold(self, events: Sequence[Decoded]) -> list[tuple[Any, ...]]:
+    def fold(self, events: Sequence[Logged]) -> list[tuple[Any, ...]]:
+        from .kinds import Kind, UnknownEvent, kind_of  # lazily: they load the domain's models, which `show` does not
+
         states, changed = self._states, self._changed
         if not self.deferred:
-            self._load([n.originator_id for n, _ in events])
-        for notification, state in events:
-            oid, topic = notification.originator_id, notification.topic
-            if topic == REGISTERED:
-                states[oid] = event_from_state(topic, oid, notification.originator_version, state, folding=True).mutate(None)
-                self._registered[oid] = notification.id
-            else:
-                character = states.get(oid)
-                if character is None:
-                    continue
-                if topic != ROLLED or not _rolled(notification, state, character):
-                    event_from_state(topic, oid, notification.originator_version, state, folding=True).mutate(character)
+            self._load([e.originator_id for e in events])
+        for logged in events:
+            oid = logged.originator_id
+            match kind_of(logged.event_class):
+                case Kind.REGISTERED:
+                    states[oid] = logged.event(folding=True).mutate(None)
+                    self._registered[oid] = logged.position
+                case Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED as kind:
+                    character = states.get(oid)
+                    if character is None:  # a campaign's roll, or a character whose registration is lost
+                        continue
+                    if kind is not Kind.ROLLED or not _rolled(logged, character):
+                        logged.event(folding=True).mutate(character)
+                case Kind.STARTED | Kind.CAMPAIGN:
+                    continue  # the campaign's own: no character changes
+                case _:
+                    raise UnknownEvent(VIEW, logged.topic, logged.position)
             changed[oid] = None
         return [] if self.deferred else self.held_rows()
 
@@ -140,8 +143,8 @@ class Characters:
         self._position = None
 
     def _row(self, character: Any) -> tuple[Any, ...]:
-        from ..domain import systems
-        from ..ledger.snapshots import CharacterState
+        from ..domain import systems  # lazily, as in `fold`
+        from ..domain.character_state import CharacterState
 
         data = render(systems.get(character.system), character)
         state = CharacterState.of(character).model_dump_json()
@@ -150,8 +153,8 @@ class Characters:
 
     def _load(self, originators: list[UUID]) -> None:
         """Bring the rows of these originators into memory (those not there yet)."""
-        from ..domain.character import Character
-        from ..ledger.snapshots import CharacterState
+        from ..domain.character import Character  # lazily, as in `fold`
+        from ..domain.character_state import CharacterState
 
         unknown = list({o for o in originators if o not in self._states and o not in self._others})
         for i in range(0, len(unknown), 500):

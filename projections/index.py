@@ -6,25 +6,24 @@ catches up from the notification log (tracked, so each notification is processed
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from ..domain.campaign import CampaignStarted
 from ..domain.ids import event_id, event_key, key_of
-from ..ledger.mapper import event_from_state
-from .catchup import BATCH, Decoded, catch_up
+from .catchup import BATCH, catch_up
+from .feed import Feed, Logged
+from .kinds import Kind, UnknownEvent, kind_of
 from .store import ViewStore, aggregate_id
 
 VIEW = "index"
 VERSION = 4  # of the tables below: a ledger whose index was made by another version rebuilds it
-CREATIONS = ("chronicle.domain.campaign:CampaignStarted", "chronicle.domain.character:CharacterRegistered")
-AMENDED = "chronicle.domain.amendments:Amended"  # few, and looked up by every `log`: a table of their own
 
 # A campaign is named in the log by its position (where it started): a number, not its id's text.
 # The log keeps no more than its queries need: which aggregate and version an event is, the
-# events table has at the same position.
+# events table has at the same position. Corrections are few, and looked up by every `log`:
+# they have a table of their own.
 TABLES = {
     "chronicle_campaigns": "id TEXT NOT NULL, name TEXT NOT NULL, system TEXT, position BIGINT",
     "chronicle_characters": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, system TEXT, kind TEXT, position BIGINT",
@@ -59,16 +58,16 @@ class Index:
 
     VIEW = VIEW
 
-    def __init__(self, store: ViewStore, suffix: str = ""):
-        self.store = store
+    def __init__(self, store: ViewStore, feed: Feed, suffix: str = ""):
+        self.store, self.feed = store, feed
         if not suffix:
             store.ensure(VIEW, VERSION, TABLES, INDEXES)
         self._campaign_of: dict[UUID, int] = {}  # aggregate -> its campaign's position
         self._started: dict[UUID, int] = {}  # campaign -> its position
         self._suffix = suffix
 
-    def catch_up(self, progress: Any = None, batch_size: int = BATCH) -> int:
-        """Process every notification after the tracked position; returns how many."""
+    def catch_up(self, progress: Callable[[int], None] | None = None, batch_size: int = BATCH) -> int:
+        """Process every event after the tracked position; returns how many."""
         return catch_up([self], progress, batch_size)
 
     # folding -------------------------------------------------------------------------------
@@ -76,28 +75,32 @@ class Index:
     def position(self) -> int:
         return self.store.position(VIEW)
 
-    def fold(self, events: Sequence[Decoded]) -> dict[str, list[tuple[Any, ...]]]:
+    def fold(self, events: Sequence[Logged]) -> dict[str, list[tuple[Any, ...]]]:
         rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
         log, known = rows["chronicle_log"], self._campaign_of
-        for notification, state in events:
-            originator, version, topic = notification.originator_id, notification.originator_version, notification.topic
-            if topic in CREATIONS:
-                event = event_from_state(topic, originator, version, state)
-                oid = str(originator)
-                if isinstance(event, CampaignStarted):
-                    rows["chronicle_campaigns"].append((oid, event.name, event.system, notification.id))
-                    campaign = known[originator] = self._started[originator] = notification.id
-                else:
-                    rows["chronicle_characters"].append((oid, str(event.campaign_id), event.name, event.system,
-                                                         event.kind, notification.id))
-                    campaign = known[originator] = self._start_of(event.campaign_id)
-                when = iso(event.timestamp)
-            else:  # only the envelope is needed: the stored JSON, not the whole event model
-                when = iso_text(state["timestamp"])
-                campaign = known.get(originator) or self._lookup(originator)
-                if topic == AMENDED:
-                    rows["chronicle_amendments"].append((notification.id, campaign))
-            log.append((notification.id, event_key(originator, version), campaign, when))
+        for logged in events:
+            originator, at = logged.originator_id, logged.position
+            match kind_of(logged.event_class):
+                case Kind.STARTED:
+                    started = logged.event()
+                    rows["chronicle_campaigns"].append((str(originator), started.name, started.system, at))
+                    campaign = known[originator] = self._started[originator] = at
+                    when = iso(started.timestamp)
+                case Kind.REGISTERED:
+                    registered = logged.event()
+                    rows["chronicle_characters"].append((str(originator), str(registered.campaign_id), registered.name,
+                                                         registered.system, registered.kind, at))
+                    campaign = known[originator] = self._start_of(registered.campaign_id)
+                    when = iso(registered.timestamp)
+                case Kind.AMENDED | Kind.RESOLVED | Kind.ROLLED | Kind.CAMPAIGN as kind:
+                    # only the envelope is needed: the stored JSON, not the whole event model
+                    when = iso_text(logged.state["timestamp"])
+                    campaign = known.get(originator) or self._lookup(originator)
+                    if kind is Kind.AMENDED:
+                        rows["chronicle_amendments"].append((at, campaign))
+                case _:
+                    raise UnknownEvent(VIEW, logged.topic, at)
+            log.append((at, event_key(originator, logged.originator_version), campaign, when))
         return rows
 
     def write(self, cursor: Any, rows: dict[str, list[tuple[Any, ...]]]) -> None:

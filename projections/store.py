@@ -6,30 +6,36 @@ position column, which SQLite keeps as the table's own row id.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import cached_property
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import Tracking
+from eventsourcing.application import Application
+from eventsourcing.persistence import Recorder, Tracking, TrackingRecorder
+from eventsourcing.sqlite import SQLiteTrackingRecorder
 
 
-class ViewStore:
-    def __init__(self, app: Any):
-        self.app = app
-        self.tracker = app.factory.tracking_recorder()
-        self.postgres = type(self.tracker).__module__.endswith("postgres")
-        self._ready: set[str] = set()
+class ViewStore(TrackingRecorder):
+    """The read models' tables and their positions: a tracking recorder of the library's, over the
+    application's own datastore, whose subclasses (`views_of`) are the factory's tracking recorder
+    class, as the library's projection example makes its views. Rows and the position they were
+    folded up to are written in one transaction (`track` inside `transaction`)."""
 
-    @cached_property
-    def events(self) -> tuple[str, str]:
-        """The library's events table as SQL names it, and its log position column (SQLite's is
-        the row id): read models join it on position rather than index what it indexes already."""
-        recorder = self.app.recorder
+    events: tuple[str, str]  # the events table as SQL names it, and its log position column
+    postgres: bool
+
+    def attach(self, events_recorder: Recorder) -> None:
+        """Name the application's events table for the read models' queries, which join it on
+        position rather than index what it indexes already (SQLite's position is the row id)."""
+        self.postgres = not isinstance(self, SQLiteTrackingRecorder)  # (importing the postgres module costs a `show`)
         if self.postgres:
-            return f'"{recorder.datastore.schema}"."{recorder.events_table_name}"', "notification_id"
-        return recorder.events_table_name, "rowid"
+            schema, table = self.datastore.schema, events_recorder.events_table_name  # type: ignore[attr-defined]
+            self.events = f'"{schema}"."{table}"', "notification_id"
+        else:
+            self.events = events_recorder.events_table_name, "rowid"  # type: ignore[attr-defined]
+        self._ready: set[str] = set()
 
     def originator(self, ident: UUID) -> Any:
         """An aggregate id as the events table holds it (the library's SQLite recorder: its hex)."""
@@ -40,7 +46,7 @@ class ViewStore:
 
     @contextmanager
     def transaction(self, commit: bool = True) -> Iterator[Any]:
-        with self.tracker.datastore.transaction(commit=commit) as cursor:
+        with self.datastore.transaction(commit=commit) as cursor:  # type: ignore[attr-defined]
             yield cursor
 
     def execute(self, cursor: Any, statement: str, params: Sequence[Any] = ()) -> Any:
@@ -116,15 +122,31 @@ class ViewStore:
     # tracking ---------------------------------------------------------------------------------
 
     def position(self, view: str) -> int:
-        return self.tracker.max_tracking_id(view) or 0
+        return self.max_tracking_id(view) or 0
 
     def track(self, cursor: Any, view: str, position: int) -> None:
-        self.tracker._insert_tracking(cursor, Tracking(view, position))
+        """Record the view's new position in the transaction that wrote its rows (a position already
+        recorded raises the library's IntegrityError: each event is folded once)."""
+        self._insert_tracking(cursor, Tracking(view, position))  # type: ignore[attr-defined]
 
     def reset(self, cursor: Any, view: str) -> None:
-        """Forget a view's position."""
-        table = self.tracker.tracking_table_name if self.postgres else "tracking"
+        """Forget a view's position (the library has no call for it: a rebuild moves positions back)."""
+        table = self.tracking_table_name if self.postgres else "tracking"  # type: ignore[attr-defined]
         self.execute(cursor, f"DELETE FROM {table} WHERE application_name = ?", (view,))
+
+
+def views_of(app: Application) -> ViewStore:
+    """The application's read-model store, made by its factory as the factory makes its tracking recorder."""
+    factory = app.factory
+    views = factory.tracking_recorder(_views_class(type(factory).tracking_recorder_class))  # type: ignore[attr-defined]
+    assert isinstance(views, ViewStore)
+    views.attach(app.recorder)
+    return views
+
+
+@functools.cache
+def _views_class(tracking_recorder_class: type[TrackingRecorder]) -> type[ViewStore]:
+    return type(f"{tracking_recorder_class.__name__}Views", (ViewStore, tracking_recorder_class), {"__module__": __name__})
 
 
 def aggregate_id(stored: Any) -> UUID:

@@ -1,0 +1,55 @@
+"""What each kind of event means to the read models, and the error for an event none of them knows.
+
+Every fold matches on `kind_of` and ends in `case _: raise UnknownEvent`: an event class added to
+the domain without the read models learning it stops them, rather than being silently skipped.
+"""
+
+from __future__ import annotations
+
+import functools
+from enum import Enum
+
+from ..domain.amendments import Amended
+from ..domain.campaign import CampaignStarted, RulingChanged, WinterBegan
+from ..domain.character import CharacterRegistered
+from ..domain.errors import ChronicleError
+from ..domain.events import Resolution
+from ..domain.rolls import DiceRolled
+
+
+class Kind(Enum):
+    STARTED = "a campaign started"
+    REGISTERED = "a character registered"
+    RESOLVED = "a character changed by its system's rules"  # every system's `Resolution` subclasses
+    AMENDED = "a character's event voided or superseded"
+    ROLLED = "a free roll, on a character or on the campaign"
+    CAMPAIGN = "the campaign's rulings or season changed"
+    UNKNOWN = "not an event of chronicle's domain"
+
+
+@functools.cache
+def kind_of(event_class: type) -> Kind:
+    if event_class is CampaignStarted:
+        return Kind.STARTED
+    if event_class is CharacterRegistered:
+        return Kind.REGISTERED
+    if event_class is Amended:
+        return Kind.AMENDED
+    if event_class is DiceRolled:
+        return Kind.ROLLED
+    if event_class in (RulingChanged, WinterBegan):
+        return Kind.CAMPAIGN
+    if isinstance(event_class, type) and issubclass(event_class, Resolution):
+        return Kind.RESOLVED
+    return Kind.UNKNOWN
+
+
+class UnknownEvent(ChronicleError):
+    """The log holds an event a read model cannot fold (written by a newer chronicle, or not by chronicle)."""
+
+    code = "unknown_event"
+
+    def __init__(self, view: str, topic: str, position: int):
+        super().__init__(f"the {view} read model does not know the event {topic} at #{position}:"
+                         " nothing was folded; is this ledger from a newer chronicle?")
+        self.topic, self.position = topic, position
