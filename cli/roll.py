@@ -63,20 +63,10 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, single: int | N
       chronicle roll d% --roll 37
     """
     from ..domain.dice import parse
-    from ..domain.rolls import DiceRolled
-    from ..domain.rolls import roll as roll_dice
 
     expression = parse(notation)  # bad notation fails before the ledger is opened
     table = _table_dice(expression, single, given)
-
-    def decide(session: Any) -> Any:
-        owner = session.character(for_) if for_ else session.campaign
-        dice = session.dice({"roll": table} if table is not None else None)
-        owner.trigger_event(DiceRolled, reason=reason, by=session.by, timestamp=session.now(),
-                            **roll_dice(expression, dice))
-        return owner.pending_events[-1]
-
-    event = env.write(decide)
+    event = env.ledger.roll(expression, for_, reason, table)
     emit(env, lambda: _result(event, for_, reason), lambda: _human(event))
 
 
