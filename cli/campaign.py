@@ -134,3 +134,54 @@ def report(env: Any) -> None:
         return Group(*parts)
 
     emit(env, data, human)
+
+
+@campaign.command("list")
+@click.option("--all", "archived", is_flag=True, help="Archived campaigns too.")
+@common
+@click.pass_obj
+def list_(env: Any, archived: bool) -> None:
+    """Every campaign in the database: system, characters, events; the current one marked.
+
+    \b
+    Example:
+      chronicle campaign list --json
+    """
+    from ..ledger.campaigns import campaign_list
+
+    rows = campaign_list(env.read(), archived)
+    emit(env, {"campaigns": rows}, lambda: table(
+        None, ("", "campaign", "system", "characters", "events"),
+        [("*" if r["current"] else "", r["name"] + (" (archived)" if r["archived"] else ""), r["system"],
+          r["characters"], r["events"]) for r in rows]))
+
+
+@campaign.command("use")
+@click.argument("name")
+@common
+@click.pass_obj
+def use(env: Any, name: str) -> None:
+    """Make NAME the campaign later commands act on without --campaign.
+
+    \b
+    Example:
+      chronicle campaign use Sartar
+    """
+    result = env.ledger.use_campaign(name)
+    emit(env, result, f"Later commands act on {result['campaign']}.  [event {result['event']}]")
+
+
+@campaign.command("archive")
+@click.argument("name")
+@click.option("--reason", required=True, help="Why (kept in the log).")
+@common
+@click.pass_obj
+def archive(env: Any, name: str, reason: str) -> None:
+    """Hide NAME from lists (made by mistake or by the demo); its events stay.
+
+    \b
+    Example:
+      chronicle campaign archive "Demo: Sartar" --reason "only the demo"
+    """
+    result = env.ledger.archive_campaign(name, reason)
+    emit(env, result, f"Archived {result['campaign']}: {reason}  [event {result['event']}]")

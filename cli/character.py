@@ -69,9 +69,10 @@ def show(env: Any, name: str, as_of: str | None) -> None:
 
 @character.command("list")
 @click.option("--as-of", "as_of", metavar="REF", help="As the campaign stood right after REF.")
+@click.option("--all", "retired", is_flag=True, help="Retired characters too.")
 @common
 @click.pass_obj
-def list_(env: Any, as_of: str | None) -> None:
+def list_(env: Any, as_of: str | None, retired: bool) -> None:
     """All characters of the campaign, a line each.
 
     \b
@@ -80,6 +81,69 @@ def list_(env: Any, as_of: str | None) -> None:
     """
     from ..ledger.characters import character_list
 
-    rows = character_list(env.read(), as_of)
+    rows = character_list(env.read(), as_of, retired)
     emit(env, {"characters": rows},
-         lambda: table("Characters", ("name", "version", "condition"), [(r["name"], r["version"], r["summary"]) for r in rows]))
+         lambda: table("Characters", ("name", "version", "condition"), [(r["name"] + (" (retired)" if r.get("retired") else ""), r["version"], r["summary"]) for r in rows]))
+
+
+@character.command("set")
+@click.argument("name")
+@click.argument("assignments", nargs=-1, required=True, metavar="KEY=VALUE...")
+@click.option("--reason", required=True, help="Why the sheet changes (a level gained, new armour).")
+@common
+@click.pass_obj
+def set_(env: Any, name: str, assignments: tuple[str, ...], reason: str) -> None:
+    """Growth, not correction: NAME's sheet changes from this point of the log on
+    (--as-of an earlier event shows the old values; later outcomes use the new).
+    Keys and values as for `character add`.
+
+    \b
+    Example:
+      chronicle character set Brand fort=6 bab=4 --reason "reached level 4"
+    """
+    result = env.ledger.set_sheet(name, pairs(assignments, "set"), reason)
+    changed = ", ".join(f"{key} {_value(value)}" for key, value in result["changes"].items())
+    emit(env, {k: result[k] for k in ("event", "version", "character", "sheet", "changes", "reason")},
+         f"{result['character']} grows: {changed} ({reason}).  [event {result['event']}, version {result['version']}]")
+
+
+@character.command("retire")
+@click.argument("name")
+@click.option("--reason", required=True, help="Why NAME leaves the campaign.")
+@common
+@click.pass_obj
+def retire(env: Any, name: str, reason: str) -> None:
+    """NAME leaves `character list` (back with --all); further actions on NAME are refused.
+
+    \b
+    Example:
+      chronicle character retire Brand --reason "took holy orders"
+    """
+    result = env.ledger.retire(name, reason)
+    emit(env, result, f"{result['character']} retires: {reason}.  [event {result['event']}, version {result['version']}]")
+
+
+@character.command("rename")
+@click.argument("old")
+@click.argument("new")
+@click.option("--reason", default="", help="Why (kept in the log).")
+@common
+@click.pass_obj
+def rename(env: Any, old: str, new: str, reason: str) -> None:
+    """The character OLD answers to NEW from now on; its log and --as-of history stay whole.
+
+    \b
+    Example:
+      chronicle character rename Vasana "Vasana Farosdaughter"
+    """
+    result = env.ledger.rename(old, new, reason)
+    emit(env, result, f"{result['previous']} is now called {result['character']}.  "
+                      f"[event {result['event']}, version {result['version']}]")
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {inner}" for key, inner in value.items())
+    if isinstance(value, (list, tuple)):
+        return "; ".join(str(item) for item in value)
+    return str(value)

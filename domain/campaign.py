@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from .aggregate import Aggregate
 from .dice import DiceRecord
@@ -15,10 +16,20 @@ class CampaignStarted(Created):
     name: str
     system: str
     rulings: dict[str, Any]
+    chosen: bool = True  # the current campaign from now on (not a replay's fork)
+
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Campaigns started before `campaign use` existed: each was the newest when it started."""
+        state.setdefault("chosen", True)
 
     def apply(self, aggregate: Any) -> None:
         aggregate.name, aggregate.system, aggregate.rulings = self.name, self.system, dict(self.rulings)
         aggregate.winters = []
+        aggregate.sessions = ()
+        aggregate.archived = False
 
 
 class RulingChanged(Event):
@@ -44,11 +55,65 @@ class WinterBegan(Event):
         aggregate.winters = [*aggregate.winters, self.year]
 
 
+class SessionStarted(Event):
+    """A night at the table begins: the session is the events between this and its end."""
+
+    number: int
+    title: str = ""
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.sessions = (*aggregate.sessions, GameSession(self.number, self.title, self.originator_version))
+
+
+class SessionEnded(Event):
+    number: int
+    digest: str = ""  # the ledger's digest when the session ended, to hold the log to it later
+
+    def apply(self, aggregate: Any) -> None:
+        *earlier, last = aggregate.sessions
+        aggregate.sessions = (*earlier, last.ended(self.originator_version))
+
+
+class CampaignChosen(Event):
+    """`campaign use`: later commands on this database act on this campaign without `--campaign`."""
+
+    def apply(self, aggregate: Any) -> None:
+        """Which campaign is current is the index's to answer; the campaign itself is unchanged."""
+
+
+class CampaignArchived(Event):
+    """Made by mistake or by the demo: hidden from lists, its events kept."""
+
+    reason: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.archived = True
+
+
+@dataclass(frozen=True)
+class GameSession:
+    """A session by the versions of the campaign events that started and ended it."""
+
+    number: int
+    title: str
+    started: int
+    finished: int | None = None
+
+    def ended(self, version: int) -> GameSession:
+        return GameSession(self.number, self.title, self.started, version)
+
+
 class Campaign(Aggregate):
-    """State: name, system, rulings (the values in force), winters (years whose Winter Phase ran).
+    """State: name, system, rulings (the values in force), winters (years whose Winter Phase ran),
+    sessions (numbered, the last one possibly open) and whether it is archived.
 
     Events are module-level classes: the library would re-create nested ones."""
 
     def change_ruling(self, key: str, value: Any, reason: str, by: str, timestamp: datetime) -> None:
         self.trigger_event(RulingChanged, key=key, value=value, previous=self.rulings.get(key), reason=reason, by=by,
                            timestamp=timestamp)
+
+    @property
+    def open_session(self) -> GameSession | None:
+        last = self.sessions[-1] if self.sessions else None
+        return last if last is not None and last.finished is None else None

@@ -24,11 +24,14 @@ class CharacterRegistered(Created):
         aggregate.kind = self.kind
         aggregate.sheet = rules.Sheet.model_validate(self.sheet)
         aggregate.condition = rules.Condition()
+        aggregate.retired = False
 
 
 class Character(Aggregate):
-    """State: campaign_id, name, system, kind, and the system's `sheet` and `condition` models.
+    """State: campaign_id, name, system, kind, retired, and the system's `sheet` and `condition` models.
     Events are module-level classes: the library would re-create nested ones."""
+
+    retired = False  # a snapshot taken before retirement existed restores without it
 
     def record(self, event_class: type[Resolution], **kwargs: Any) -> Resolution:
         self.trigger_event(event_class, **kwargs)

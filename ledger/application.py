@@ -22,7 +22,8 @@ from ..domain.events import DomainEvent, Resolution
 from ..domain.model import Model
 from ..domain.rolls import DiceRolled
 from ..domain.rolls import roll as roll_dice
-from . import audit, characters, rulings
+from . import audit, campaigns, characters, rulings
+from .digest import digest
 from .app import Chronicle, open_ledger
 from .recorded import Recorded
 from .session import Session
@@ -116,13 +117,38 @@ class Ledger:
                       is_object: bool = False) -> dict[str, Any]:
         return self.write(lambda session: characters.add_character(session, name, stats, virtues, is_object))
 
+    def use_campaign(self, name: str) -> dict[str, Any]:
+        return self.write(lambda session: campaigns.use(session, name))
+
+    def archive_campaign(self, name: str, reason: str) -> dict[str, Any]:
+        return self.write(lambda session: campaigns.archive(session, name, reason))
+
+    def start_session(self, title: str) -> dict[str, Any]:
+        return self.write(lambda session: campaigns.start_session(session, title))
+
+    def end_session(self) -> dict[str, Any]:
+        return self.write(lambda session: campaigns.end_session(session, digest(session.app, session.campaign.id)))
+
+    def set_sheet(self, name: str, stats: dict[str, str], reason: str) -> dict[str, Any]:
+        """Growth (a level gained, new armour): the sheet changes from this point of the log on."""
+        return self.write(lambda session: characters.set_sheet(session, name, stats, reason))
+
+    def retire(self, name: str, reason: str) -> dict[str, Any]:
+        return self.write(lambda session: characters.retire(session, name, reason))
+
+    def rename(self, old: str, new: str, reason: str = "") -> dict[str, Any]:
+        return self.write(lambda session: characters.rename(session, old, new, reason))
+
+    def note(self, text: str, name: str | None = None) -> dict[str, Any]:
+        return self.write(lambda session: characters.note(session, text, name))
+
     def record(self, name: str, action: type[Resolution], inputs: Model, table: Table | None = None,
                **fields: Any) -> Recorded:
         """Decide `action` for the character NAME from `inputs` (and the table's dice) and record it:
         the use case behind every single-event rule command (`injure`, `rest`, `award_status`, ...)."""
 
         def decide(session: Session) -> Recorded:
-            character = session.character(name)
+            character = session.character(name, acting=True)
             return session.record(character, action, inputs, table, **fields)
 
         return self.write(decide)

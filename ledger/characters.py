@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..domain.character import character_id
-from ..domain.errors import BadInput, NotFound
+from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged, sheet_changes
+from ..domain.text import check_text, normalise_name, printable
+from ..domain.errors import BadInput, NotFound, Refusal
 from ..projections.characters import render
 from .refs import position
+from .session import Session
 
 
 def add_character(session: Any, name: str, stats: dict[str, str], virtues: str | None, is_object: bool) -> dict[str, Any]:
@@ -23,7 +26,7 @@ def add_character(session: Any, name: str, stats: dict[str, str], virtues: str |
         raise BadInput("--object is for potestas campaigns")
     sheet = rules.parse_sheet(stats, **options)
     created = session.add_character(name, sheet, kind=options["kind"])
-    return {"event": created.last_event_id, "version": created.version, "name": name,
+    return {"event": created.last_event_id, "version": created.version, "name": created.name,
             "system": rules.NAME, "sheet": sheet.model_dump(mode="json")}
 
 
@@ -34,7 +37,7 @@ def load(session: Any, name: str, as_of: str | None) -> Any:
     campaign = session.campaign
     app = session.app
     bound = position(app.index, campaign.id, as_of)
-    ident = character_id(campaign.id, name)
+    ident = session.character_id(name)
     version = app.index.version_at(ident, bound)
     if version is None:
         session.character(name)  # a name the campaign never had is reported as such
@@ -51,7 +54,7 @@ def view(session: Any, character: Any) -> dict[str, Any]:
 def character_view(session: Any, name: str, as_of: str | None) -> dict[str, Any]:
     """Now: the character's read-model row (no history is read); as of REF: folded from the log."""
     if as_of is None:
-        ident = character_id(session.campaign.id, name)
+        ident = session.character_id(name)
         held = session.held(ident)
         if held is not None:  # inside a batch: its unsaved events count
             return view(session, held)
@@ -61,10 +64,11 @@ def character_view(session: Any, name: str, as_of: str | None) -> dict[str, Any]
     return view(session, load(session, name, as_of))
 
 
-def character_list(session: Any, as_of: str | None) -> list[dict[str, Any]]:
+def character_list(session: Any, as_of: str | None, retired: bool = False) -> list[dict[str, Any]]:
+    """A line per character (retired ones only when asked)."""
     campaign = session.campaign
     if as_of is None:
-        return [_line(data) for data in _current(session, campaign)]
+        return [_line(data) for data in _current(session, campaign) if retired or not data.get("retired")]
     app = session.app
     app.index.catch_up()
     rows = []
@@ -73,7 +77,8 @@ def character_list(session: Any, as_of: str | None) -> list[dict[str, Any]]:
             character = load(session, name, as_of)
         except NotFound:
             continue  # not yet registered at that point of the log
-        rows.append(_line(view(session, character)))
+        if retired or not character.retired:
+            rows.append(_line(view(session, character)))
     return rows
 
 
@@ -90,4 +95,52 @@ def _current(session: Any, campaign: Any) -> list[dict[str, Any]]:
 
 
 def _line(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: data[k] for k in ("name", "version", "summary", "condition")}
+    line = {k: data[k] for k in ("name", "version", "summary", "condition")}
+    if data.get("retired"):
+        line["retired"] = True
+    return line
+
+
+def set_sheet(session: Session, name: str, stats: dict[str, str], reason: str) -> dict[str, Any]:
+    """Growth, not correction: the sheet changes from this point of the log on."""
+    character = session.character(name, acting=True)
+    fields = sheet_changes(session.rules, character.sheet, stats)
+    character.trigger_event(SheetChanged, changes=stats, fields=fields, reason=required(reason), by=session.by,
+                            timestamp=session.now())
+    return {"event": character.last_event_id, "version": character.version, "character": character.name,
+            "changes": fields, "reason": reason, "sheet": character.sheet.model_dump(mode="json")}
+
+
+def retire(session: Session, name: str, reason: str) -> dict[str, Any]:
+    character = session.character(name, acting=True)
+    character.trigger_event(CharacterRetired, reason=required(reason), by=session.by, timestamp=session.now())
+    return {"event": character.last_event_id, "version": character.version, "character": character.name,
+            "reason": reason}
+
+
+def rename(session: Session, old: str, new: str, reason: str) -> dict[str, Any]:
+    character = session.character(old, acting=True)
+    new = normalise_name(new, "new name")
+    if new == character.name:
+        raise BadInput(f"{printable(new)} is already the character's name")
+    if new.casefold() != character.name.casefold() and session.has_character(new):
+        raise Refusal(f"campaign {printable(session.campaign.name)} already has a character named {printable(new)}")
+    previous = character.name
+    character.trigger_event(CharacterRenamed, name=new, previous=previous, reason=reason, by=session.by,
+                            timestamp=session.now())
+    return {"event": character.last_event_id, "version": character.version, "character": new,
+            "previous": previous, "reason": reason}
+
+
+def note(session: Session, text: str, name: str | None) -> dict[str, Any]:
+    """Free text on a character (any, retired too) or on the campaign."""
+    owner = session.character(name) if name else session.campaign
+    owner.trigger_event(NoteTaken, text=check_text(required(text, "a note"), "the note"), by=session.by,
+                        timestamp=session.now())
+    return {"event": owner.last_event_id, "version": owner.version, "for": name and owner.name, "text": text}
+
+
+def required(text: str, what: str = "--reason") -> str:
+    if not text.strip():
+        raise BadInput(f"{what} must say something" if what != "--reason" else "--reason must say why")
+    return text

@@ -38,17 +38,20 @@ class Recorded:
 
     @cached_property
     def document(self) -> dict[str, Any]:
-        """`{"event", "version", "character", "type", **outcome, "condition", "before", "dice"}`."""
+        """`{"event", "version", "character", "type", **outcome, "condition", "dice"}` (and `ignored`)."""
         rules = self.rules
         result: dict[str, Any] = {"event": self.event_id, "version": self.version, "character": self.name,
                                   "type": type(self.event).__name__}
         result.update(self.event.outcome.model_dump(mode="json"))
         result["condition"] = rules.view(self.sheet, self.condition)["condition"]
-        result["before"] = rules.view(self.sheet_before, self.condition_before)["condition"]
         result["dice"] = [roll.model_dump(mode="json") for roll in self.event.dice.rolls]
         if self.ignored:
             result["ignored"] = self.ignored
         return result
+
+    def before(self) -> dict[str, Any]:
+        """The condition as the system's view shows it, before the event."""
+        return self.rules.view(self.sheet_before, self.condition_before)["condition"]
 
     def sentences(self) -> str:
         """The event told for people, as the log tells it."""

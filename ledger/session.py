@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import struct
 from collections.abc import Iterator, Mapping
@@ -14,6 +15,7 @@ from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.dice import Dice
 from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Resolution
+from ..domain.text import normalise_name, printable
 from . import snapshots
 from .app import Chronicle
 from .clock import Clock
@@ -26,6 +28,8 @@ class Session:
         self.app, self.by, self.seed = app, by, seed
         self.now = clock or Clock()  # every event's timestamp: the domain reads no clock
         self._campaign_name = campaign
+        self._campaign: Campaign | None = None
+        self._caught_up = False
         self._aggregates: dict[UUID, Any] = {}
         self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
         self._rulings: tuple[Any, Any, Any] = (None, None, None)  # (campaign id and version, model, as recorded)
@@ -50,24 +54,42 @@ class Session:
 
     @property
     def campaign(self) -> Campaign:
-        name = self._campaign_name or self._only_campaign()
-        campaign = self._get(campaign_id(name))
-        if campaign is None:
-            raise NotFound(f"no campaign named {name!r}")
-        self._campaign_name = name
-        return campaign
+        if self._campaign is None:
+            self._campaign = self._find_campaign(self._campaign_name) if self._campaign_name else self._current()
+        return self._campaign
 
-    def _only_campaign(self) -> str:
+    def campaign_named(self, name: str) -> Campaign:
+        """Another campaign than the current one, by name (`campaign use`, `campaign archive`)."""
+        return self._find_campaign(name)
+
+    def _find_campaign(self, name: str) -> Campaign:
+        """The campaign NAME: as written, else matched without regard to case (`sartar` finds `Sartar`)."""
+        name = normalise_name(name, "campaign name")
+        found = self._get(campaign_id(name))
+        if found is None:
+            named = {known: ident for ident, known, _ in self._index().campaigns()}
+            found = self._get(UUID(_match(name, named, "campaign")))
+        assert isinstance(found, Campaign)
+        return found
+
+    def _current(self) -> Campaign:
+        """The campaign commands act on without `--campaign`: the one made or chosen (`campaign use`) last."""
         fresh = [a for a in self._aggregates.values() if isinstance(a, Campaign)]
         if fresh:
-            return fresh[-1].name
-        self.app.index.catch_up()
-        names = [name for _, name, _ in self.app.index.campaigns()]
-        if not names:
+            return fresh[-1]
+        current = self._index().current_campaign()
+        if current is None:
             raise NotFound("no campaign yet: start one with `chronicle campaign new NAME --system SYSTEM`")
-        if len(names) > 1:
-            raise BadInput(f"several campaigns ({', '.join(names)}): choose one with --campaign NAME")
-        return names[0]
+        found = self._get(UUID(current))
+        assert isinstance(found, Campaign)
+        return found
+
+    def _index(self) -> Any:
+        """The index read model, caught up once per session (names and positions come from it)."""
+        if not self._caught_up:
+            self.app.index.catch_up()
+            self._caught_up = True
+        return self.app.index
 
     @property
     def rules(self) -> Any:
@@ -86,42 +108,72 @@ class Session:
             self._rulings = (key, rulings, rulings.model_dump(mode="json"))
         return self._rulings[1], self._rulings[2]
 
-    def character(self, name: str) -> Character:
-        character = self._get(character_id(self.campaign.id, name))
-        if character is None:
-            raise NotFound(f"no character named {name!r} in campaign {self.campaign.name!r}")
+    def character(self, name: str, acting: bool = False) -> Character:
+        """The campaign's character NAME (as written, else without regard to case, else under a name it
+        took later); `acting` refuses a retired one (exit 1)."""
+        name = normalise_name(name, "character name")
+        campaign = self.campaign
+        character = self._get(character_id(campaign.id, name))
+        if character is None or character.name != name:  # renamed away from NAME, or another case
+            held = [a for a in self._aggregates.values()
+                    if isinstance(a, Character) and a.campaign_id == campaign.id]
+            named = {a.name: str(a.id) for a in held}
+            named.update({known: ident for ident, known, _ in self._index().characters(campaign.id)})
+            found = self._get(UUID(_match(name, named, f"character in campaign {printable(campaign.name)}")))
+            assert isinstance(found, Character)
+            character = found
+        if acting and character.retired:
+            raise Refusal(f"{character.name} has retired from the campaign: nothing more can be recorded for them")
         return character
 
-    def characters(self) -> list[Character]:
-        """Every character of the campaign in registration order, those added in this session included."""
+    def character_id(self, name: str) -> UUID:
+        """The id of the character NAME, from the index without loading it (a read model serves the rest)."""
+        name = normalise_name(name, "character name")
         campaign = self.campaign
-        self.app.index.catch_up()
-        names = [name for _, name, _ in self.app.index.characters(campaign.id)]
-        names += [a.name for a in self._aggregates.values()
-                  if isinstance(a, Character) and a.campaign_id == campaign.id and a.name not in names]
-        return [self.character(name) for name in names]
+        named = {a.name: str(a.id) for a in self._aggregates.values()
+                 if isinstance(a, Character) and a.campaign_id == campaign.id}
+        named.update({known: ident for ident, known, _ in self._index().characters(campaign.id)})
+        if name in named:
+            return UUID(named[name])
+        return UUID(_match(name, named, f"character in campaign {printable(campaign.name)}"))
+
+    def characters(self, retired: bool = False) -> list[Character]:
+        """The campaign's characters in registration order (those added in this session included);
+        retired ones only when asked."""
+        campaign = self.campaign
+        idents = [UUID(ident) for ident, _, _ in self._index().characters(campaign.id)]
+        idents += [a.id for a in self._aggregates.values()
+                   if isinstance(a, Character) and a.campaign_id == campaign.id and a.id not in idents]
+        found = [self._get(ident) for ident in idents]
+        return [c for c in found if isinstance(c, Character) and (retired or not c.retired)]
 
     def dice(self, table: dict[str, list[int]] | None = None) -> Dice:
         """A fresh dice source for one event (seeded from --seed when given, else at random)."""
         return Dice(self._next_seed(), table=table)
 
     def has_character(self, name: str) -> bool:
-        return self._get(character_id(self.campaign.id, name)) is not None
+        try:
+            self.character(name)
+        except NotFound:
+            return False
+        return True
 
     # deciding ---------------------------------------------------------------------------------
 
     def start_campaign(self, name: str, system: str, select: bool = True) -> Campaign:
-        """A new campaign, saved with the session; `select=False` keeps working in the current one."""
+        """A new campaign, saved with the session, and the current one unless `select=False` (a fork)."""
         rules = systems.get(system)
+        name = normalise_name(name, "campaign name")
         ident = campaign_id(name)
-        if self._get(ident) is not None:
-            raise Refusal(f"campaign {name!r} already exists")
+        taken = [known for _, known, _ in self._index().campaigns() if known.casefold() == name.casefold()]
+        if taken or self._get(ident) is not None:
+            raise Refusal(f"campaign {printable(taken[0] if taken else name)} already exists")
         rulings = rules.Rulings().model_dump(mode="json")
         campaign = Campaign.start(CampaignStarted, ident, name=name, system=system, rulings=rulings, by=self.by,
-                                  timestamp=self.now())
+                                  chosen=select, timestamp=self.now())
         self._aggregates[ident] = campaign
         if select:
-            self._campaign_name = name
+            self._campaign_name, self._campaign = name, campaign
         return campaign
 
     def adopt(self, aggregate: Any) -> None:
@@ -130,9 +182,15 @@ class Session:
 
     def add_character(self, name: str, sheet: Any, kind: str = "character") -> Character:
         campaign = self.campaign
+        name = normalise_name(name, "character name")
+        if self.has_character(name) and self.character(name).name.casefold() == name.casefold():
+            raise Refusal(f"campaign {printable(campaign.name)} already has a character named "
+                          f"{printable(self.character(name).name)}")
         ident = character_id(campaign.id, name)
-        if self._get(ident) is not None:
-            raise Refusal(f"campaign {campaign.name!r} already has a character named {name!r}")
+        suffix = 1
+        while self._get(ident) is not None:  # the name's id belongs to a character renamed since
+            suffix += 1
+            ident = character_id(campaign.id, f"{name}#{suffix}")
         character = Character.start(
             CharacterRegistered, ident, campaign_id=campaign.id, name=name, system=campaign.system, kind=kind,
             sheet=sheet.model_dump(mode="json"), by=self.by, timestamp=self.now(),
@@ -149,6 +207,8 @@ class Session:
                table: Mapping[str, list[int] | None] | None = None, **fields: Any) -> Recorded:
         """Derive once and record: the table's dice for a purpose the action declares but this
         derivation did not use are ignored (and reported); for any other purpose they are bad input."""
+        if character.retired:
+            raise Refusal(f"{character.name} has retired from the campaign: nothing more can be recorded for them")
         rulings, recorded = self._rulings_in_force()
         dice = self.dice({k: v for k, v in (table or {}).items() if v is not None})
         sheet, condition = character.sheet, character.condition
@@ -189,6 +249,24 @@ class Session:
         for aggregate in due:
             self._folded[aggregate.id] = 0
         return recordings
+
+
+def _match(name: str, named: dict[str, str], what: str) -> str:
+    """The id of the one name matching NAME without regard to case; else bad input, with the closest
+    names offered (`did you mean 'Vasana'?`)."""
+    folded = name.casefold()
+    exact = [ident for known, ident in named.items() if known.casefold() == folded]
+    if len(exact) == 1:
+        return exact[0]
+    if len(exact) > 1:
+        raise BadInput(f"several {what}s match {printable(name)} but for case: write it exactly")
+    close = difflib.get_close_matches(folded, [known.casefold() for known in named], n=1, cutoff=0.6)
+    close += [known.casefold() for known in named if folded in known.casefold()]  # a part of a longer name
+    hint = ""
+    if close:
+        original = next(known for known in named if known.casefold() == close[0])
+        hint = f": did you mean {printable(original)}?"
+    raise NotFound(f"no {what} named {printable(name)}{hint}")
 
 
 def _timestamp(event: Any) -> Any:

@@ -129,11 +129,14 @@ def test_show_as_of_an_event_id_a_position_and_a_time(run):
     assert run("character", "show", "Bruno", "--as-of", "yesterday-ish").exit_code == 2
 
 
-def test_several_campaigns_need_a_choice(run):
+def test_of_several_campaigns_the_newest_is_current_until_another_is_chosen(run):
     run("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run("campaign", "new", "Glorantha", "--system", "pendragon-pass")
-    assert run("character", "list").exit_code == 2
+    assert run.json("campaign", "show")["system"] == "pendragon-pass"
     assert run.json("--campaign", "Greyhawk", "campaign", "show")["system"] == "adnd2e"
+    assert run.json("campaign", "show", "--campaign", "greyhawk")["system"] == "adnd2e"
+    assert run("campaign", "use", "GREYHAWK").exit_code == 0
+    assert run.json("campaign", "show")["system"] == "adnd2e"
     assert run.json("campaign", "show", "--campaign", "Glorantha")["system"] == "pendragon-pass"
 
 
