@@ -1,17 +1,21 @@
-"""What the PenDragon Pass commands share: the system check, recording on one character, reading an
-opponent's value, and the Status line people read."""
+"""What the PenDragon Pass commands share: the system check, recording on one character (one load, one
+derive), reading an opponent's value, and the reply: the JSON document and the domain's sentences."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, NamedTuple
+from typing import Any
 
 import click
 
-from ...domain import ids
 from ...domain.errors import BadInput
+from ...domain.events import Resolution
+from ...domain.model import Model
 from ...domain.pendragon import explain
-from ..actions import Later, describe
+from ...ledger.recorded import Recorded
+from ...ledger.session import Session
 from ..output import emit
 
 SYSTEM = "pendragon-pass"
@@ -27,27 +31,32 @@ def pendragon_character(session: Any, name: str, command: str) -> Any:
     return session.character(name)
 
 
-class Told(NamedTuple):
-    """What a command prints: the JSON document (built when read) and the event's sentences."""
+@dataclass(frozen=True)
+class Told:
+    """What a command prints: the recorded event's JSON document and its sentences, each built when read."""
 
-    document: Later
-    sentences: str
+    recorded: Recorded
+
+    def document(self) -> dict[str, Any]:
+        recorded = self.recorded
+        return with_status(recorded.rules.view(recorded.sheet, recorded.condition), dict(recorded.document))
+
+    def sentences(self) -> str:
+        lines = [explain(self.recorded.event, self.recorded.name)]
+        for purpose, faces in self.recorded.ignored.items():
+            lines.append(f"The table's {purpose.replace('_', ' ')} dice ({', '.join(map(str, faces))}) were not needed.")
+        return "\n".join(lines) + f"  [event {self.recorded.event_id}]"
 
 
-def resolve_on(session: Any, name: str, event_class: type, given: Any, table: dict[str, Any] | None = None,
-               command: str | None = None) -> Told:
-    """Record `event_class` on NAME; the result document (`event`, `version`, outcome, `condition`,
-    `dice`) plus the character's `status` and `increases` as `character show` gives them, built when read,
-    and the event told in sentences (the domain's `explain`)."""
+def resolve_on(session: Session, name: str, event_class: type[Resolution], given: Model,
+               table: Mapping[str, list[int] | None] | None = None, command: str | None = None) -> Told:
+    """Decide `event_class` once on NAME and record it (one load, one derive: `Session.record`)."""
     character = pendragon_character(session, name, command or event_class.__name__)
-    event = session.resolve(character, event_class, given, table)
-    rules, sheet, condition = session.rules, character.sheet, character.condition  # as the event left them
-    document = describe(character, event).then(lambda result: with_status(rules.view(sheet, condition), result))
-    return Told(document, f"{explain(event, character.name)}  [event {ids.event_id(event.originator_id, event.originator_version)}]")
+    return Told(session.record(character, event_class, given, table))
 
 
 def emit_told(env: Any, told: Told) -> None:
-    emit(env, told.document, lambda: told.sentences)
+    emit(env, told.document, told.sentences)
 
 
 def with_status(view: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:

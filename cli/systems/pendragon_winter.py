@@ -14,7 +14,7 @@ from ...domain.errors import BadInput, ChronicleError, Refusal
 from ...domain.pendragon import WinterResolved, explain, land_modifier
 from ...domain.pendragon.winter import WinterInputs
 from ...domain.pendragon.winter_choices import default_productivity, default_worship
-from ..actions import describe, inputs
+from ..actions import inputs
 from ..options import common
 from ..output import emit
 from .pendragon_ask import TableDice, on_terminal
@@ -100,13 +100,13 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any, a
                 given, dice = _inputs(session, character, choice or {}, this_year, roll)
                 if ask:
                     dice = table.fill(character.name, character.sheet, character.condition, given, session.rulings(), dice)
-                event = session.resolve(character, WinterResolved, given, dice)
+                recorded = session.record(character, WinterResolved, given, dice)
             except ChronicleError as error:
                 raise type(error)(f"{character.name}: {error}") from None
-            result = describe(character, event)()
+            result = dict(recorded.document)
             result["increases_pending"] = character.condition.increases_pending
             document["characters"][character.name] = result
-            told.append(explain(event, character.name))
+            told.append(explain(recorded.event, character.name))
         return document
 
     if ask and not on_terminal():
