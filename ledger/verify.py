@@ -93,6 +93,7 @@ def _topics(base: type) -> frozenset[str]:
     while classes:
         cls = classes.pop()
         found.add(get_topic(cls))
+        found.update(cls.__dict__.get("FORMER_TOPICS", ()))  # where a moved class lived (its older events)
         classes.extend(cls.__subclasses__())
     return frozenset(found)
 
