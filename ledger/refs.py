@@ -20,6 +20,9 @@ def position(index: Index, campaign_id: UUID, ref: str) -> int:
             raise BadInput(f"bad REF {ref!r}: #POSITION takes a whole number") from None
         if found < 1:
             raise BadInput(f"bad REF {ref!r}: positions start at #1")
+        last = index.position()
+        if found > last:
+            raise BadInput(f"bad REF {ref!r}: the log ends at #{last}")
         return found
     try:
         ident = str(UUID(text))
