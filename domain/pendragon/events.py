@@ -208,7 +208,11 @@ class Injured(PendragonResolution):
     """One wound, tracked on its own."""
 
     class_version: ClassVar[int] = 2
-    upcast_v1_v2 = staticmethod(injury.upcast_forced_v1_v2)
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        injury.upcast_forced_v1_v2(state)
+
     inputs: InjureInputs
     outcome: InjureOutcome
 
@@ -223,7 +227,11 @@ class Injured(PendragonResolution):
 class FirstAidGiven(PendragonResolution):
     PURPOSES = frozenset({"check", "heal"})
     class_version: ClassVar[int] = 2
-    upcast_v1_v2 = staticmethod(injury.upcast_forced_v1_v2)
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        injury.upcast_forced_v1_v2(state)
+
     inputs: FirstAidInputs
     outcome: HealOutcome
 
@@ -279,7 +287,11 @@ class WinterResolved(PendragonResolution):
 
     PURPOSES = frozenset({"productivity", "worship", "training", "experience"})
     class_version: ClassVar[int] = 2
-    upcast_v1_v2 = staticmethod(winter.upcast_winter_v1_v2)
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        winter.upcast_winter_v1_v2(state)
+
     inputs: WinterInputs
     outcome: WinterOutcome
 

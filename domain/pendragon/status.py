@@ -111,6 +111,7 @@ def _base(condition: Condition, inputs: AwardInputs) -> tuple[str, int]:
         return "leadership", leadership_status(inputs.leadership_people)
     if inputs.magic_item is not None:
         return "magic_item", inputs.magic_item
+    assert inputs.amount is not None  # AwardInputs takes exactly one source
     return "amount", inputs.amount
 
 

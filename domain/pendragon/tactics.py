@@ -7,7 +7,7 @@ from pydantic import Field
 from ..dice import Dice
 from ..errors import Refusal
 from ..model import Model
-from .resolution import Result, check
+from .resolution import Result, Roll, check
 from .rulings import BreakShieldNeeds, Rulings
 from .sheet import Sheet
 from .tactic_base import Attack, TacticOutcome, opposed_outcome
@@ -98,7 +98,8 @@ class MultipleOpponents(Model):
 
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
         penalty = PER_EXTRA_OPPONENT * (len(self.opponent_values) - 1)
-        rolls, wins = {}, 0
+        rolls: dict[str, Roll] = {}
+        wins = 0
         for number, opponent_value in enumerate(self.opponent_values, 1):
             opposed = Attack(skill=self.skill, modifier=self.modifier, opponent_value=opponent_value).opposed(
                 sheet, dice, penalty)

@@ -3,9 +3,9 @@
 
 import json
 
-from chronicle.cli.systems import pendragon_winter
-
 from test_pendragon import events, fails, glorantha
+
+from chronicle.cli.systems import pendragon_winter
 
 
 def test_chirurgery_lets_a_major_wound_heal(run_sqlite):

@@ -3,15 +3,25 @@
 from datetime import timedelta
 
 import pytest
+from test_pendragon_support import T0, act, character
 
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import BadInput, Refusal
-from chronicle.domain.pendragon import (ChirurgeryPerformed, Checked, FeatAttempted, FirstAidGiven, Injured, Rested,
-                                        Rulings, StatusAwarded, TacticResolved, WinterResolved, view)
+from chronicle.domain.pendragon import (
+    Checked,
+    ChirurgeryPerformed,
+    FeatAttempted,
+    FirstAidGiven,
+    Injured,
+    Rested,
+    Rulings,
+    StatusAwarded,
+    TacticResolved,
+    WinterResolved,
+    view,
+)
 from chronicle.domain.pendragon.chirurgery import check_healer
 from chronicle.domain.pendragon.winter_choices import default_worship
-
-from test_pendragon_support import T0, act, character
 
 # worship ------------------------------------------------------------------------------------------
 

@@ -1,11 +1,10 @@
 """Feats, special tactics and weapon rules (seed: Feats; Special Combat Tactics; Skills)."""
 
 import pytest
+from test_pendragon_support import act, character
 
 from chronicle.domain.errors import BadInput, NotFound, Refusal
 from chronicle.domain.pendragon import FeatAttempted, Rulings, TacticResolved
-
-from test_pendragon_support import act, character
 
 
 def tactic(rolls, rulings=None, **inputs):

@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import Run
 from eventsourcing.utils import get_topic, resolve_topic
 
 from chronicle.domain.pendragon import EVENTS, events
-from conftest import Run
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "ledger-v1.db"
 OLD = {

@@ -4,13 +4,31 @@ a player reads it. Nothing a person reads holds a Python repr or a True/False/No
 import re
 
 import pytest
-
-from chronicle.domain.pendragon import (EVENTS, Checked, ChirurgeryPerformed, ExperienceRolled, FeatAttempted,
-                                        FirstAidGiven, GeasBroken, GeasTaken, IncreaseSpent, Injured,
-                                        MagicallyHealed, OathBroken, OathFulfilled, OathSworn, Rested, Rulings,
-                                        StatusAwarded, TacticResolved, WinterResolved, explain, sheet_lines)
-
 from test_pendragon_support import T0, act, character
+
+from chronicle.domain.pendragon import (
+    EVENTS,
+    Checked,
+    ChirurgeryPerformed,
+    ExperienceRolled,
+    FeatAttempted,
+    FirstAidGiven,
+    GeasBroken,
+    GeasTaken,
+    IncreaseSpent,
+    Injured,
+    MagicallyHealed,
+    OathBroken,
+    OathFulfilled,
+    OathSworn,
+    Rested,
+    Rulings,
+    StatusAwarded,
+    TacticResolved,
+    WinterResolved,
+    explain,
+    sheet_lines,
+)
 
 VIRTUES = ["chaste", "energetic", "generous", "modest", "temperate"]
 REPR = re.compile(r"[{}\[\]]|\b(True|False|None)\b|=\S|'\w+':|\w+\(")  # dicts, lists, flags, key=value, calls

@@ -3,11 +3,10 @@
 from datetime import timedelta
 
 import pytest
+from test_pendragon_support import T0, act, character
 
 from chronicle.domain.errors import NotFound, Refusal
 from chronicle.domain.pendragon import FirstAidGiven, Injured, MagicallyHealed, Rulings, view
-
-from test_pendragon_support import T0, act, character
 
 HOUR = timedelta(hours=1)
 
@@ -135,6 +134,7 @@ def test_magic_that_heals_all_or_regrows_limbs_ends_a_major_wounds_need(spell):
 
 def test_the_condition_and_its_view_survive_json():
     import json
+
     from chronicle.domain.pendragon import Condition
     hero, _ = hurt(14)
     act(hero, FirstAidGiven, rolls={"heal": [1]}, wound=1, at=T0)

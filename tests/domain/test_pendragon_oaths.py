@@ -2,11 +2,10 @@
 
 import pytest
 from pydantic import ValidationError
+from test_pendragon_support import act, character
 
 from chronicle.domain.errors import NotFound, Refusal
 from chronicle.domain.pendragon import GeasBroken, GeasTaken, OathBroken, OathFulfilled, OathSworn, view
-
-from test_pendragon_support import act, character
 
 DOSKIOR = "never to cross the Doskior before vengeance on the Fabeli"
 

@@ -1,13 +1,13 @@
 """d20 resolution, opposed rolls and recorded checks (RULINGS.md section 3, Resolution)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
+from test_pendragon_support import act, character
 
 from chronicle.domain.errors import Refusal
 from chronicle.domain.pendragon import Checked, ExperienceRolled, Rulings, oppose, resolve
 from chronicle.domain.pendragon.resolution import Result
-
-from test_pendragon_support import act, character
 
 
 @pytest.mark.parametrize("value, roll, result", [

@@ -1,7 +1,8 @@
 """The PenDragon Pass sheet: statistics, trait pairs, passions, skills, virtues (CONTRACT.md sheet fields)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from chronicle.domain.errors import BadInput, NotFound
 from chronicle.domain.pendragon import Condition, Sheet, parse_sheet, summary, view

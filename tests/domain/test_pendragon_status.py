@@ -1,14 +1,13 @@
 """Status awards, modifiers and increases (seed: Glory and Ambitions; RULINGS.md `status_modifiers`)."""
 
-from chronicle.domain.ids import event_id
 import pytest
 from pydantic import ValidationError
+from test_pendragon_support import act, character
 
 from chronicle.domain.errors import BadInput, NotFound, Refusal
+from chronicle.domain.ids import event_id
 from chronicle.domain.pendragon import FOES, HONOURS, IncreaseSpent, Rulings, StatusAwarded, view
 from chronicle.domain.pendragon.status import modified
-
-from test_pendragon_support import act, character
 
 MULTIPLY = Rulings(status_modifiers="multiplicative")
 

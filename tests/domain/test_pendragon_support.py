@@ -1,13 +1,13 @@
 """A tiny stand-in for the application: derive, record on a real Character, then re-derive from the record."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from uuid import uuid4
 
 from chronicle.domain.character import Character, CharacterRegistered
 from chronicle.domain.dice import Dice
 from chronicle.domain.pendragon import Condition, Rulings, parse_sheet
 
-T0 = datetime(1620, 1, 1, tzinfo=timezone.utc)
+T0 = datetime(1620, 1, 1, tzinfo=UTC)
 
 
 def character(virtues=None, **stats):

@@ -1,13 +1,21 @@
 """The Winter Phase for one character (RULINGS.md section 3, Winter Phase; seed: The Winter Phase)."""
 
 import pytest
+from test_pendragon_support import act, character
 
 from chronicle.domain.errors import BadInput, Refusal
-from chronicle.domain.pendragon import (LAND, Checked, Condition, GeasTaken, Rulings, WinterResolved, land_modifier,
-                                        parse_sheet, view)
+from chronicle.domain.pendragon import (
+    LAND,
+    Checked,
+    Condition,
+    GeasTaken,
+    Rulings,
+    WinterResolved,
+    land_modifier,
+    parse_sheet,
+    view,
+)
 from chronicle.domain.pendragon.winter import WinterInputs, status_sources
-
-from test_pendragon_support import act, character
 
 VIRTUES = ["chaste", "energetic", "generous", "modest", "temperate"]
 
