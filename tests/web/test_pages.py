@@ -41,7 +41,7 @@ def test_a_character_page_has_condition_sheet_story_and_status_chart(table, clie
     text = page.text
     assert "<h1>Vasana</h1>" in text
     assert "hp 28/28, Status 650" in text
-    assert "<h2>Sheet</h2>" in text and "valorous" in text
+    assert "<h2>Sheet</h2>" in text and "valorous 17" in text.lower()
     story = text.split("<h2>Story</h2>")[1]
     assert story.count("<li") == 3  # registered and two awards, newest first
     assert story.index("#5") < story.index("#4") < story.index("#2")
