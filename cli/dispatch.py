@@ -8,8 +8,10 @@ import importlib
 from typing import Any
 
 import click
+from click.shell_completion import CompletionItem
 
 from ..domain.systems import PACKAGES
+from .complete import campaign_command, wire
 
 
 class _Unparsed(click.Command):
@@ -20,11 +22,26 @@ class _Unparsed(click.Command):
         ctx.args = list(args)
         return ctx.args
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """The options of the campaign's system's command (`injure --` offers `--mode` in AD&D 2E)."""
+        real = campaign_command(ctx, self.pick)  # type: ignore[attr-defined]
+        if real is None:
+            return []
+        # Click's own resolution of what the incomplete word is (an option name, an option's value or
+        # an argument), on the real command: it has no public name
+        from click.shell_completion import _resolve_incomplete
+
+        with real.make_context(ctx.info_name, list(ctx.args), parent=ctx.parent, obj=ctx.find_root().obj,
+                               resilient_parsing=True) as sub:
+            found, incomplete = _resolve_incomplete(sub, list(ctx.args), incomplete)
+            return found.shell_complete(sub, incomplete)
+
 
 @functools.cache  # a batch dispatches at every such line, and import_module costs some microseconds even when loaded
 def system_command(package: str, attribute: str) -> click.Command | None:
     module = importlib.import_module(f"{__package__}.systems.{package}")
-    return getattr(module, attribute, None)
+    found = getattr(module, attribute, None)
+    return None if found is None else wire(found)
 
 
 def dispatched(name: str, attribute: str, summary: str) -> click.Command:

@@ -11,6 +11,7 @@ import click
 from ..domain.errors import BadInput
 from ..domain.text import check_arguments
 from ..ledger.storage import must_exist
+from .complete import campaign_names, wire
 from .context import Env
 
 # command name -> "module:attribute"; modules load only when their command runs (fast start-up)
@@ -122,7 +123,7 @@ class LazyGroup(click.Group):
 @functools.cache  # a batch asks for a command at every line
 def _load(target: str) -> click.Command:
     module, attribute = target.split(":")
-    return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+    return wire(getattr(importlib.import_module(f"{__package__}.{module}"), attribute))
 
 
 def _json(ctx: click.Context) -> bool:
@@ -133,7 +134,8 @@ def _json(ctx: click.Context) -> bool:
 @click.option("--db", metavar="TARGET", help="SQLite file or postgresql:// URL  [env CHRONICLE_DB; ./chronicle.db]")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
 @click.option("--by", metavar="NAME", help="Who records the events  [env CHRONICLE_BY; your user name]")
-@click.option("--campaign", metavar="NAME", help="Which campaign, when the database holds several  [env CHRONICLE_CAMPAIGN]")
+@click.option("--campaign", metavar="NAME", shell_complete=campaign_names,
+              help="Which campaign, when the database holds several  [env CHRONICLE_CAMPAIGN]")
 @click.option("--seed", type=int, hidden=True, help="Seed the ledger's dice (tests and demos).")
 @click.version_option(package_name="chronicle-ledger")
 @click.pass_context
