@@ -119,10 +119,12 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
         chosen = next((c for c in known if c.id == query.get("campaign")), known[0] if known else None)
         if chosen is None:
             return render(request, "log.html", campaign=None, campaigns=known, rows=[], filters={})
-        filters = {"character": query.get("character") or "", "kind": query.get("kind") or ""}
+        filters = {"character": query.get("character") or "", "kind": query.get("kind") or "",
+                   "session": query.get("session") or ""}
         before = int(query["before"]) if query.get("before", "").isdigit() else None
+        session = int(filters["session"]) if filters["session"].isdigit() else None
         rows = await run_in_threadpool(data.log, chosen.id, filters["character"] or None, filters["kind"] or None,
-                                       as_of(request), before)
+                                       as_of(request), before, session)
         return render(request, "log.html", campaign=chosen, campaigns=known, rows=rows, filters=filters)
 
     async def events(request: Request) -> Response:

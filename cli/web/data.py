@@ -50,7 +50,8 @@ class Campaign:
     oaths: list[dict[str, Any]]
     geasa: list[dict[str, Any]]
     kinds: list[str]
-    session: str | None = None
+    session: str | None = None  # the session being played, if one has started and not ended
+    sessions: list[tuple[int, str]] = field(default_factory=list)
 
 
 class TableData:
@@ -129,8 +130,8 @@ class TableData:
         return self._locked(self._character, ident, as_of)
 
     def log(self, campaign_id: str, character: str | None, kind: str | None, as_of: str | None,
-            before: int | None) -> list[dict[str, Any]]:
-        return self._locked(self._log, campaign_id, character, kind, as_of, before)
+            before: int | None, session: int | None = None) -> list[dict[str, Any]]:
+        return self._locked(self._log, campaign_id, character, kind, as_of, before, session)
 
     def last_position(self) -> int:
         return self._locked(lambda: self.app.recorder.max_notification_id() or 0)
@@ -162,8 +163,10 @@ class TableData:
                      if o.get("state") == "open"]
             geasa = [{**g, "character": r["name"], "character_id": r["id"]} for r in rows for g in r.get("geasa", [])
                      if g.get("state") == "kept"]
+            sessions = [] if as_of else self._sessions(name)
+            running = next((s for s in sessions if s.finished is None), None)
             found.append(Campaign(ident, name, system, rows, leaders, oaths, geasa, kinds(systems.get(system)),
-                                  current_session(rows)))
+                                  running and session_name(running), [(s.number, session_name(s)) for s in sessions]))
         return found
 
     def _rows(self, campaign_id: UUID, name: str, as_of: str | None) -> list[dict[str, Any]]:
@@ -179,6 +182,24 @@ class TableData:
             if self.app.index.version_at(_uuid_of(campaign_id, who), bound) is not None:
                 rows.append(character_view(session, who, f"#{bound}"))
         return rows
+
+    def _sessions(self, campaign: str) -> list[Any]:
+        """The campaign's sessions at the table (the campaign's own few events, not the log)."""
+        return list(getattr(self._session(campaign).campaign, "sessions", ()))
+
+    def _between(self, campaign_id: UUID, campaign: str, number: int) -> tuple[int, int | None]:
+        """The log positions a session spans: from its start to its end (or now)."""
+        table, at = self.app.views.events
+        found = next((s for s in self._sessions(campaign) if s.number == number), None)
+        if found is None:
+            return 0, 0
+        ends = []
+        for version in (found.started, found.finished):
+            rows = [] if version is None else self.app.views.query(
+                f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = ?",
+                (self.app.views.originator(campaign_id), version))
+            ends.append(rows[0][0] if rows else None)
+        return ends[0] or 0, ends[1]
 
     def _session(self, campaign: str) -> Any:
         from ...ledger.session import Session
@@ -253,7 +274,7 @@ class TableData:
         return series
 
     def _log(self, campaign_id: str, character: str | None, kind: str | None, as_of: str | None,
-             before: int | None) -> list[dict[str, Any]]:
+             before: int | None, session: int | None) -> list[dict[str, Any]]:
         from ...domain.character import character_id
         from ...ledger.refs import position
 
@@ -277,6 +298,11 @@ class TableData:
         if kind:
             sql += " AND e.topic LIKE ?"
             params.append(f"%:{kind}")
+        if session is not None:
+            low, end = self._between(cid, campaign, session)
+            sql += " AND l.position >= ?"
+            params.append(low)
+            high = end if high is None else high if end is None else min(high, end)
         if high is not None:
             sql += " AND l.position <= ?"
             params.append(high)
@@ -346,6 +372,5 @@ def kinds(rules: Any) -> list[str]:
     return common + sorted(e.__name__ for e in rules.EVENTS)
 
 
-def current_session(rows: list[dict[str, Any]]) -> str | None:
-    """The session in progress, when the read models keep one (sessions are recorded as events)."""
-    return None
+def session_name(session: Any) -> str:
+    return f"session {session.number}" + (f": {session.title}" if session.title else "")

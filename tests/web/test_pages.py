@@ -170,3 +170,15 @@ def _first_data_line(stream, within: float) -> str:
             return line[len("data: "):]
         assert time.monotonic() < deadline, "no event arrived"
     raise AssertionError("the stream ended")
+
+
+def test_the_session_being_played_is_on_the_campaign_page_and_filters_the_log(table, client):
+    table.run.json("session", "start", "The <Sun> Dome")
+    table.run.json("status", "award", "Vasana", "--amount", "5", "--reason", "a song")
+    assert "Now playing session 1: The &lt;Sun&gt; Dome." in client.get("/").text
+    table.run.json("session", "end")
+    table.run.json("status", "award", "Vasana", "--amount", "6", "--reason", "after the session")
+    first = client.get("/log", params={"session": "1"}).text.split("<tbody>")[1]
+    assert first.count("<tr class=") == 3  # its start, the award, its end
+    assert "a song" in first and "after the session" not in first
+    assert "Now playing" not in client.get("/").text
