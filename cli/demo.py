@@ -23,7 +23,7 @@ SCENES = [
         "character show Guard",
     ]),
     ("AD&D 2E", "adnd2e", "The seed's mugging (a 9th-level thief and a 4 HD ogre: 12 becomes 17), then a flat blade.", [
-        "character add Thief --stat class=thief --stat level=9 --stat hp=30 --stat height=66",
+        "character add Thief --stat class=thief --stat level=9 --stat hp=30 --stat height=66 --stat weapons=cudgel:blunt,damage=1d6",
         "character add Ogre --stat hd=4 --stat hp=25 --stat size=large --stat height=108",
         "mug Thief Ogre --save-number 12 --save-roll 14",
         "injure Ogre --damage 9 --mode armed-nonlethal",
