@@ -21,7 +21,7 @@ from .feed import Feed, Logged
 from .store import ViewStore
 
 VIEW = "characters"
-VERSION = 3  # of the table below: a ledger whose rows were made by another version rebuilds them
+VERSION = 2  # of the table below: a ledger whose rows were made by another version rebuilds them
 TABLES = {"chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
                                       " state TEXT, view TEXT, summary TEXT, position BIGINT"}
 INDEXES = (
@@ -30,14 +30,13 @@ INDEXES = (
 )
 COLUMNS = "id, campaign_id, name, version, kind, state, view, summary, position"
 UPSERT = (f"INSERT INTO chronicle_character_rows ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-          " ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version, state = excluded.state,"
+          " ON CONFLICT (id) DO UPDATE SET version = excluded.version, state = excluded.state,"
           " view = excluded.view, summary = excluded.summary")
 
 
 def render(rules: Any, character: Any) -> dict[str, Any]:
     """What `character show --json` prints for this character (the contract's shape)."""
-    data = {"name": character.name, "system": character.system, "version": character.version, "kind": character.kind,
-            "retired": character.retired}
+    data = {"name": character.name, "system": character.system, "version": character.version, "kind": character.kind}
     data.update(rules.view(character.sheet, character.condition))
     data["sheet"] = character.sheet.model_dump(mode="json", exclude_none=True)
     data["summary"] = rules.summary(character.sheet, character.condition)
@@ -83,6 +82,7 @@ class Characters:
         self._position: int | None = None
         self._registered: dict[UUID, int] = {}
         self._changed: dict[UUID, None] = {}  # in the order first changed
+        self._kinds: dict[str, Any] = {}  # each topic's kind (projections/kinds.py)
 
     def catch_up(self, progress: Callable[[int], None] | None = None, batch_size: int = BATCH) -> int:
         """Fold every event after the tracked position into the rows; returns how many."""
@@ -97,24 +97,24 @@ class Characters:
         return position
 
     def fold(self, events: Sequence[Logged]) -> list[tuple[Any, ...]]:
-        from .kinds import Kind, UnknownEvent, kind_of  # lazily: they load the domain's models, which `show` does not
+        from .kinds import Kind, UnknownEvent, remember  # lazily: they load the domain's models, which `show` does not
 
-        states, changed = self._states, self._changed
+        states, changed, kinds = self._states, self._changed, self._kinds
         if not self.deferred:
             self._load([e.originator_id for e in events])
         for logged in events:
             oid = logged.originator_id
-            match kind_of(logged.event_class):
+            match kinds.get(logged.topic) or remember(kinds, logged):
                 case Kind.REGISTERED:
                     states[oid] = logged.event(folding=True).mutate(None)
                     self._registered[oid] = logged.position
-                case Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED | Kind.GROWN | Kind.RENAMED | Kind.RETIRED | Kind.NOTED as kind:
+                case Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED as kind:
                     character = states.get(oid)
                     if character is None:  # a campaign's roll, or a character whose registration is lost
                         continue
                     if kind is not Kind.ROLLED or not _rolled(logged, character):
                         logged.event(folding=True).mutate(character)
-                case Kind.STARTED | Kind.CAMPAIGN | Kind.CHOSEN | Kind.ARCHIVED:
+                case Kind.STARTED | Kind.CAMPAIGN:
                     continue  # the campaign's own: no character changes
                 case _:
                     raise UnknownEvent(VIEW, logged.topic, logged.position)
