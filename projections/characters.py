@@ -21,7 +21,7 @@ from .feed import Feed, Logged
 from .store import ViewStore
 
 VIEW = "characters"
-VERSION = 2  # of the table below: a ledger whose rows were made by another version rebuilds them
+VERSION = 3  # of the table below: a ledger whose rows were made by another version rebuilds them
 TABLES = {"chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
                                       " state TEXT, view TEXT, summary TEXT, position BIGINT"}
 INDEXES = (
@@ -30,13 +30,14 @@ INDEXES = (
 )
 COLUMNS = "id, campaign_id, name, version, kind, state, view, summary, position"
 UPSERT = (f"INSERT INTO chronicle_character_rows ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-          " ON CONFLICT (id) DO UPDATE SET version = excluded.version, state = excluded.state,"
+          " ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version, state = excluded.state,"
           " view = excluded.view, summary = excluded.summary")
 
 
 def render(rules: Any, character: Any) -> dict[str, Any]:
     """What `character show --json` prints for this character (the contract's shape)."""
-    data = {"name": character.name, "system": character.system, "version": character.version, "kind": character.kind}
+    data = {"name": character.name, "system": character.system, "version": character.version, "kind": character.kind,
+            "retired": character.retired}
     data.update(rules.view(character.sheet, character.condition))
     data["sheet"] = character.sheet.model_dump(mode="json", exclude_none=True)
     data["summary"] = rules.summary(character.sheet, character.condition)
@@ -108,13 +109,13 @@ class Characters:
                 case Kind.REGISTERED:
                     states[oid] = logged.event(folding=True).mutate(None)
                     self._registered[oid] = logged.position
-                case Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED as kind:
+                case Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED | Kind.GROWN | Kind.RENAMED | Kind.RETIRED | Kind.NOTED as kind:
                     character = states.get(oid)
                     if character is None:  # a campaign's roll, or a character whose registration is lost
                         continue
                     if kind is not Kind.ROLLED or not _rolled(logged, character):
                         logged.event(folding=True).mutate(character)
-                case Kind.STARTED | Kind.CAMPAIGN:
+                case Kind.STARTED | Kind.CAMPAIGN | Kind.CHOSEN | Kind.ARCHIVED:
                     continue  # the campaign's own: no character changes
                 case _:
                     raise UnknownEvent(VIEW, logged.topic, logged.position)

@@ -18,15 +18,18 @@ from .kinds import Kind, UnknownEvent, remember
 from .store import ViewStore, aggregate_id
 
 VIEW = "index"
-VERSION = 4  # of the tables below: a ledger whose index was made by another version rebuilds it
+VERSION = 5  # of the tables below: a ledger whose index was made by another version rebuilds it
 
 # A campaign is named in the log by its position (where it started): a number, not its id's text.
 # The log keeps no more than its queries need: which aggregate and version an event is, the
 # events table has at the same position. Corrections are few, and looked up by every `log`:
 # they have a table of their own.
 TABLES = {
-    "chronicle_campaigns": "id TEXT NOT NULL, name TEXT NOT NULL, system TEXT, position BIGINT",
-    "chronicle_characters": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, system TEXT, kind TEXT, position BIGINT",
+    # `chosen`: the position where it last became the current campaign (started, or `campaign use`), 0 never
+    "chronicle_campaigns": "id TEXT NOT NULL, name TEXT NOT NULL, system TEXT, position BIGINT, chosen BIGINT,"
+                           " archived INTEGER",
+    "chronicle_characters": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, system TEXT, kind TEXT, position BIGINT,"
+                            " retired INTEGER",
     "chronicle_log": "position {position}, event_key BIGINT NOT NULL, campaign BIGINT NOT NULL, time TEXT",
     "chronicle_amendments": "position BIGINT NOT NULL, campaign BIGINT NOT NULL",
 }
@@ -39,6 +42,17 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS chronicle_amendments_campaign ON chronicle_amendments (campaign, position)",
 )
 CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"
+
+
+def _update(kind: Kind, originator: UUID, at: int, event: Any) -> tuple[str, tuple[Any, ...]]:
+    """The statement (its table named with `{suffix}`) that a campaign's or character's change makes."""
+    if kind is Kind.CHOSEN:
+        return "UPDATE chronicle_campaigns{suffix} SET chosen = ? WHERE id = ?", (at, str(originator))
+    if kind is Kind.ARCHIVED:
+        return "UPDATE chronicle_campaigns{suffix} SET archived = 1 WHERE id = ?", (str(originator),)
+    if kind is Kind.RENAMED:
+        return "UPDATE chronicle_characters{suffix} SET name = ? WHERE id = ?", (event.name, str(originator))
+    return "UPDATE chronicle_characters{suffix} SET retired = 1 WHERE id = ?", (str(originator),)
 
 
 def iso(moment: Any) -> str:
@@ -66,6 +80,7 @@ class Index:
         self._started: dict[UUID, int] = {}  # campaign -> its position
         self._suffix = suffix
         self._kinds: dict[str, Kind] = {}  # by topic
+        self._updates: list[tuple[str, tuple[Any, ...]]] = []  # rows changed by the batch being folded
 
     def catch_up(self, progress: Callable[[int], None] | None = None, batch_size: int = BATCH) -> int:
         """Process every event after the tracked position; returns how many."""
@@ -84,16 +99,23 @@ class Index:
             match kinds.get(logged.topic) or remember(kinds, logged):
                 case Kind.STARTED:
                     started = logged.event()
-                    rows["chronicle_campaigns"].append((str(originator), started.name, started.system, at))
+                    rows["chronicle_campaigns"].append((str(originator), started.name, started.system, at,
+                                                        at if started.chosen else 0, 0))
                     campaign = known[originator] = self._started[originator] = at
                     when = iso(started.timestamp)
                 case Kind.REGISTERED:
                     registered = logged.event()
                     rows["chronicle_characters"].append((str(originator), str(registered.campaign_id), registered.name,
-                                                         registered.system, registered.kind, at))
+                                                         registered.system, registered.kind, at, 0))
                     campaign = known[originator] = self._start_of(registered.campaign_id)
                     when = iso(registered.timestamp)
-                case Kind.AMENDED | Kind.RESOLVED | Kind.ROLLED | Kind.CAMPAIGN as kind:
+                case Kind.CHOSEN | Kind.ARCHIVED | Kind.RENAMED | Kind.RETIRED as kind:
+                    # the row made at the start or registration changes: after this batch's inserts
+                    changed = logged.event()
+                    when = iso(changed.timestamp)
+                    campaign = known.get(originator) or self._lookup(originator)
+                    self._updates.append(_update(kind, originator, at, changed))
+                case Kind.AMENDED | Kind.RESOLVED | Kind.ROLLED | Kind.CAMPAIGN | Kind.GROWN | Kind.NOTED as kind:
                     # only the envelope is needed: the stored JSON, not the whole event model
                     when = iso_text(logged.state["timestamp"])
                     campaign = known.get(originator) or self._lookup(originator)
@@ -107,6 +129,9 @@ class Index:
     def write(self, cursor: Any, rows: dict[str, list[tuple[Any, ...]]]) -> None:
         for name, found in rows.items():
             self.store.insert(cursor, name + self._suffix, found)
+        for statement, params in self._updates:
+            self.store.execute(cursor, statement.format(suffix=self._suffix), params)
+        self._updates.clear()
 
     def moved(self, position: int) -> None:
         return None
@@ -209,6 +234,24 @@ class Index:
         rows = self.store.query(f"SELECT position FROM chronicle_amendments WHERE campaign = {CAMPAIGN}"
                                 " ORDER BY position", (str(campaign_id),))
         return [row[0] for row in rows]
+
+    def current_campaign(self) -> str | None:
+        """The id of the campaign commands act on without `--campaign`: the one started or chosen last
+        (`campaign use`), archived ones aside; else the newest."""
+        rows = self.store.query("SELECT id FROM chronicle_campaigns WHERE archived = 0"
+                                " ORDER BY chosen DESC, position DESC LIMIT 1")
+        return rows[0][0] if rows else None
+
+    def archived(self, campaign_id: UUID) -> bool:
+        rows = self.store.query("SELECT archived FROM chronicle_campaigns WHERE id = ?", (str(campaign_id),))
+        return bool(rows and rows[0][0])
+
+    def position_of(self, originator_id: UUID, version: int) -> int:
+        """The log position of an aggregate's event, by the events table's own key."""
+        table, at = self.store.events
+        rows = self.store.query(f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = ?",
+                                (self.store.originator(originator_id), version))
+        return rows[0][0] if rows else 0
 
     def count(self, campaign_id: UUID) -> int:
         return self.store.query(f"SELECT COUNT(*) FROM chronicle_log WHERE campaign = {CAMPAIGN}", (str(campaign_id),))[0][0]

@@ -10,8 +10,17 @@ import functools
 from typing import ClassVar
 
 from ..domain.amendments import Amended
-from ..domain.campaign import CampaignStarted, RulingChanged, WinterBegan
+from ..domain.campaign import (
+    CampaignArchived,
+    CampaignChosen,
+    CampaignStarted,
+    RulingChanged,
+    SessionEnded,
+    SessionStarted,
+    WinterBegan,
+)
 from ..domain.character import CharacterRegistered
+from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from ..domain.errors import ChronicleError
 from ..domain.events import Resolution
 from ..domain.rolls import DiceRolled
@@ -29,6 +38,12 @@ class Kind(str):
     AMENDED: ClassVar[Kind]
     ROLLED: ClassVar[Kind]
     CAMPAIGN: ClassVar[Kind]
+    CHOSEN: ClassVar[Kind]
+    ARCHIVED: ClassVar[Kind]
+    GROWN: ClassVar[Kind]
+    RENAMED: ClassVar[Kind]
+    RETIRED: ClassVar[Kind]
+    NOTED: ClassVar[Kind]
     UNKNOWN: ClassVar[Kind]
 
 
@@ -38,7 +53,13 @@ for _member, _text in {
     "RESOLVED": "a character changed by its system's rules",
     "AMENDED": "a character's event voided or superseded",
     "ROLLED": "a free roll, on a character or on the campaign",
-    "CAMPAIGN": "the campaign's rulings or season changed",
+    "CAMPAIGN": "the campaign's rulings or season changed, or a session began or ended",
+    "CHOSEN": "the campaign became the current one",
+    "ARCHIVED": "the campaign was archived",
+    "GROWN": "a character's sheet changed by growth",
+    "RENAMED": "a character took a new name",
+    "RETIRED": "a character left the campaign",
+    "NOTED": "free text on a character or on the campaign",
     "UNKNOWN": "not an event of chronicle's domain",
 }.items():
     setattr(Kind, _member, Kind(_text))
@@ -61,11 +82,18 @@ def kind_of(event_class: type) -> Kind:
         return Kind.AMENDED
     if event_class is DiceRolled:
         return Kind.ROLLED
-    if event_class in (RulingChanged, WinterBegan):
+    if event_class in (RulingChanged, WinterBegan, SessionStarted, SessionEnded):
         return Kind.CAMPAIGN
+    found = _OTHERS.get(event_class)
+    if found is not None:
+        return found
     if isinstance(event_class, type) and issubclass(event_class, Resolution):
         return Kind.RESOLVED
     return Kind.UNKNOWN
+
+
+_OTHERS = {CampaignChosen: Kind.CHOSEN, CampaignArchived: Kind.ARCHIVED, SheetChanged: Kind.GROWN,
+           CharacterRenamed: Kind.RENAMED, CharacterRetired: Kind.RETIRED, NoteTaken: Kind.NOTED}
 
 
 class UnknownEvent(ChronicleError):
