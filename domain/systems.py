@@ -35,6 +35,10 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def SHEET_OPTIONS(self) -> frozenset[str]:  # noqa: N802  (`character add` options: "object", "virtues")
+        ...
+
+    @property
     def EVENTS(self) -> tuple[type[Resolution], ...]:  # noqa: N802  (its `Resolution` subclasses)
         ...
 

@@ -17,13 +17,13 @@ def add_character(session: Any, name: str, stats: dict[str, str], virtues: str |
     if not name.strip():
         raise BadInput("a character needs a name")
     rules = session.rules
+    given = {"object": is_object, "virtues": virtues is not None}
+    unsupported = [option for option, used in given.items() if used and option not in rules.SHEET_OPTIONS]
+    if unsupported:
+        raise BadInput(f"--{unsupported[0]} is not an option of {rules.NAME} sheets")
     options: dict[str, Any] = {"kind": "object" if is_object else "character"}
     if virtues is not None:
-        if rules.NAME != "pendragon-pass":
-            raise BadInput("--virtues is for pendragon-pass campaigns")
         options["virtues"] = [v.strip() for v in virtues.split(",") if v.strip()]
-    if is_object and rules.NAME != "potestas":
-        raise BadInput("--object is for potestas campaigns")
     sheet = rules.parse_sheet(stats, **options)
     created = session.add_character(name, sheet, kind=options["kind"])
     return {"event": created.last_event_id, "version": created.version, "name": created.name,

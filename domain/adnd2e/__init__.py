@@ -12,8 +12,10 @@ from .sheet import Sheet, Strength, one_handed, parse_sheet
 from .explain import explain, sheet_lines  # noqa: E402  (after the events it tells)
 
 NAME = "adnd2e"
+SHEET_OPTIONS: frozenset[str] = frozenset()  # `character add` takes --stat only
 
 __all__ = [
+    "SHEET_OPTIONS",
     "NAME", "EVENTS", "Rulings", "Sheet", "Strength", "Condition", "parse_sheet", "view", "summary",
     "Injured", "Rested", "Attacked", "Mugged", "Grabbed", "HoldContested", "StateChanged",
     "InjureInputs", "InjureOutcome", "RestInputs", "RestOutcome", "AttackInputs", "AttackModifiers", "AttackOutcome",

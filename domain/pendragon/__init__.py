@@ -35,8 +35,10 @@ from .status import FOES, HONOURS
 from .winter import LAND, land_modifier
 
 NAME = "pendragon-pass"
+SHEET_OPTIONS = frozenset({"virtues"})  # `character add` options beyond --stat: the five religious virtues
 
 __all__ = [
+    "SHEET_OPTIONS",
     "EVENTS", "FOES", "HONOURS", "LAND", "NAME", "Condition", "Result", "Rulings", "Sheet", "land_modifier",
     "explain", "oppose", "parse_sheet", "resolve", "sheet_lines", "summary", "view",
     "Checked", "ChirurgeryPerformed", "ExperienceRolled", "FeatAttempted", "FirstAidGiven", "GeasBroken", "GeasTaken",

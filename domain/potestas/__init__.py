@@ -30,6 +30,7 @@ from .sheet_text import sheet_lines
 from .weapons import AttackInputs, Weapon, choose_weapons, parse_weapon
 
 NAME = "potestas"
+SHEET_OPTIONS = frozenset({"object"})  # `character add` options beyond --stat: an object (hardness, thickness) instead of a creature
 
 
 def view(sheet: Sheet, condition: Condition) -> dict:
@@ -49,6 +50,7 @@ def summary(sheet: Sheet, condition: Condition) -> str:
 
 
 __all__ = [
+    "SHEET_OPTIONS",
     "NAME", "EVENTS", "Rulings", "explain", "sheet_lines", "Sheet", "Condition", "parse_sheet", "view", "summary",
     "Injured", "DyingSaveMade", "Exerted", "Rested", "Attacked", "Fell",
     "InjuryInputs", "InjuryOutcome", "SaveRoll", "AttackInputs", "AttackOutcome", "Weapon", "parse_weapon", "choose_weapons",
