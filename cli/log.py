@@ -1,4 +1,4 @@
-"""`chronicle log [NAME] [--since REF] [--until REF]`."""
+"""`chronicle log [NAME] [--since REF] [--until REF] [--tail N] [--session N|last]`."""
 
 from __future__ import annotations
 
@@ -7,26 +7,35 @@ from typing import Any
 import click
 
 from .options import common
-from .output import emit, table
+from .output import emit, stories, width
 
 
 @click.command()
 @click.argument("name", required=False)
-@click.option("--since", metavar="REF", help="From this event id, #position or ISO time (inclusive).")
-@click.option("--until", metavar="REF", help="Up to this event id, #position or ISO time (inclusive).")
+@click.option("--since", metavar="REF", help="The events at or after this event id, #position or time.")
+@click.option("--until", metavar="REF", help="The events at or before this event id, #position or time.")
+@click.option("--tail", type=click.IntRange(min=0), metavar="N", help="Only the newest N (still oldest first).")
+@click.option("--session", "sitting", metavar="N|last", help="Only the events of session N (or the last one).")
 @common
 @click.pass_obj
-def log(env: Any, name: str | None, since: str | None, until: str | None) -> None:
-    """The events, oldest first: id, position, time, author and what each decided.
+def log(env: Any, name: str | None, since: str | None, until: str | None, tail: int | None,
+        sitting: str | None) -> None:
+    """The events, oldest first: position, local time, author, and what each decided in sentences.
+
+    A time without a zone (2026-12-04T20:30) is local time; the times shown are local, with their offset.
 
     \b
-    Example:
-      chronicle log Vasana --since '#10' --json
+    Examples:
+      chronicle log Vasana --since 2026-12-04T19:00 --json
+      chronicle log --session last
+      chronicle log --tail 20
     """
     from ..ledger.history import events
 
-    rows = list(events(env.read(), name, since, until))
-    emit(env, {"events": rows}, lambda: table(
-        None, ("#", "time", "by", "character", "v", "event", "decided"),
-        [(r["position"], r["time"][:19], r["by"], r["character"] or "(campaign)", r["version"], r["type"], r["summary"])
-         for r in rows]))
+    session = env.read()
+    rows = list(events(session, name, since, until, tail, sitting, data=env.json))
+    if env.json:
+        for row in rows:
+            del row["local_time"]  # --json keeps the contract's ISO times (UTC)
+    emit(env, {"events": rows},
+         lambda: stories(rows, width(), session.campaign.name, who=name is None) if rows else "No events.")

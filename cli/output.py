@@ -1,13 +1,18 @@
-"""Rendering: one JSON document with --json, rich tables for people otherwise."""
+"""Rendering: one JSON document with --json, text for people otherwise: long text through a pager on a
+terminal, as wide as the terminal (or `$COLUMNS` when piped)."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import click
 import orjson
+
+PIPED_WIDTH = 160  # piped with no $COLUMNS and no terminal anywhere: a file or another program reads it
 
 
 def emit(env: Any, data: Any, human: Any = None) -> None:
@@ -25,16 +30,80 @@ def emit(env: Any, data: Any, human: Any = None) -> None:
         human = human()
     if human is None:
         human = data
-    if isinstance(human, str):
-        click.echo(human)
+    show(human if isinstance(human, str) else rendered(human))
+
+
+def show(text: str) -> None:
+    """TEXT on stdout; through the pager ($PAGER, else less) when stdout is a terminal it overflows."""
+    if sys.stdout.isatty() and text.count("\n") + 1 >= shutil.get_terminal_size().lines:
+        click.echo_via_pager(text)
     else:
-        console().print(human)
+        click.echo(text)
+
+
+def width() -> int:
+    """The terminal's columns; when stdout is piped, `$COLUMNS`, else the terminal the user types at
+    (stderr's), else PIPED_WIDTH."""
+    streams = [sys.stdout] if sys.stdout.isatty() else []
+    columns = os.environ.get("COLUMNS", "")
+    if not streams and columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    for stream in [*streams, sys.stderr]:
+        try:
+            return max(os.get_terminal_size(stream.fileno()).columns, 20)
+        except (OSError, ValueError, AttributeError):
+            continue
+    return PIPED_WIDTH
+
+
+def rendered(renderable: Any) -> str:
+    """A rich renderable as text at `width()` (styled only for a terminal)."""
+    import io
+
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    Console(file=buffer, width=width(), force_terminal=sys.stdout.isatty(), highlight=False).print(renderable)
+    return buffer.getvalue().rstrip("\n")
 
 
 def console() -> Any:
     from rich.console import Console
 
-    return Console(file=sys.stdout, width=None if sys.stdout.isatty() else 160)
+    return Console(file=sys.stdout, width=width())
+
+
+def wrapped(text: str, indent: int, columns: int) -> list[str]:
+    """TEXT in lines of at most `columns` characters (a longer word stands alone), each after `indent` spaces."""
+    room = max(columns - indent, 20)
+    pad = " " * indent
+    if len(text) <= room:
+        return [pad + text]
+    lines, line = [], ""
+    for word in text.split():
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= room:
+            line += " " + word
+        else:
+            lines.append(pad + line)
+            line = word
+    if line:
+        lines.append(pad + line)
+    return lines
+
+
+def stories(rows: Iterable[dict[str, Any]], columns: int, campaign: str = "", who: bool = True) -> str:
+    """Events as people read them: a heading (position, local time, author, character) over the event's
+    sentences. Plain text, so thousands of events cost little more than their JSON."""
+    out: list[str] = []
+    for row in rows:
+        heading = f"#{row['position']:<6} {row['local_time']}  by {row['by']}"
+        if who:
+            heading += f"  {row['character'] or campaign or 'the campaign'}"
+        out.append(heading)
+        out.extend(wrapped(row["summary"], 8, columns))
+    return "\n".join(out)
 
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]], header: bool = True) -> Any:
@@ -49,17 +118,19 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
 
 
 def fields(title: str | None, mapping: dict[str, Any]) -> Any:
-    return table(title, ("", ""), [(k, v) for k, v in mapping.items()], header=False)
+    return table(title, ("", ""), [(k.replace("_", " "), v) for k, v in mapping.items()], header=False)
 
 
 def _cell(value: Any) -> str:
     from rich.markup import escape
 
-    if isinstance(value, (list, tuple)):
-        value = ", ".join(str(v) for v in value)
-    elif isinstance(value, dict):
-        value = ", ".join(f"{k}={v}" for k, v in value.items())
-    return escape("" if value is None else str(value))
+    if isinstance(value, str):
+        return escape(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    from ..domain.explain import words  # values in words: no reprs, no key=value, yes/no for flags
+
+    return escape("" if value is None else words(value))
 
 
 def error(env_json: bool, code: str, message: str) -> None:

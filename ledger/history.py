@@ -3,42 +3,63 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from datetime import datetime
 from typing import Any, NamedTuple
 from uuid import UUID
 
-from ..domain.character import character_id
+from ..domain.explain import explain
 from ..domain.ids import event_id
 from ..projections.store import aggregate_id
 from .feed import COLUMNS
-from .refs import position
+from .refs import since_position, until_position
 
 BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "by", "hash", "prev_hash", "originator_topic"}
 PAGE = 2000
+SYSTEM_PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
 
 
-def events(session: Any, name: str | None = None, since: str | None = None, until: str | None = None) -> Iterator[dict[str, Any]]:
-    """Each event of the campaign (of one character when `name`), described for `log`."""
+def events(session: Any, name: str | None = None, since: str | None = None, until: str | None = None,
+           tail: int | None = None, sitting: str | None = None, data: bool = True) -> Iterator[dict[str, Any]]:
+    """Each event of the campaign (of one character when `name`), described for `log`: at or after
+    `since`, at or before `until`, within session `sitting` (N or `last`), the newest `tail` of them,
+    oldest first. Without `data` the event's fields are left out (people read its sentence)."""
     app, campaign = session.app, session.campaign
     index = app.index
     index.catch_up()
     originator = None
     if name is not None:
-        session.character(name)  # unknown names are reported
-        originator = character_id(campaign.id, name)
-    low = position(index, campaign.id, since) if since else 0
-    high = position(index, campaign.id, until) if until else None
+        originator = session.character_id(name)  # an unknown name is reported, with any near miss
+    low = since_position(index, campaign.id, since) if since else 0
+    high = until_position(index, campaign.id, until) if until else None
+    if sitting is not None:
+        from .campaigns import session_bounds
+
+        start, end = session_bounds(session, sitting)
+        low = max(low, start)
+        high = end if high is None else high if end is None else min(high, end)
+    positions = index.log(campaign.id, originator, low, high) if high is None or high >= low else []
+    if tail is not None:
+        positions = positions[-tail:] if tail > 0 else []
     names = {UUID(ident): who for ident, who, _ in index.characters(campaign.id)}
-    corrections = amendments(app, campaign.id)
-    for notification in notifications_at(app, index.log(campaign.id, originator, low, high)):
+    corrections = amendments(app, campaign.id) if positions else {}
+    for notification in notifications_at(app, positions):
         event = app.mapper.to_domain_event(notification)
         ident = event_id(event.originator_id, event.originator_version)
-        described = describe(event, notification.id, ident, names.get(event.originator_id))
+        described = describe(event, notification.id, ident, names.get(event.originator_id), campaign.system, data)
         if ident in corrections:
             described["amended"] = corrections[ident]
-            described["summary"] += "  [" + "; ".join(
-                f"{'voided' if a['void'] else 'superseded'} by {a['by']} at #{a['position']}: {a['reason']}"
-                for a in corrections[ident]) + "]"
+            described["summary"] += " " + " ".join(corrected(a) for a in corrections[ident])
         yield described
+
+
+def corrected(amendment: dict[str, Any]) -> str:
+    """How a later correction changed an event, in a sentence (its own row says what it changed)."""
+    verb = "Voided" if amendment["void"] else "Corrected"
+    return f"{verb} at #{amendment['position']} by {amendment['by']}{because(amendment['reason'])}."
+
+
+def because(reason: str) -> str:
+    return f': "{" ".join(reason.split())}"' if reason.strip() else ""
 
 
 def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
@@ -76,8 +97,6 @@ class Stored(NamedTuple):
     state: bytes
 
 
-
-
 def notifications_at(app: Any, positions: list[int]) -> Iterator[Stored]:
     """The events at `positions` (sorted, known to the index), a page at a time: a page whose
     positions are close together is read as their range, a sparse one (a character's events in a
@@ -107,38 +126,36 @@ def stored(rows: Iterable[Sequence[Any]], uuids: dict[Any, UUID]) -> list[Stored
     return found
 
 
-def describe(event: Any, pos: int, ident: str, character: str | None) -> dict[str, Any]:
-    data = event.model_dump(mode="json", exclude=BASE_FIELDS)
-    return {
+def describe(event: Any, pos: int, ident: str, character: str | None, system: str | None = None,
+             data: bool = True) -> dict[str, Any]:
+    """The event as `log --json` has it (ISO time in UTC), with its sentence (`summary`) and local time."""
+    described = {
         "id": ident,
         "position": pos,
         "time": event.timestamp.isoformat(),
+        "local_time": local_time(event.timestamp),
         "by": event.by,
         "character": character,
         "version": event.originator_version,
         "type": type(event).__name__,
-        "data": data,
-        "summary": headline(type(event).__name__, data),
+        "summary": explain(event, character or "", system or system_of(event)),
     }
+    if data:
+        described["data"] = event.model_dump(mode="json", exclude=BASE_FIELDS)
+    return described
 
 
-def headline(kind: str, data: dict[str, Any]) -> str:
-    """What the event decided, in a few words for people."""
-    if "outcome" in data:
-        outcome = data["outcome"]
-        if isinstance(outcome, dict):
-            shown = {k: v for k, v in outcome.items() if not isinstance(v, (dict, list)) and v not in (None, "", [])}
-            return ", ".join(f"{k}={v}" for k, v in list(shown.items())[:6])
-        return str(outcome)
-    if kind == "DiceRolled":
-        return f"{data['notation']} = {data['total']} {list(data['faces'])}" + (f" ({data['reason']})" if data.get("reason") else "")
-    if kind == "Amended":
-        verb = "voids" if data["void"] else f"supersedes with {data['inputs'] or {}} {data['table'] or {}}"
-        return f"{verb} {data['target'][:8]}: {data['reason']} ({len(data['changes'])} outcome change(s))"
-    if kind == "RulingChanged":
-        return f"{data['key']}: {data['previous']} -> {data['value']} ({data['reason']})"
-    if kind == "CampaignStarted":
-        return f"campaign {data['name']} ({data['system']}) started"
-    if kind == "CharacterRegistered":
-        return f"{data['name']} registered"
-    return ", ".join(f"{k}={v}" for k, v in data.items() if not isinstance(v, (dict, list)))
+def local_time(moment: datetime) -> str:
+    """`2026-12-04 15:07:33 +01:00`: the moment in the local time zone (TZ), with its offset."""
+    here = moment.astimezone()
+    offset = here.strftime("%z")
+    return f"{here:%Y-%m-%d %H:%M:%S} {offset[:3]}:{offset[3:5]}"
+
+
+def system_of(event: Any) -> str | None:
+    """The rule system whose package defines the event (None for the common events)."""
+    module = type(event).__module__
+    for package, system in SYSTEM_PACKAGES.items():
+        if f".{package}." in module:
+            return system
+    return None

@@ -1,4 +1,7 @@
-"""REF: an event id, a log position (`#123`) or an ISO-8601 time, resolved to a log position."""
+"""REF: an event id, a log position (`#123`) or an ISO-8601 time, resolved to a log position.
+
+A time written without a zone is local time (CONTRACT.md, Long campaigns), like the times `log` shows.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +9,49 @@ from datetime import datetime, timezone
 from uuid import UUID
 
 from ..domain.errors import BadInput, NotFound
-from ..projections.index import Index, iso
+from ..projections.index import CAMPAIGN, Index, iso
 
 
 def position(index: Index, campaign_id: UUID, ref: str) -> int:
-    """The log position REF names within the campaign (inclusive bound for --as-of/--until)."""
+    """The log position REF names within the campaign (inclusive bound for --as-of/--until): for a
+    time, the last event at or before it."""
     index.catch_up()
+    found = _exact(index, campaign_id, ref)
+    if found is not None:
+        return found
+    text = ref.strip()
+    found = index.at_time(campaign_id, _utc(text))
+    if found is None:
+        raise NotFound(f"no event at or before {text} in this campaign")
+    return found
+
+
+def since_position(index: Index, campaign_id: UUID, ref: str) -> int:
+    """The lowest position `log --since REF` shows: for a time, the first event at or after it (past
+    the end of the log when there is none, so nothing is shown)."""
+    index.catch_up()
+    found = _exact(index, campaign_id, ref)
+    if found is not None:
+        return found
+    rows = index.store.query(f"SELECT MIN(position) FROM chronicle_log WHERE campaign = {CAMPAIGN} AND time >= ?",
+                             (str(campaign_id), _utc(ref.strip())))
+    first = rows[0][0] if rows else None
+    return index.position() + 1 if first is None else int(first)
+
+
+def until_position(index: Index, campaign_id: UUID, ref: str) -> int:
+    """The highest position `log --until REF` shows: for a time, the last event at or before it
+    (0 when there is none, so nothing is shown)."""
+    index.catch_up()
+    found = _exact(index, campaign_id, ref)
+    if found is not None:
+        return found
+    last = index.at_time(campaign_id, _utc(ref.strip()))
+    return 0 if last is None else int(last)
+
+
+def _exact(index: Index, campaign_id: UUID, ref: str) -> int | None:
+    """The position an event id or `#N` names; None when REF is neither (a time, then)."""
     text = ref.strip()
     if text.startswith("#"):
         try:
@@ -27,21 +67,19 @@ def position(index: Index, campaign_id: UUID, ref: str) -> int:
     try:
         ident = str(UUID(text))
     except ValueError:
-        return _at_time(index, campaign_id, text)
+        return None
     found = index.by_event_id(campaign_id, ident)
     if found is None:
         raise NotFound(f"no event {text} in this campaign")
     return found
 
 
-def _at_time(index: Index, campaign_id: UUID, text: str) -> int:
+def _utc(text: str) -> str:
+    """The moment TEXT names, as the index stores times (UTC); without a zone it is local time."""
     try:
         moment = datetime.fromisoformat(text)
-    except ValueError:
+        if moment.tzinfo is None:
+            moment = moment.astimezone()  # a naive datetime is taken as local time
+        return iso(moment.astimezone(timezone.utc))
+    except (ValueError, OverflowError):
         raise BadInput(f"bad REF {text!r}: expected an event id, #POSITION or an ISO-8601 time") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    found = index.at_time(campaign_id, iso(moment.astimezone(timezone.utc)))
-    if found is None:
-        raise NotFound(f"no event at or before {text} in this campaign")
-    return found
