@@ -109,6 +109,9 @@ class LazyGroup(click.Group):
 
             error(_json(ctx), "bad_input", first_error(problem))
             ctx.exit(2)
+        except OverflowError:  # a number too big for the arithmetic or the database: the input's fault
+            error(_json(ctx), "bad_input", "a number is beyond the 64-bit limit (at most 9223372036854775807)")
+            ctx.exit(2)
         except Exception as problem:  # a storage fault or a bug: one line, never a traceback
             from ..ledger.application import lost_race
 

@@ -9,6 +9,8 @@ import click
 
 from ..domain.dice import Expression
 from ..domain.errors import BadInput
+from ..domain.explain import explain
+from ..domain.ids import event_id
 from .options import common, faces
 from .output import emit
 
@@ -66,8 +68,9 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, single: int | N
 
     expression = parse(notation)  # bad notation fails before the ledger is opened
     table = _table_dice(expression, single, given)
-    event = env.ledger.roll(expression, for_, reason, table)
-    emit(env, lambda: _result(event, for_, reason), lambda: _human(event))
+    event, owner = env.ledger.roll(expression, for_, reason, table)
+    recorded = event_id(event.originator_id, event.originator_version)
+    emit(env, lambda: _result(event, owner or None, reason), lambda: f"{explain(event, owner, None)}  [event {recorded}]")
 
 
 def _table_dice(expression: Expression, single: int | None, given: str | None) -> list[int] | None:
@@ -84,14 +87,6 @@ def _table_dice(expression: Expression, single: int | None, given: str | None) -
 
 
 def _result(event: Any, for_: str | None, reason: str) -> dict[str, Any]:
-    from ..domain.ids import event_id
-
     return {"event": event_id(event.originator_id, event.originator_version), "version": event.originator_version,
             "notation": event.notation, "total": event.total, "faces": list(event.faces), "kept": list(event.kept),
             "source": event.dice.source, "for": for_, "reason": reason}
-
-
-def _human(event: Any) -> str:
-    dropped = [f for f, k in zip(event.faces, event.kept, strict=True) if not k]
-    extra = f" (dropped {dropped})" if dropped else ""
-    return f"{event.notation} = {event.total}  faces {list(event.faces)}{extra}  [{event.dice.source}]"

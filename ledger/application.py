@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
 from eventsourcing.persistence import IntegrityError, OperationalError
@@ -54,12 +55,19 @@ class Ledger:
 
     `campaign` picks a campaign when the database holds several; `seed` seeds the ledger's dice
     (tests and demos). Inside a batch (`batch` is its open session) every use case joins the batch's
-    unit of work, which saves once at the batch's end."""
+    unit of work, which saves once at the batch's end.
 
-    def __init__(self, target: str, *, by: str, campaign: str | None = None, seed: int | None = None):
+    `writing`: the caller is about to write (a rule command), so what it reads first (which campaign,
+    its system) is read in the write's own transaction and by the session that then decides: one
+    load of each aggregate, and nothing written by anyone else in between."""
+
+    def __init__(self, target: str, *, by: str, campaign: str | None = None, seed: int | None = None,
+                 writing: bool = False):
         self.target, self.by, self.campaign, self.seed = target, by, campaign, seed
+        self.writing = writing
         self.batch: Session | None = None
         self._app: Chronicle | None = None
+        self._held: tuple[AbstractContextManager[Any], Session] | None = None  # the open unit and its session
 
     @property
     def app(self) -> Chronicle:
@@ -72,6 +80,7 @@ class Ledger:
         return self._app is not None
 
     def close(self) -> None:
+        self._release()
         if self._app is not None:
             app, self._app = self._app, None
             app.close()
@@ -82,25 +91,53 @@ class Ledger:
         return Session(self.app, self.campaign, self.by, self.seed)
 
     def read(self) -> Session:
-        """A session for reading (inside a batch: the batch's own, so it sees its pending events)."""
-        return self.batch if self.batch is not None else self.session()
+        """A session for reading (inside a batch: the batch's own, so it sees its pending events;
+        when `writing`: the session the write will decide with, in its unit)."""
+        if self.batch is not None:
+            return self.batch
+        if not self.writing:
+            return self.session()
+        if self._held is None:
+            unit = self.app.unit()
+            unit.__enter__()
+            self._held = (unit, self.session())
+        return self._held[1]
+
+    def _release(self) -> None:
+        """Roll back a unit opened for reading whose write never came (a refusal, bad input)."""
+        held, self._held = self._held, None
+        if held is not None:
+            held[0].__exit__(_Released, _Released(), None)
 
     def write(self, decide: Callable[[Session], T]) -> T:
-        """Run `decide(session)` and save what it recorded, all or nothing, re-deciding after a lost
-        race at most RETRIES times; then it is a `Conflict` (exit 1). Inside a batch, the batch's
-        session collects everything and saves once at its end."""
+        """Run `decide(session)` and save what it recorded, all or nothing (one transaction with
+        what it read, on SQLite), re-deciding after a lost race at most RETRIES times; then it is a
+        `Conflict` (exit 1). Inside a batch, the batch's session collects everything and saves with
+        the batch."""
         if self.batch is not None:
             return decide(self.batch)
         for attempt in range(RETRIES):
-            session = self.session()
+            held, self._held = self._held, None
+            if held is None:
+                unit = self.app.unit()
+                unit.__enter__()
+                held = (unit, self.session())
+            unit, session = held
             try:
-                result = decide(session)
-                session.save()
+                try:
+                    result = decide(session)
+                    session.save()
+                except BaseException as problem:
+                    unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
+                    raise
+                unit.__exit__(None, None, None)  # commits
             except Exception as problem:
                 if not lost_race(problem):
                     raise
                 backoff(attempt)
                 continue
+            self.writing = False  # what the command reads afterwards (to print) needs no write lock
+            session.take_snapshots()
             return result
         raise Conflict(f"other writers kept changing the same records at the same time; nothing was written "
                        f"after {RETRIES} tries: run the command again")
@@ -155,15 +192,16 @@ class Ledger:
 
     injure = rest = award_status = swear_oath = record
 
-    def roll(self, notation: Expression, for_: str | None, reason: str, faces: list[int] | None) -> DomainEvent:
-        """A free roll, on a character or on the campaign."""
+    def roll(self, notation: Expression, for_: str | None, reason: str,
+             faces: list[int] | None) -> tuple[DomainEvent, str]:
+        """A free roll, on a character or on the campaign: the event and whose it is ("" the campaign's)."""
 
-        def decide(session: Session) -> DomainEvent:
+        def decide(session: Session) -> tuple[DomainEvent, str]:
             owner: Character | Campaign = session.character(for_) if for_ else session.campaign
             dice = session.dice({"roll": faces} if faces is not None else None)
             owner.trigger_event(DiceRolled, reason=reason, by=session.by, timestamp=session.now(),
                                 **roll_dice(notation, dice))
-            return owner.pending_events[-1]
+            return owner.pending_events[-1], owner.name if for_ else ""
 
         return self.write(decide)
 
@@ -177,6 +215,10 @@ class Ledger:
         if fork is None:
             return audit.replay(self.read(), name, assignments, None)
         return self.write(lambda session: audit.replay(session, name, assignments, fork))
+
+
+class _Released(Exception):
+    """Ends a unit opened for reading by rolling it back."""
 
 
 __all__ = ["Amended", "Ledger", "Recorded", "lost_race"]

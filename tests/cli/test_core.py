@@ -90,8 +90,8 @@ def test_roll_prints_the_event_it_recorded_as_json_and_for_people(run):
     event = run.json("log", "Bruno")["events"][-1]
     assert rolled == {"event": event["id"], "version": 2, "notation": "4d6kh3+1", "total": 15, "faces": [3, 5, 1, 6],
                       "kept": [True, True, False, True], "source": "table", "for": "Bruno", "reason": "morale"}
-    shown = run("roll", "4d6kh3+1", "--dice", "3,5,1,6", "--for", "Bruno").stdout
-    assert shown == "4d6kh3+1 = 15  faces [3, 5, 1, 6] (dropped [1])  [table]\n"
+    shown = run("roll", "4d6kh3+1", "--dice", "3,5,1,6", "--for", "bruno").stdout
+    assert shown.startswith("Bruno rolled 4d6kh3+1 (the table's own dice): 3, 5, 1 (dropped) and 6, a total of 15.")
 
 
 @pytest.mark.parametrize("notation", ['__import__("os")', "2d", "d0", "1001d6"])
