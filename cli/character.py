@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from .options import common, pairs
-from .output import emit, fields, table
+from .output import emit, table
 
 
 @click.group()
@@ -57,12 +57,16 @@ def show(env: Any, name: str, as_of: str | None) -> None:
 
         data = character_view(env.read(), name, as_of)
 
-    def human() -> Any:
-        from rich.console import Group
+    def human() -> str:  # the sheet as the system's players read it (domain `sheet_lines`), not the JSON
+        from ..domain.explain import system_title
+        from ..ledger.report import sheet_lines
 
-        parts = [f"[bold]{data['name']}[/bold] (version {data['version']}): {data['summary']}",
-                 fields(None, data["condition"]), fields(None, data["sheet"])]
-        return Group(*parts)
+        kind = "" if data.get("kind", "character") == "character" else f", {data['kind']}"
+        retired = ", retired" if data.get("retired") else ""
+        title = f"{system_title(data['system'])}{kind}{retired}, version {data['version']}"
+        head = f"{data['name']} ({title}): {data['summary']}"
+        lines = sheet_lines(env.read(), name if as_of else data["name"], as_of)
+        return "\n".join([head, *(f"  {line}" for line in lines)])
 
     emit(env, data, human)
 

@@ -5,7 +5,7 @@ A time written without a zone is local time (CONTRACT.md, Long campaigns), like 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from uuid import UUID
 
 from ..domain.errors import BadInput, NotFound
@@ -80,6 +80,6 @@ def _utc(text: str) -> str:
         moment = datetime.fromisoformat(text)
         if moment.tzinfo is None:
             moment = moment.astimezone()  # a naive datetime is taken as local time
-        return iso(moment.astimezone(timezone.utc))
+        return iso(moment.astimezone(UTC))
     except (ValueError, OverflowError):
         raise BadInput(f"bad REF {text!r}: expected an event id, #POSITION or an ISO-8601 time") from None

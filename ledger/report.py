@@ -1,21 +1,43 @@
-"""A character's chronicle read from the log: timeline, current state, Status over time."""
+"""A character's chronicle read from the log: timeline, current state, Status over time; the sheet as
+its system's players read it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..domain.character import character_id
 from .characters import view
 from .history import events as log_events
 
 
-def character_report(session: Any, name: str) -> dict[str, Any]:
+def character_report(session: Any, name: str, data: bool = True) -> dict[str, Any]:
     app, campaign, rules = session.app, session.campaign, session.rules
     character = session.character(name)
-    timeline = list(log_events(session, name))
-    series = status_series(app, rules, character_id(campaign.id, name), timeline)
+    timeline = list(log_events(session, name, data=data))
+    series = status_series(app, rules, character.id, timeline)
     return {"campaign": campaign.name, "system": campaign.system, "character": view(session, character),
+            "sheet_lines": rules.sheet_lines(character.sheet, character.condition),
             "timeline": timeline, "status": series}
+
+
+def sheet_lines(session: Any, name: str, as_of: str | None) -> list[str]:
+    """The sheet of NAME (now, or right after REF) in its system's words: now from the character's
+    read-model row (its state, no history read), as of REF from its snapshot and later events."""
+    from .characters import load
+
+    rules = session.rules
+    if as_of is None:
+        ident = session.character_id(name)
+        if session.held(ident) is None:  # inside a batch its unsaved events count: load it instead
+            from ..domain.character_state import CharacterState
+
+            rows = session.app.characters.store.query(
+                "SELECT state FROM chronicle_character_rows WHERE id = ?", (str(ident),))
+            if rows:
+                state = CharacterState.model_validate_json(rows[0][0])
+                return rules.sheet_lines(rules.Sheet.model_validate(state.sheet),
+                                         rules.Condition.model_validate(state.condition))
+    character = load(session, name, as_of)
+    return rules.sheet_lines(character.sheet, character.condition)
 
 
 def status_series(app: Any, rules: Any, ident: Any, timeline: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -34,8 +56,9 @@ def status_series(app: Any, rules: Any, ident: Any, timeline: list[dict[str, Any
         if status["total"] != last or status["increases_spent"] != spent:
             logged = when.get(event.originator_version, {})
             series.append({"version": event.originator_version, "position": logged.get("position"),
-                           "time": logged.get("time"), "total": status["total"],
-                           "spent": status["increases_spent"] > spent, "type": type(event).__name__})
+                           "time": logged.get("time"), "local_time": logged.get("local_time"),
+                           "total": status["total"], "spent": status["increases_spent"] > spent,
+                           "type": type(event).__name__, "summary": logged.get("summary", "")})
             last, spent = status["total"], status["increases_spent"]
     return series
 
