@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from .options import common, faces, pairs
-from .output import emit, table
+from .output import emit, wrapped, width
 
 
 @click.command()
@@ -41,8 +41,15 @@ def amend(env: Any, ref: str, reason: str, void: bool, settings: tuple[str, ...]
     if save_roll is not None:
         table["save"] = [save_roll]
     result = env.write(lambda session: record_amendment(session, ref, reason, void, corrected, table))
-    verb = "voided" if void else "superseded"
-    emit(env, result, lambda: _changes(f"{result['amends']} {verb} by {result['event']}", result["changes"]))
+
+    def human() -> str:  # the correction as `log` tells it: what it changed and why
+        from ..ledger.history import events
+
+        told = next(events(env.read(), since=result["event"], until=result["event"], data=False))
+        return "\n".join([*wrapped(told["summary"], 0, width()),
+                          f"[event {result['event']}, version {result['version']}]"])
+
+    emit(env, result, human)
 
 
 @click.command()
@@ -68,18 +75,23 @@ def replay(env: Any, name: str | None, rulings: tuple[str, ...], fork: str | Non
         result = env.write(lambda session: what_if(session, name, pairs(rulings, "ruling"), fork))
     else:
         result = what_if(env.read(), name, pairs(rulings, "ruling"))
-
-    def human() -> Any:
-        from rich.console import Group
-
-        finals = table("Final conditions", ("character", "condition"), [(k, v) for k, v in result["final"].items()])
-        return Group(_changes(f"Under {result['rulings']}", result["changed"]), finals)
-
-    emit(env, result, human)
+    emit(env, {k: v for k, v in result.items() if k not in ("told", "final_summary")}, lambda: _told(result))
 
 
-def _changes(title: str, changes: list[dict[str, Any]]) -> Any:
-    if not changes:
-        return f"{title}: no outcome changes"
-    return table(title, ("event", "character", "field", "recorded", "replayed"),
-                 [(c["event"][:8], c.get("character", ""), c["field"], c["recorded"], c["replayed"]) for c in changes])
+def _told(result: dict[str, Any]) -> str:
+    """The replay for people: each changed event as recorded and as replayed, then where everyone ends."""
+    from ..domain.explain import words
+
+    columns = width()
+    under = "; ".join(f"{key.replace('_', ' ')} {words(value)}" for key, value in result["rulings"].items())
+    lines = [f"Replayed under the ruling{'s' if len(result['rulings']) > 1 else ''} {under}"
+             + (f", written as the campaign {result['fork']['campaign']}." if "fork" in result else
+                " (nothing written).")]
+    if not result["told"]:
+        lines.append("No recorded outcome changes.")
+    for change in result["told"]:
+        lines.append(f"{change['character']}, event {change['version']} ({change['event'][:8]}):")
+        lines += wrapped("Recorded: " + change["recorded"], 4, columns)
+        lines += wrapped("Replayed: " + change["replayed"], 4, columns)
+    lines += [f"{who} ends {summary}." for who, summary in result["final_summary"].items()]
+    return "\n".join(lines)

@@ -11,6 +11,7 @@ from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Resolution
 from ..domain.refold import differences, directives, refold
 from ..domain.ids import event_id
+from .history import retold
 from .refs import position
 from .rulings import parse_rulings
 
@@ -68,7 +69,7 @@ def replay(session: Any, name: str | None, assignments: dict[str, str], fork: st
     app.index.catch_up()
     names = [name] if name else [who for _, who, _ in app.index.characters(campaign.id)]
     forked = _start_fork(session, fork, parsed) if fork else None
-    changed, final = [], {}
+    changed, final, told, ends = [], {}, [], {}
     for who in names:
         session.character(who)
         events = history(app, character_id(campaign.id, who))
@@ -79,9 +80,11 @@ def replay(session: Any, name: str | None, assignments: dict[str, str], fork: st
             changed.append({"event": event_id(events[0].originator_id, change["version"]), "character": who,
                             "field": change["field"], "recorded": change["recorded"], "replayed": change["replayed"]})
         final[who] = rules.view(character.sheet, character.condition)["condition"]
+        told += retold(campaign.system, who, before, after)  # the same changes in sentences, for people
+        ends[who] = rules.summary(character.sheet, character.condition)
         if forked is not None:
             _fork_character(session, forked, events, after, corrections, overrides)
-    result = {"rulings": overrides, "changed": changed, "final": final}
+    result = {"rulings": overrides, "changed": changed, "final": final, "told": told, "final_summary": ends}
     if forked is not None:
         result["fork"] = {"campaign": fork, "event": forked.last_event_id}
     return result

@@ -159,3 +159,16 @@ def system_of(event: Any) -> str | None:
         if f".{package}." in module:
             return system
     return None
+
+
+def retold(system: str, name: str, before: list[Any], after: list[Any]) -> list[dict[str, Any]]:
+    """Each event a re-derivation (`domain.refold`) decided differently, told as recorded and as replayed."""
+    told = []
+    for old, new in zip(before, after, strict=False):
+        if old.outcome == new.outcome:
+            continue
+        either = old.event or new.event
+        told.append({"event": event_id(either.originator_id, old.version), "version": old.version, "character": name,
+                     "recorded": explain(old.event, name, system) if old.event else "It did not count.",
+                     "replayed": explain(new.event, name, system) if new.event else "It no longer counts."})
+    return told
