@@ -75,7 +75,7 @@ def replay(env: Any, name: str | None, rulings: tuple[str, ...], fork: str | Non
         result = env.write(lambda session: what_if(session, name, pairs(rulings, "ruling"), fork))
     else:
         result = what_if(env.read(), name, pairs(rulings, "ruling"))
-    emit(env, {k: v for k, v in result.items() if k not in ("told", "final_summary")}, lambda: _told(result))
+    emit(env, result, lambda: _told(result))
 
 
 def _told(result: dict[str, Any]) -> str:

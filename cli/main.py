@@ -34,6 +34,7 @@ COMMANDS = {
     "session": "session:session",
     "note": "note:note",
     "serve": "serve:serve",
+    "recap": "recap:recap",
     # the same name in several systems: the campaign's system picks the real command
     "injure": "dispatch:injure",
     "rest": "dispatch:rest",
@@ -63,7 +64,7 @@ COMMANDS = {
 # commands that only read (a group's as "group command"): on a SQLite file that does not exist they are
 # exit 2, naming it, and never create one (CONTRACT "Long campaigns"); `replay --fork` writes
 READS_ONLY = {"log", "verify", "export", "report", "replay", "serve", "character show", "character list",
-              "campaign show", "campaign list", "campaign report", "session list"}
+              "campaign show", "campaign list", "campaign report", "session list", "recap"}
 
 
 def reads_only(name: str, args: list[str]) -> bool:

@@ -82,3 +82,42 @@ def campaign_report(session: Any) -> dict[str, Any]:
             "characters": [{"name": r["name"], "summary": r["summary"]} for r in characters],
             "status_leaders": leaders, "open_oaths": oaths, "open_geasa": geasa,
             "winters": list(campaign.winters), "disputed": disputed}
+
+
+def session_recap(session: Any, which: str = "last") -> dict[str, Any]:
+    """"Previously on ...": per character, its condition when session WHICH (N or `last`) began and
+    ended, and its events of that session in sentences; the campaign's own events (notes, rulings)."""
+    from .campaigns import session_bounds, sessions
+
+    start, end = session_bounds(session, which)
+    sitting = next(s for s in sessions(session) if s["start"] == start)
+    rows = list(log_events(session, sitting=which, data=False))
+    told: dict[str, list[dict[str, Any]]] = {}
+    campaign_rows = []
+    for row in rows:
+        if row["character"] is not None:
+            told.setdefault(row["character"], []).append(_told(row))
+        elif row["type"] not in ("SessionStarted", "SessionEnded"):
+            campaign_rows.append(_told(row))
+    characters = [{"name": name, "before": _condition_at(session, name, f"#{start}"),
+                   "after": _condition_at(session, name, None if end is None else f"#{end}"), "events": events}
+                  for name, events in told.items()]
+    return {"campaign": session.campaign.name, "session": {**sitting, "start_time": rows[0]["local_time"] if rows else None,
+                                                           "end_time": rows[-1]["local_time"] if rows else None},
+            "characters": characters, "campaign_events": campaign_rows}
+
+
+def _told(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: row[key] for key in ("id", "position", "time", "local_time", "by", "type", "summary")}
+
+
+def _condition_at(session: Any, name: str, as_of: str | None) -> str | None:
+    """NAME's one-line condition right after REF (now when None); None when it did not exist yet."""
+    from ..domain.errors import NotFound
+    from .characters import load
+
+    try:
+        character = load(session, name, as_of)
+    except NotFound:
+        return None
+    return str(session.rules.summary(character.sheet, character.condition))
