@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from .options import common, faces, pairs
-from .output import emit, wrapped, width
+from .output import emit, width, wrapped
 
 
 @click.command()

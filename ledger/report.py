@@ -102,9 +102,9 @@ def session_recap(session: Any, which: str = "last") -> dict[str, Any]:
     characters = [{"name": name, "before": _condition_at(session, name, f"#{start}"),
                    "after": _condition_at(session, name, None if end is None else f"#{end}"), "events": events}
                   for name, events in told.items()]
-    return {"campaign": session.campaign.name, "session": {**sitting, "start_time": rows[0]["local_time"] if rows else None,
-                                                           "end_time": rows[-1]["local_time"] if rows else None},
-            "characters": characters, "campaign_events": campaign_rows}
+    times = {"start_time": rows[0]["local_time"] if rows else None, "end_time": rows[-1]["local_time"] if rows else None}
+    return {"campaign": session.campaign.name, "session": {**sitting, **times}, "characters": characters,
+            "campaign_events": campaign_rows}
 
 
 def _told(row: dict[str, Any]) -> dict[str, Any]:
