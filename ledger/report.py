@@ -102,7 +102,8 @@ def session_recap(session: Any, which: str = "last") -> dict[str, Any]:
     characters = [{"name": name, "before": _condition_at(session, name, f"#{start}"),
                    "after": _condition_at(session, name, None if end is None else f"#{end}"), "events": events}
                   for name, events in told.items()]
-    times = {"start_time": rows[0]["local_time"] if rows else None, "end_time": rows[-1]["local_time"] if rows else None}
+    times = {"start_time": rows[0]["local_time"], "end_time": rows[-1]["local_time"]} if rows else \
+        {"start_time": None, "end_time": None}
     return {"campaign": session.campaign.name, "session": {**sitting, **times}, "characters": characters,
             "campaign_events": campaign_rows}
 
