@@ -91,7 +91,13 @@ class Resolution(Event):
 
     # The dice purposes `derive` may draw. A table result given for one of them that a derivation does
     # not need (no save when DR removes all damage) is ignored, so the table need not know in advance.
+    # A purpose `name:key` (a hit's `save:2`, a winter's `experience:valorous`) is declared by `name`.
     PURPOSES: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def declares(cls, purpose: str) -> bool:
+        family = purpose.partition(":")[0]
+        return purpose in cls.PURPOSES or family in cls.PURPOSES or f"{family}:" in cls.PURPOSES
 
     inputs: Model
     rulings: dict[str, Any] = Field(default_factory=dict)

@@ -34,6 +34,7 @@ class Session:
         self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
         self._rulings: tuple[Any, Any, Any] = (None, None, None)  # (campaign id and version, model, as recorded)
         self._fresh = _unpredictable_seeds()
+        self._due: dict[UUID, Any] = {}  # aggregates saved that are due a snapshot, taken once their events are committed
 
     # loading ----------------------------------------------------------------------------------
 
@@ -214,8 +215,7 @@ class Session:
         sheet, condition = character.sheet, character.condition
         outcome = event_class.derive(sheet, condition, inputs, rulings, dice)
         unused = dice.unused()
-        declared = getattr(event_class, "PURPOSES", frozenset())
-        undeclared = {purpose: faces for purpose, faces in unused.items() if purpose not in declared}
+        undeclared = {purpose: faces for purpose, faces in unused.items() if not event_class.declares(purpose)}
         if undeclared:
             given = "; ".join(f"{purpose} {', '.join(map(str, faces))}" for purpose, faces in undeclared.items())
             raise BadInput(f"this action does not use the table's dice given for: {given}")
@@ -236,19 +236,29 @@ class Session:
         return [a for a in self._aggregates.values() if a.pending_events]
 
     def save(self) -> list[Any]:
+        """Insert every pending event, in one transaction (or in the open unit: ledger/app.py).
+        Snapshots due are taken by `take_snapshots`, once the events are committed."""
         aggregates = self.pending()
         if not aggregates:
             return []
         due = [a for a in aggregates if snapshots.due(a, self._folded.get(a.id, 0), len(a.pending_events))]
+        for aggregate in aggregates:
+            self._folded[aggregate.id] = self._folded.get(aggregate.id, 0) + len(aggregate.pending_events)
         # in the order they were decided (a batch's lines, not aggregate by aggregate): the session's
         # clock gives every event a later timestamp than the one before
         decided = sorted((event for a in aggregates for event in a.collect_events()), key=_timestamp)
         mapper = self.app.mapper  # the events' stored form, in one transaction: what app.save does that this app uses
         recordings = self.app.recorder.insert_events([mapper.to_stored_event(event) for event in decided])
+        self._due.update((a.id, a) for a in due)
+        return recordings
+
+    def take_snapshots(self) -> None:
+        """Snapshot the saved aggregates due one (best effort: ledger/snapshots.py), after their
+        events' transaction has committed."""
+        due, self._due = list(self._due.values()), {}
         snapshots.take(self.app, due)
         for aggregate in due:
             self._folded[aggregate.id] = 0
-        return recordings
 
 
 def _match(name: str, named: dict[str, str], what: str) -> str:
