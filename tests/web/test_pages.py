@@ -134,12 +134,14 @@ def test_a_ledger_that_cannot_be_read_is_an_error_page_and_one_line(tmp_path):
 def test_serve_says_where_and_stops_cleanly_on_ctrl_c(table):
     server = subprocess.Popen([sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--port", "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=HERE)
-    first = server.stdout.readline()
-    assert "read-only at http://127.0.0.1:" in first
-    address = first.split(" at ")[1].split()[0]
-    assert "Vasana" in httpx.get(address, timeout=10).text
-    server.send_signal(signal.SIGINT)
-    out, err = server.communicate(timeout=20)
+    try:
+        first = server.stdout.readline()
+        assert "read-only at http://127.0.0.1:" in first
+        address = first.split(" at ")[1].split()[0]
+        assert "Vasana" in httpx.get(address, timeout=10).text
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
     assert server.returncode == 0 and "Stopped." in out
     assert "Traceback" not in err and "every device" not in first + out
 
