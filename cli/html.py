@@ -1,77 +1,130 @@
-"""The character's chronicle as one self-contained HTML page: inline CSS and an inline SVG chart."""
+"""The character's chronicle as one self-contained HTML page a player opens on a phone or prints:
+inline CSS, an inline SVG chart of Status, every event a sentence; nothing from the network."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-WIDTH, HEIGHT, PAD = 720, 260, 40
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 720, 300, 56, 36, 22, 44
+
+STYLE = """
+* { box-sizing: border-box; }
+body { font-family: Georgia, serif; margin: 0 auto; padding: 1em; max-width: 60em; color: #222; background: #fdfaf3;
+       line-height: 1.4; overflow-wrap: anywhere; }
+h1 { margin: 0; font-size: 1.8em; } h2 { font-size: 1.25em; margin: 0 0 .4em; } .sub { color: #555; margin-top: .2em; }
+section { margin-top: 1.6em; } ul.sheet { padding-left: 1.2em; margin: 0; } ul.sheet li { margin: .15em 0; }
+table { border-collapse: collapse; width: 100%; font-size: .92em; table-layout: auto; }
+th { text-align: left; border-bottom: 2px solid #888; padding: .3em .4em; }
+td { border-bottom: 1px solid #ddd; padding: .35em .4em; vertical-align: top; }
+td.when, th.when { white-space: nowrap; color: #555; font-size: .9em; } td.when span { display: block; }
+td.pos { white-space: nowrap; color: #777; }
+tr.voided td.what { text-decoration: line-through; color: #888; } tr.Amended td { background: #fff3d6; }
+.chart { width: 100%; height: auto; background: #fff; border: 1px solid #ddd; display: block; }
+.legend { font-size: .85em; color: #444; margin: .3em 0 0; }
+.legend i { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin: 0 .3em 0 .8em; }
+ol.health { list-style: none; padding: 0; margin: 0; border-left: 3px solid #b44; }
+ol.health li { margin: 0 0 .6em; padding-left: .8em; }
+ol.health li.better { border-left: 3px solid #393; margin-left: -3px; }
+ol.health .change { font-weight: bold; } ol.health .when { white-space: nowrap; color: #555; font-size: .9em; }
+@media print { body { background: #fff; max-width: none; } section { break-inside: avoid-page; }
+               tr { break-inside: avoid; } }
+"""
 
 
 def page(report: dict[str, Any]) -> str:
     character = report["character"]
-    rows = "\n".join(
-        f"<tr class='{escape(e['type'])}{' amended' if e.get('amended') else ''}'><td>#{e['position']}</td>"
-        f"<td>{escape(e['time'][:19])}</td><td>{escape(e['by'])}</td><td>{escape(e['type'])}</td>"
-        f"<td>{escape(e['summary'])}</td></tr>" for e in report["timeline"])
-    condition = _terms(character["condition"])
-    sheet = _terms(character["sheet"])
-    chart = status_chart(report["status"]) if report["status"] else ""
+    name = escape(character["name"])
+    sheet = "".join(f"<li>{escape(line)}</li>" for line in report.get("sheet_lines", []))
+    chart = f'<section id="status"><h2>Status over time</h2>{status_chart(report["status"])}</section>' \
+        if report["status"] else ""
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{escape(character['name'])} — chronicle</title>
-<style>
-body {{ font-family: Georgia, serif; margin: 2em auto; max-width: 60em; color: #222; background: #fdfaf3; }}
-h1 {{ margin-bottom: 0; }} .sub {{ color: #666; margin-top: .2em; }}
-dl {{ display: grid; grid-template-columns: max-content auto; gap: .2em 1em; }} dt {{ font-weight: bold; }}
-table {{ border-collapse: collapse; width: 100%; font-size: .9em; }}
-td {{ border-bottom: 1px solid #ddd; padding: .25em .5em; vertical-align: top; }}
-tr.amended td {{ text-decoration: line-through; color: #999; }} tr.Amended td {{ background: #fff3d6; }}
-section {{ margin-top: 2em; }} .chart {{ background: #fff; border: 1px solid #ddd; }}
-</style></head><body>
-<h1>{escape(character['name'])}</h1>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{name} — chronicle</title>
+<style>{STYLE}</style></head><body>
+<header><h1>{name}</h1>
 <p class="sub">{escape(report['campaign'])} · {escape(report['system'])} · version {character['version']} ·
-{escape(character['summary'])}</p>
-<section><h2>Condition</h2><dl>{condition}</dl></section>
-{f'<section id="status"><h2>Status over time</h2>{chart}</section>' if chart else ''}
-<section><h2>Sheet</h2><dl>{sheet}</dl></section>
-<section><h2>Chronicle</h2><table id="timeline">{rows}</table></section>
+{escape(character['summary'])}</p></header>
+<section id="sheet"><h2>Sheet</h2><ul class="sheet">{sheet}</ul></section>
+{chart}
+<section id="health"><h2>Wounds and healing</h2>{health(report.get("health", []))}</section>
+<section id="chronicle"><h2>Chronicle</h2>{chronicle(report["timeline"])}</section>
 </body></html>
 """
 
 
-def _terms(mapping: dict[str, Any]) -> str:
-    """A definition list; nested values read as "name value, ..." and empty ones say "none"."""
-    return "".join(f"<dt>{escape(str(key))}</dt><dd>{escape(_plain(value))}</dd>" for key, value in mapping.items())
+def when(row: dict[str, Any]) -> str:
+    """The local time as two pieces that never wrap inside: the date, the time with its offset."""
+    stamp = row.get("local_time") or row.get("time") or ""
+    day, _, clock = stamp.partition(" ")
+    return f"<span>{escape(day)}</span><span>{escape(clock)}</span>"
 
 
-def _plain(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "none"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_plain(v) for v in value) or "none"
-    return str(value)
+def chronicle(timeline: list[dict[str, Any]]) -> str:
+    rows = "\n".join(
+        f"<tr class='{escape(e['type'])}{' voided' if any(a['void'] for a in e.get('amended', [])) else ''}'>"
+        f"<td class='pos'>#{e['position']}</td><td class='when'>{when(e)}<span>by {escape(e['by'])}</span></td>"
+        f"<td class='what'>{escape(e['summary'])}</td></tr>" for e in timeline)
+    return (f"<table id='timeline'><thead><tr><th scope='col'>#</th><th scope='col' class='when'>When, by</th>"
+            f"<th scope='col'>What happened</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def health(changes: list[dict[str, Any]]) -> str:
+    """Each event that changed the character's condition: when, the condition it left, and what happened."""
+    if not changes:
+        return "<p>No wound or healing yet.</p>"
+    items = "\n".join(
+        f"<li class='{'better' if _better(c) else 'worse'}'><span class='when'>#{c['position']} · "
+        f"{escape(c.get('local_time') or '')}</span><br><span class='change'>Now {escape(c['after'])}</span>"
+        f"<br>{escape(c['summary'])}</li>" for c in changes)
+    return f"<ol class='health'>{items}</ol>"
+
+
+def _better(change: dict[str, Any]) -> bool:
+    """Healing reads green: the event rested or healed (its class says so)."""
+    return any(word in change["type"] for word in ("Rest", "Heal", "Aid", "Chirurg", "Woke", "Recover"))
 
 
 def status_chart(series: list[dict[str, Any]]) -> str:
-    """Status after each change, with a dashed line at every 1,000 and a mark where an increase was spent."""
+    """Status after each change: a y axis of Status with a dashed line at every 1,000 (an increase),
+    an x axis of the changes by log position, each point's value, and a red ring where an increase was spent."""
     top = max(1000, (max(p["total"] for p in series) // 1000 + 1) * 1000)
     count = max(len(series) - 1, 1)
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(i: int) -> float:
-        return PAD + i * (WIDTH - 2 * PAD) / count
+        return LEFT + (i * inner_w / count if len(series) > 1 else inner_w / 2)
 
     def y(total: int) -> float:
-        return HEIGHT - PAD - total * (HEIGHT - 2 * PAD) / top
+        return TOP + inner_h - total * inner_h / top
 
-    lines = [f'<line x1="{PAD}" x2="{WIDTH - PAD}" y1="{y(t):.1f}" y2="{y(t):.1f}" stroke="#c33" stroke-dasharray="4 4"/>'
-             f'<text x="{PAD - 4}" y="{y(t) + 4:.1f}" text-anchor="end" font-size="11">{t}</text>'
-             for t in range(1000, top + 1, 1000)]
+    step = 250 if top <= 2000 else 500 if top <= 5000 else 1000
+    ticks = "".join(
+        f'<line x1="{LEFT - 4}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}" '
+        + ('stroke="#c33" stroke-dasharray="5 4"/>' if t and t % 1000 == 0 else 'stroke="#eee"/>')
+        + f'<text x="{LEFT - 8}" y="{y(t) + 4:.1f}" text-anchor="end" font-size="13">{t:,}</text>'
+        for t in range(0, top + 1, step))
+    labels = max(1, len(series) // 8)
+    x_ticks = "".join(
+        f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="13">#{p["position"]}</text>'
+        for i, p in enumerate(series) if i % labels == 0 or i == len(series) - 1)
     points = " ".join(f"{x(i):.1f},{y(p['total']):.1f}" for i, p in enumerate(series))
-    marks = [f'<circle cx="{x(i):.1f}" cy="{y(p["total"]):.1f}" r="{6 if p["spent"] else 3}" '
-             f'fill="{"#c33" if p["spent"] else "#246"}"><title>#{p["position"]} {escape(p["type"])}: {p["total"]}'
-             f'{" (increase spent)" if p["spent"] else ""}</title></circle>' for i, p in enumerate(series)]
-    return (f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="Status over time">'
-            f'<line x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - PAD}" y2="{HEIGHT - PAD}" stroke="#444"/>'
-            f'{"".join(lines)}<polyline fill="none" stroke="#246" stroke-width="2" points="{points}"/>'
-            f'{"".join(marks)}</svg>')
+    marks = "".join(
+        f'<circle cx="{x(i):.1f}" cy="{y(p["total"]):.1f}" r="{7 if p["spent"] else 4}" '
+        f'fill="{"#fff" if p["spent"] else "#246"}" stroke="{"#c33" if p["spent"] else "#246"}" stroke-width="3">'
+        f'<title>#{p["position"]}: Status {p["total"]:,}{" (increase spent)" if p["spent"] else ""}</title></circle>'
+        f'<text x="{x(i):.1f}" y="{y(p["total"]) - 10:.1f}" text-anchor="middle" font-size="13">{p["total"]:,}</text>'
+        for i, p in enumerate(series) if len(series) <= 24 or p["spent"] or i == len(series) - 1)
+    axes = (f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}" stroke="#444"/>'
+            f'<line x1="{LEFT}" y1="{TOP + inner_h}" x2="{WIDTH - RIGHT}" y2="{TOP + inner_h}" stroke="#444"/>'
+            f'<text x="14" y="{TOP + inner_h / 2:.1f}" font-size="13" text-anchor="middle" '
+            f'transform="rotate(-90 14 {TOP + inner_h / 2:.1f})">Status</text>'
+            f'<text x="{LEFT + inner_w / 2:.1f}" y="{HEIGHT - 6}" font-size="13" text-anchor="middle">'
+            f'log position of each change</text>')
+    legend = ('<p class="legend"><i style="background:#246"></i>Status after an event'
+              '<i style="border:3px solid #c33"></i>an increase spent'
+              '<i style="border-top:2px dashed #c33;border-radius:0;height:0"></i>every 1,000 earns an increase</p>')
+    return (f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+            f'aria-label="Status over time">{ticks}{axes}{x_ticks}'
+            f'<polyline fill="none" stroke="#246" stroke-width="2" points="{points}"/>{marks}</svg>{legend}')

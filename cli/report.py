@@ -7,18 +7,18 @@ from typing import Any
 import click
 
 from .options import common
-from .output import emit, fields, table
+from .output import emit, stories, width, wrapped
 
 
 @click.command()
 @click.argument("name")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
-              help="Write a self-contained HTML page (inline SVG chart, no network) to FILE.")
+              help="Write a self-contained HTML page (phone-sized, printable, no network) to FILE.")
 @common
 @click.pass_obj
 def report(env: Any, name: str, html_file: str | None) -> None:
     """The story of NAME from the log: every wound, healing, award, oath, geas, winter and correction
-    (with who and why), the current sheet and condition, and for PenDragon Pass Status over time.
+    (with who and why), the sheet and condition, and for PenDragon Pass Status over time.
 
     \b
     Example:
@@ -26,27 +26,31 @@ def report(env: Any, name: str, html_file: str | None) -> None:
     """
     from ..ledger.report import character_report
 
-    data = character_report(env.read(), name)
+    data = character_report(env.read(), name, data=env.json)
     if html_file:
         from .files import written
         from .html import page
 
         with written(html_file) as out:  # whole or not at all; a full disk or missing folder is one line
             out.write(page(data).encode())
-    emit(env, data, lambda: _terminal(data, html_file))
+        emit(env, data, f"Wrote {data['character']['name']}'s report to {html_file}.")
+        return
+    emit(env, data, lambda: _terminal(data))
 
 
-def _terminal(data: dict[str, Any], html_file: str | None) -> Any:
-    from rich.console import Group
+def _terminal(data: dict[str, Any]) -> str:
+    from ..domain.explain import system_title
 
-    character = data["character"]
-    parts = [f"[bold]{character['name']}[/bold] — {data['campaign']} ({data['system']}), {character['summary']}",
-             fields("condition", character["condition"]), fields("sheet", character["sheet"])]
+    character, columns = data["character"], width()
+    title = f"{data['campaign']} ({system_title(data['system'])}), version {character['version']}"
+    lines = [f"{character['name']} — {title}: {character['summary']}", ""]
+    lines += [text for line in data["sheet_lines"] for text in wrapped(line, 2, columns)]
     if data["status"]:
-        parts.append(table("Status over time", ("#", "event", "total", "increase spent"),
-                           [(p["position"], p["type"], p["total"], "yes" if p["spent"] else "") for p in data["status"]]))
-    parts.append(table("Chronicle", ("#", "time", "by", "event", "what"),
-                       [(e["position"], e["time"][:19], e["by"], e["type"], e["summary"]) for e in data["timeline"]]))
-    if html_file:
-        parts.append(f"HTML written to {html_file}")
-    return Group(*parts)
+        lines += ["", "Status over time:"]
+        lines += [f"  #{p['position']:<6} {p['total']:>6,}" + ("  an increase spent" if p["spent"] else "")
+                  for p in data["status"]]
+    if data["health"]:
+        lines += ["", "Wounds and healing:"]
+        lines += [f"  #{c['position']:<6} now {c['after']}" for c in data["health"]]
+    lines += ["", "Chronicle:", stories(data["timeline"], columns, who=False)]
+    return "\n".join(lines)

@@ -13,10 +13,10 @@ def character_report(session: Any, name: str, data: bool = True) -> dict[str, An
     app, campaign, rules = session.app, session.campaign, session.rules
     character = session.character(name)
     timeline = list(log_events(session, name, data=data))
-    series = status_series(app, rules, character.id, timeline)
+    series, health = _series(app, rules, character.id, timeline)
     return {"campaign": campaign.name, "system": campaign.system, "character": view(session, character),
             "sheet_lines": rules.sheet_lines(character.sheet, character.condition),
-            "timeline": timeline, "status": series}
+            "timeline": timeline, "status": series, "health": health}
 
 
 def sheet_lines(session: Any, name: str, as_of: str | None) -> list[str]:
@@ -40,27 +40,34 @@ def sheet_lines(session: Any, name: str, as_of: str | None) -> list[str]:
     return rules.sheet_lines(character.sheet, character.condition)
 
 
-def status_series(app: Any, rules: Any, ident: Any, timeline: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Status total after every event that changed it (PenDragon Pass), with increases spent."""
+def _series(app: Any, rules: Any, ident: Any, timeline: list[dict[str, Any]]) -> tuple[list[dict], list[dict]]:
+    """One fold of the character's events: its Status after every event that changed it (PenDragon
+    Pass), with increases spent; and its condition after every event that changed it (wounds, healing)."""
     events = list(app.events.get(ident))
     if not events:
-        return []
+        return [], []
     character = events[0].mutate(None)
     when = {e["version"]: e for e in timeline}
-    series, last, spent = [], 0, 0
+    series: list[dict[str, Any]] = []
+    health: list[dict[str, Any]] = []
+    last, spent, condition = 0, 0, rules.view(character.sheet, character.condition)
+    before = rules.summary(character.sheet, character.condition)
     for event in events[1:]:
         event.mutate(character)
-        status = rules.view(character.sheet, character.condition).get("status")
-        if status is None:
-            return []
-        if status["total"] != last or status["increases_spent"] != spent:
-            logged = when.get(event.originator_version, {})
-            series.append({"version": event.originator_version, "position": logged.get("position"),
-                           "time": logged.get("time"), "local_time": logged.get("local_time"),
-                           "total": status["total"], "spent": status["increases_spent"] > spent,
-                           "type": type(event).__name__, "summary": logged.get("summary", "")})
+        logged = when.get(event.originator_version, {})
+        mark = {"version": event.originator_version, "position": logged.get("position"), "time": logged.get("time"),
+                "local_time": logged.get("local_time"), "type": type(event).__name__,
+                "summary": logged.get("summary", "")}
+        now = rules.view(character.sheet, character.condition)
+        if now["condition"] != condition["condition"]:  # wounded, healed, knocked out, woken, dead
+            after = rules.summary(character.sheet, character.condition)
+            health.append({**mark, "before": before, "after": after})
+            before = after
+        condition, status = now, now.get("status")
+        if status is not None and (status["total"] != last or status["increases_spent"] != spent):
+            series.append({**mark, "total": status["total"], "spent": status["increases_spent"] > spent})
             last, spent = status["total"], status["increases_spent"]
-    return series
+    return series, health
 
 
 def campaign_report(session: Any) -> dict[str, Any]:
