@@ -27,16 +27,22 @@ class Aggregate(BaseAggregate[UUID]):
     @classmethod
     def start(cls, event_class: type, id: UUID, *, timestamp: datetime, **kwargs: Any) -> Any:  # noqa: A002
         """A new aggregate from its first event. Time, like the author, is given: the domain reads no clock."""
-        event = event_class(originator_id=id, originator_version=1, originator_topic=get_topic(cls),
-                            timestamp=timestamp, **kwargs)
+        event = event_class(
+            originator_id=id, originator_version=1, originator_topic=get_topic(cls), timestamp=timestamp, **kwargs
+        )
         event = event.sealed()
         aggregate = event.mutate(None)
         aggregate.pending_events.append(event)
         return aggregate
 
     def trigger_event(self, event_class: type, *, timestamp: datetime, **kwargs: Any) -> None:  # type: ignore[override]
-        event = event_class(originator_id=self.id, originator_version=self.version + 1, prev_hash=self.head_hash,
-                            timestamp=timestamp, **kwargs)
+        event = event_class(
+            originator_id=self.id,
+            originator_version=self.version + 1,
+            prev_hash=self.head_hash,
+            timestamp=timestamp,
+            **kwargs,
+        )
         event = event.sealed()
         event.mutate(self)
         self.pending_events.append(event)

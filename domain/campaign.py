@@ -110,8 +110,15 @@ class Campaign(Aggregate):
     Events are module-level classes: the library would re-create nested ones."""
 
     def change_ruling(self, key: str, value: Any, reason: str, by: str, timestamp: datetime) -> None:
-        self.trigger_event(RulingChanged, key=key, value=value, previous=self.rulings.get(key), reason=reason, by=by,
-                           timestamp=timestamp)
+        self.trigger_event(
+            RulingChanged,
+            key=key,
+            value=value,
+            previous=self.rulings.get(key),
+            reason=reason,
+            by=by,
+            timestamp=timestamp,
+        )
 
     @property
     def open_session(self) -> GameSession | None:

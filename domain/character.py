@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from . import systems
 from .aggregate import Aggregate
 from .events import Created, Resolution
 from .ids import character_id  # noqa: F401  (characters are found by name)
-from . import systems
 
 
 class CharacterRegistered(Created):

@@ -29,21 +29,38 @@ class CharacterState(Model):
 
     @classmethod
     def of(cls, character: Any) -> CharacterState:
-        return cls(created_on=character.created_on, modified_on=character.modified_on,
-                   campaign_id=character.campaign_id, name=character.name, system=character.system,
-                   kind=character.kind, sheet=character.sheet.model_dump(mode="json"),
-                   condition=character.condition.model_dump(mode="json"), head_hash=character.head_hash,
-                   retired=character.retired)
+        return cls(
+            created_on=character.created_on,
+            modified_on=character.modified_on,
+            campaign_id=character.campaign_id,
+            name=character.name,
+            system=character.system,
+            kind=character.kind,
+            sheet=character.sheet.model_dump(mode="json"),
+            condition=character.condition.model_dump(mode="json"),
+            head_hash=character.head_hash,
+            retired=character.retired,
+        )
 
     def restore(self, cls: type, ident: UUID, version: int) -> Any:
         """The Character this state describes, at `version`, as if folded from its events."""
         rules = systems.get(self.system)
         character = object.__new__(cls)
-        character.__dict__.update({
-            "_id": ident, "_version": version, "_created_on": self.created_on, "_modified_on": self.modified_on,
-            "_pending_events": [], "campaign_id": self.campaign_id, "name": self.name, "system": self.system,
-            "kind": self.kind, "sheet": rules.Sheet.model_validate(self.sheet),
-            "condition": rules.Condition.model_validate(self.condition), "head_hash": self.head_hash,
-            "retired": self.retired,
-        })
+        character.__dict__.update(
+            {
+                "_id": ident,
+                "_version": version,
+                "_created_on": self.created_on,
+                "_modified_on": self.modified_on,
+                "_pending_events": [],
+                "campaign_id": self.campaign_id,
+                "name": self.name,
+                "system": self.system,
+                "kind": self.kind,
+                "sheet": rules.Sheet.model_validate(self.sheet),
+                "condition": rules.Condition.model_validate(self.condition),
+                "head_hash": self.head_hash,
+                "retired": self.retired,
+            }
+        )
         return character

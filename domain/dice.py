@@ -133,8 +133,9 @@ class Dice:
         else:
             faces = [face(self.seed, self.draws + i, sides) for i in range(count)]
             self.draws += count
-        self._rolls.append({"purpose": purpose, "sides": sides, "faces": tuple(faces), "source": source,
-                            "notation": notation})
+        self._rolls.append(
+            {"purpose": purpose, "sides": sides, "faces": tuple(faces), "source": source, "notation": notation}
+        )
         return faces
 
     def d(self, sides: int, purpose: str) -> int:

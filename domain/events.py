@@ -64,7 +64,9 @@ class DomainEvent(Model):
     def stored_state(self) -> dict[str, Any]:
         """`model_dump(mode="json")` without the id and version: what the ledger stores (not to be changed)."""
         kept = (self.__pydantic_private__ or {}).get("_stored")
-        return kept if kept is not None else self.model_dump(mode="json", exclude={"originator_id", "originator_version"})
+        return (
+            kept if kept is not None else self.model_dump(mode="json", exclude={"originator_id", "originator_version"})
+        )
 
 
 class Event(DomainEvent, CanMutateAggregate[UUID]):

@@ -83,16 +83,21 @@ def _amended(event: Amended, name: str) -> str:
     else:
         given = [f"{_field(key)} {words(value)}" for key, value in (event.inputs or {}).items()]
         given += [f"the table's {_field(purpose)} dice {words(faces)}" for purpose, faces in event.table.items()]
-        done = f"A correction decides {target} again with {_listed(given)}" if given else \
-            f"A correction decides {target} again"
+        done = (
+            f"A correction decides {target} again with {_listed(given)}"
+            if given
+            else f"A correction decides {target} again"
+        )
     return f"{done}{_because(event.reason)}. {_changes(event.changes)}"
 
 
 @_explains(WinterBegan)
 def _winter_began(event: WinterBegan, name: str) -> str:
     by = "rolled at the table" if event.source == "table" else "rolled by the ledger"
-    return (f"Winter began in the year {event.year}: the land roll was {event.land_roll} ({by}),"
-            f" a land modifier of {event.land_modifier:+d}.")
+    return (
+        f"Winter began in the year {event.year}: the land roll was {event.land_roll} ({by}),"
+        f" a land modifier of {event.land_modifier:+d}."
+    )
 
 
 @_explains(SessionStarted)
@@ -170,7 +175,7 @@ def system_title(system: str) -> str:
 
 
 def _listed(items: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     if len(items) <= 2:
         return " and ".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"

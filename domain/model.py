@@ -57,9 +57,11 @@ def _too_many_digits(text: str) -> bool:
 
 def _int64_schema(source: Any, handler: Any) -> core_schema.CoreSchema:
     """pydantic-core's own int check with the bounds, its every error (huge, not a number) in one message."""
-    return core_schema.custom_error_schema(core_schema.int_schema(ge=INT64_MIN, le=INT64_MAX),
-                                           custom_error_type="int64",
-                                           custom_error_message=f"must be a whole number within {INT64_LIMIT}")
+    return core_schema.custom_error_schema(
+        core_schema.int_schema(ge=INT64_MIN, le=INT64_MAX),
+        custom_error_type="int64",
+        custom_error_message=f"must be a whole number within {INT64_LIMIT}",
+    )
 
 
 Int64 = Annotated[int, GetPydanticSchema(_int64_schema)]
@@ -91,8 +93,11 @@ class Model(BaseModel):
         copied = object.__new__(type(self))
         _set(copied, "__dict__", {**self.__dict__, **update} if update else dict(self.__dict__))
         _set(copied, "__pydantic_extra__", None)
-        _set(copied, "__pydantic_fields_set__", self.__pydantic_fields_set__ | update.keys() if update
-             else set(self.__pydantic_fields_set__))
+        _set(
+            copied,
+            "__pydantic_fields_set__",
+            self.__pydantic_fields_set__ | update.keys() if update else set(self.__pydantic_fields_set__),
+        )
         private = self.__pydantic_private__
         _set(copied, "__pydantic_private__", None if private is None or update else dict(private))
         return copied

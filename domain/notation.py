@@ -170,7 +170,7 @@ class _Parser:
         self.notation, self.text, self.pos = notation, text, 0
 
     def stuck(self) -> None:
-        rest = self.text[self.pos:] or "the end"
+        rest = self.text[self.pos :] or "the end"
         raise BadInput(f"bad dice notation {self.notation!r} (stuck at {rest!r}): {EXAMPLES}")
 
     def _peek(self) -> str:
@@ -212,8 +212,9 @@ class _Parser:
         if match := _DICE.match(self.text, self.pos):
             self.pos = match.end()
             count, sides, keep, keep_n = match.groups()
-            return DiceTerm(self._int(count or "1"), 100 if sides == "%" else self._int(sides), keep,
-                            self._int(keep_n or "0"))
+            return DiceTerm(
+                self._int(count or "1"), 100 if sides == "%" else self._int(sides), keep, self._int(keep_n or "0")
+            )
         if match := _NUMBER.match(self.text, self.pos):
             self.pos = match.end()
             return Number(self._int(match.group()))
@@ -244,8 +245,9 @@ def _check_values(node: Node, notation: str) -> None:
             raise BadInput(f"bad dice notation {notation!r}: the divisor {node.right} can be 0")
     low, high = node.bounds
     if low < INT64_MIN or high > INT64_MAX:
-        raise BadInput(f"bad dice notation {notation!r}: {node} can reach beyond the 64-bit limit"
-                       f" ({INT64_MIN:,} to {INT64_MAX:,})")
+        raise BadInput(
+            f"bad dice notation {notation!r}: {node} can reach beyond the 64-bit limit ({INT64_MIN:,} to {INT64_MAX:,})"
+        )
 
 
 def _refuse_a_range(notation: str, text: str) -> None:
@@ -257,8 +259,10 @@ def _refuse_a_range(notation: str, text: str) -> None:
     low, high, extra = int(match.group(1)), int(match.group(2)), match.group(3) or ""
     if low >= high:
         return
-    raise BadInput(f"bad dice notation {notation!r}: it reads like the range {low} to {high};"
-                   f" write the dice that roll it, e.g. {range_dice(low, high)}{extra}")
+    raise BadInput(
+        f"bad dice notation {notation!r}: it reads like the range {low} to {high};"
+        f" write the dice that roll it, e.g. {range_dice(low, high)}{extra}"
+    )
 
 
 def range_dice(low: int, high: int) -> str:

@@ -52,8 +52,12 @@ def directives(events: list[Any]) -> dict[int, Directive]:
     return {version: directive for version, (_, directive) in found.items()}
 
 
-def refold(rules: Any, events: list[Any], overrides: dict[str, Any] | None = None,
-           corrections: dict[int, Directive] | None = None) -> tuple[Any, list[Replayed]]:
+def refold(
+    rules: Any,
+    events: list[Any],
+    overrides: dict[str, Any] | None = None,
+    corrections: dict[int, Directive] | None = None,
+) -> tuple[Any, list[Replayed]]:
     """The character re-derived from `events` (its whole stream, creation first)."""
     corrections = corrections or {}
     character = events[0].mutate(None)
@@ -72,8 +76,9 @@ def refold(rules: Any, events: list[Any], overrides: dict[str, Any] | None = Non
     return character, replayed
 
 
-def rederive(rules: Any, character: Any, event: Resolution, overrides: dict[str, Any] | None,
-             directive: Directive | None) -> Resolution:
+def rederive(
+    rules: Any, character: Any, event: Resolution, overrides: dict[str, Any] | None, directive: Directive | None
+) -> Resolution:
     rulings = rules.Rulings.model_validate({**event.rulings, **(overrides or {})})
     inputs = event.inputs
     dice = Dice.replay(event.dice)
@@ -92,15 +97,27 @@ def rederive(rules: Any, character: Any, event: Resolution, overrides: dict[str,
 def differences(before: list[Replayed], after: list[Replayed]) -> list[dict[str, Any]]:
     """Field by field, what changed between two re-derivations of the same history."""
     changes = []
-    for old, new in zip(before, after):
+    for old, new in zip(before, after, strict=False):
         if old.outcome == new.outcome:
             continue
         if old.outcome is None or new.outcome is None:
-            changes.append({"version": old.version, "field": "counts", "recorded": old.outcome is not None,
-                            "replayed": new.outcome is not None})
+            changes.append(
+                {
+                    "version": old.version,
+                    "field": "counts",
+                    "recorded": old.outcome is not None,
+                    "replayed": new.outcome is not None,
+                }
+            )
             continue
         for key in sorted(set(old.outcome) | set(new.outcome)):
             if old.outcome.get(key) != new.outcome.get(key):
-                changes.append({"version": old.version, "field": key, "recorded": old.outcome.get(key),
-                                "replayed": new.outcome.get(key)})
+                changes.append(
+                    {
+                        "version": old.version,
+                        "field": key,
+                        "recorded": old.outcome.get(key),
+                        "replayed": new.outcome.get(key),
+                    }
+                )
     return changes

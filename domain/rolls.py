@@ -24,5 +24,10 @@ class DiceRolled(Event):
 def roll(notation: Expression | str, dice: Dice) -> dict[str, Any]:
     """The fields of a `DiceRolled` event for `notation` (parsed or not) rolled with `dice`."""
     result = dice.evaluate(notation, "roll")
-    return {"notation": result.notation, "total": result.total, "faces": result.faces, "kept": result.kept,
-            "dice": dice.record()}
+    return {
+        "notation": result.notation,
+        "total": result.total,
+        "faces": result.faces,
+        "kept": result.kept,
+        "dice": dice.record(),
+    }

@@ -16,7 +16,7 @@ from .errors import BadInput
 # In orjson's output a C0 control is `\u00XX` or one of `\b \f \r` (tab and newline, `\t` `\n`, are
 # allowed in free text); DEL and the C1 controls (CSI is U+009B) are raw UTF-8. An escape counts only
 # after an even number of backslashes: `\\u0000` is the six characters `\u0000`, typed on purpose.
-_BAD_JSON = re.compile(rb'(?<!\\)(?:\\\\)*\\(?:u00[01][0-9a-f]|u007f|[bfr])|\x7f|\xc2[\x80-\x9f]')
+_BAD_JSON = re.compile(rb"(?<!\\)(?:\\\\)*\\(?:u00[01][0-9a-f]|u007f|[bfr])|\x7f|\xc2[\x80-\x9f]")
 _BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")

@@ -5,21 +5,59 @@ from .attacks import AttackInputs, AttackModifiers, AttackOutcome, attack, attac
 from .condition import Condition, summary, view
 from .damage import InjureInputs, InjureOutcome, RestInputs, RestOutcome, injure, knockout_chance, rest, split_damage
 from .events import EVENTS, Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged, StateInputs
+from .explain import explain, sheet_lines  # noqa: E402  (after the events it tells)
 from .grab import BreakHoldInputs, ContestOutcome, GrabInputs, break_hold, grab, monster_strength, size_modifier
 from .mugging import MugInputs, MugOutcome, mug, mug_save
 from .rulings import Rulings
 from .sheet import Sheet, Strength, one_handed, parse_sheet
-from .explain import explain, sheet_lines  # noqa: E402  (after the events it tells)
 
 NAME = "adnd2e"
 SHEET_OPTIONS: frozenset[str] = frozenset()  # `character add` takes --stat only
 
 __all__ = [
     "SHEET_OPTIONS",
-    "NAME", "EVENTS", "Rulings", "Sheet", "Strength", "Condition", "parse_sheet", "view", "summary",
-    "Injured", "Rested", "Attacked", "Mugged", "Grabbed", "HoldContested", "StateChanged",
-    "InjureInputs", "InjureOutcome", "RestInputs", "RestOutcome", "AttackInputs", "AttackModifiers", "AttackOutcome",
-    "MugInputs", "MugOutcome", "GrabInputs", "BreakHoldInputs", "ContestOutcome", "StateInputs",
-    "split_damage", "knockout_chance", "injure", "rest", "attack_modifiers", "attack", "mug_save", "mug",
-    "monster_strength", "size_modifier", "one_handed", "grab", "break_hold", "explain", "sheet_lines",
+    "NAME",
+    "EVENTS",
+    "Rulings",
+    "Sheet",
+    "Strength",
+    "Condition",
+    "parse_sheet",
+    "view",
+    "summary",
+    "Injured",
+    "Rested",
+    "Attacked",
+    "Mugged",
+    "Grabbed",
+    "HoldContested",
+    "StateChanged",
+    "InjureInputs",
+    "InjureOutcome",
+    "RestInputs",
+    "RestOutcome",
+    "AttackInputs",
+    "AttackModifiers",
+    "AttackOutcome",
+    "MugInputs",
+    "MugOutcome",
+    "GrabInputs",
+    "BreakHoldInputs",
+    "ContestOutcome",
+    "StateInputs",
+    "split_damage",
+    "knockout_chance",
+    "injure",
+    "rest",
+    "attack_modifiers",
+    "attack",
+    "mug_save",
+    "mug",
+    "monster_strength",
+    "size_modifier",
+    "one_handed",
+    "grab",
+    "break_hold",
+    "explain",
+    "sheet_lines",
 ]

@@ -10,14 +10,24 @@ from ..dice import Dice
 from ..errors import Refusal
 from ..model import Model
 from .condition import Condition
-from .rulings import Rulings
 from .mugging import check_muggable, check_mugger
+from .rulings import Rulings
 from .sheet import Sheet, dex_ac_bonus, size_rank
 from .weapons import Weapon, WeaponKind
 
 Maneuver = Literal[
-    "normal", "armed-nonlethal", "subdual", "sap", "mug", "grab-object", "grab-person", "grab-monster",
-    "punch", "wrestle", "overbear", "martial-arts",
+    "normal",
+    "armed-nonlethal",
+    "subdual",
+    "sap",
+    "mug",
+    "grab-object",
+    "grab-person",
+    "grab-monster",
+    "punch",
+    "wrestle",
+    "overbear",
+    "martial-arts",
 ]
 BARE_HANDED = frozenset({"punch", "wrestle", "overbear", "martial-arts"})
 CALLED_SHOTS = frozenset({"sap", "grab-object", "grab-person", "grab-monster"})
@@ -31,7 +41,10 @@ class AttackInputs(Model):
     weapon: str | None = Field(None, description="The weapon's name; none for bare hands.")
     weapon_size: Literal["small", "medium", "large"] = "medium"
     weapon_kind: WeaponKind | None = Field(
-        None, description="blunt, edged or piercing, from the attacker's sheet; none in events recorded before sheets had weapons."
+        None,
+        description=(
+            "blunt, edged or piercing, from the attacker's sheet; none in events recorded before sheets had weapons."
+        ),
     )
     missile: bool = False
     attacker_thac0: int = Field(20, description="Copied from the attacker's sheet (20 for a 0-level human).")
@@ -41,11 +54,17 @@ class AttackInputs(Model):
     defender_armed: bool = Field(False, description="The target holds a weapon (weapons in defense).")
     free_hand: bool = True
     attacker_classes: tuple[str, ...] | None = Field(
-        None, description="Copied from the attacker's sheet (only a thief mugs); none in events recorded before classes."
+        None,
+        description="Copied from the attacker's sheet (only a thief mugs); none in events recorded before classes.",
     )
-    attacker_ac: int = Field(10, description="Copied from the attacker's sheet: what the armed defender's strike needs.")
+    attacker_ac: int = Field(
+        10, description="Copied from the attacker's sheet: what the armed defender's strike needs."
+    )
     defender_strikes: bool = Field(
-        False, description="The armed defender's strike is rolled first in this event (false in events recorded before it was)."
+        False,
+        description=(
+            "The armed defender's strike is rolled first in this event (false in events recorded before it was)."
+        ),
     )
 
 
@@ -74,19 +93,27 @@ def weapon_inputs(weapon: Weapon | None, thrown: bool = False) -> dict[str, obje
     """The `AttackInputs` fields a sheet's weapon fills (`thrown`: a melee weapon thrown is a missile)."""
     if weapon is None:
         return {"weapon": None, "missile": thrown}
-    return {"weapon": weapon.name, "weapon_size": weapon.size, "weapon_kind": weapon.kind,
-            "missile": weapon.missile or thrown}
+    return {
+        "weapon": weapon.name,
+        "weapon_size": weapon.size,
+        "weapon_kind": weapon.kind,
+        "missile": weapon.missile or thrown,
+    }
 
 
-def copied_from_attacker(name: str, sheet: Sheet, condition: Condition, weapon: str | None, thrown: bool,
-                         thac0: int | None = None) -> dict[str, object]:
+def copied_from_attacker(
+    name: str, sheet: Sheet, condition: Condition, weapon: str | None, thrown: bool, thac0: int | None = None
+) -> dict[str, object]:
     """What an attack's inputs copy from the attacker, so the event alone re-derives: THAC0 (20 for a 0-level
     human), AC (10 unarmoured), height, classes, whether it is held, and the weapon on its sheet."""
     return {
-        "attacker": name, **weapon_inputs(sheet.wielded(weapon, name), thrown),
+        "attacker": name,
+        **weapon_inputs(sheet.wielded(weapon, name), thrown),
         "attacker_thac0": thac0 if thac0 is not None else sheet.thac0 if sheet.thac0 is not None else 20,
-        "attacker_height": sheet.height, "attacker_held": condition.held_by is not None,
-        "attacker_classes": sheet.classes, "attacker_ac": sheet.ac if sheet.ac is not None else 10,
+        "attacker_height": sheet.height,
+        "attacker_held": condition.held_by is not None,
+        "attacker_classes": sheet.classes,
+        "attacker_ac": sheet.ac if sheet.ac is not None else 10,
         "defender_strikes": True,
     }
 
@@ -122,8 +149,13 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
         to_hit -= 4
     in_defense = maneuver in BARE_HANDED and inputs.defender_armed
     return AttackModifiers(
-        to_hit=to_hit, initiative=initiative, target_ac=ac, automatic_hit=automatic,
-        defender_strikes_first=in_defense, defender_to_hit=4 if in_defense else 0, defender_damage=4 if in_defense else 0,
+        to_hit=to_hit,
+        initiative=initiative,
+        target_ac=ac,
+        automatic_hit=automatic,
+        defender_strikes_first=in_defense,
+        defender_to_hit=4 if in_defense else 0,
+        defender_damage=4 if in_defense else 0,
     )
 
 
@@ -136,10 +168,14 @@ def check_controllable(inputs: AttackInputs, weapon: str, rulings: Rulings) -> N
         raise Refusal(f"the damage of a missile ({inputs.weapon}) cannot be controlled")
     if inputs.weapon_kind is None:  # recorded before sheets had weapons: judged by its name, as then
         if any(word in weapon for word in UNCONTROLLABLE):
-            raise Refusal(f"the damage of a {inputs.weapon} cannot be controlled (not arrows, slings, war hammers or maces)")
+            raise Refusal(
+                f"the damage of a {inputs.weapon} cannot be controlled (not arrows, slings, war hammers or maces)"
+            )
     elif inputs.weapon_kind != "edged" and not rulings.uncontrolled_nonlethal:
-        raise Refusal(f"the damage of a {inputs.weapon_kind} weapon ({inputs.weapon}) cannot be controlled: only swords and "
-                      "axes, blade turned (ruling uncontrolled_nonlethal allows others)")
+        raise Refusal(
+            f"the damage of a {inputs.weapon_kind} weapon ({inputs.weapon}) cannot be controlled: only swords and "
+            "axes, blade turned (ruling uncontrolled_nonlethal allows others)"
+        )
 
 
 class AttackOutcome(Model):
@@ -162,11 +198,17 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
     if modifiers.defender_strikes_first and inputs.defender_strikes:
         first = dice.d(20, "defence")
         needed_first = (sheet.thac0 if sheet.thac0 is not None else 20) - inputs.attacker_ac
-        strike = Strike(roll=first, to_hit=modifiers.defender_to_hit, needed=needed_first,
-                        hit=hits(first, modifiers.defender_to_hit, needed_first), damage_bonus=modifiers.defender_damage)
+        strike = Strike(
+            roll=first,
+            to_hit=modifiers.defender_to_hit,
+            needed=needed_first,
+            hit=hits(first, modifiers.defender_to_hit, needed_first),
+            damage_bonus=modifiers.defender_damage,
+        )
     if modifiers.automatic_hit:
         return AttackOutcome(modifiers=modifiers, hit=True, defender_strike=strike)
     roll = dice.d(20, "attack")
     needed = inputs.attacker_thac0 - modifiers.target_ac
-    return AttackOutcome(modifiers=modifiers, roll=roll, needed=needed, hit=hits(roll, modifiers.to_hit, needed),
-                         defender_strike=strike)
+    return AttackOutcome(
+        modifiers=modifiers, roll=roll, needed=needed, hit=hits(roll, modifiers.to_hit, needed), defender_strike=strike
+    )

@@ -42,7 +42,9 @@ class InjureInputs(Model):
     attacker: str = Field("", description="Who dealt it, if the table says (for the story).")
     mode: Mode = "lethal"
     magic_bonus: int = Field(0, ge=0, description="The weapon's magic bonus included in damage; a sap ignores it.")
-    helpless: bool = Field(False, description="The victim is asleep or magically held, if the condition does not say so.")
+    helpless: bool = Field(
+        False, description="The victim is asleep or magically held, if the condition does not say so."
+    )
 
 
 class InjureOutcome(Model):
@@ -82,8 +84,16 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Ru
         if knocked_out:
             rounds = dice.evaluate(rulings.sap_knockout_rounds, "knockout_rounds").total
     return InjureOutcome(
-        damage=damage, real=real, temporary=temporary, knocked_out=knocked_out, knockout_chance=chance,
-        knockout_roll=roll, knockout_rounds=rounds, woken=woken, unconscious=unconscious, dead=dead,
+        damage=damage,
+        real=real,
+        temporary=temporary,
+        knocked_out=knocked_out,
+        knockout_chance=chance,
+        knockout_roll=roll,
+        knockout_rounds=rounds,
+        woken=woken,
+        unconscious=unconscious,
+        dead=dead,
     )
 
 
@@ -108,12 +118,18 @@ def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Ruling
         raise BadInput("a rest cannot last a negative time")
     minutes = inputs.hours * 60 + inputs.minutes
     healing = not (inputs.interrupted or condition.dead)
-    temporary = min(condition.temporary_damage, (minutes // ROUNDS_PER_TURN) * rulings.temporary_recovery) if healing else 0
+    temporary = (
+        min(condition.temporary_damage, (minutes // ROUNDS_PER_TURN) * rulings.temporary_recovery) if healing else 0
+    )
     real = min(condition.real_damage, (minutes // MINUTES_PER_DAY) * rulings.real_recovery) if healing else 0
     unconscious, dead = settle(
         sheet, condition, condition.real_damage - real, condition.temporary_damage - temporary, rulings
     )
     return RestOutcome(
-        minutes=minutes, temporary_healed=temporary, real_healed=real,
-        knocked_out_rounds=max(condition.knocked_out_rounds - minutes, 0), unconscious=unconscious, dead=dead,
+        minutes=minutes,
+        temporary_healed=temporary,
+        real_healed=real,
+        knocked_out_rounds=max(condition.knocked_out_rounds - minutes, 0),
+        unconscious=unconscious,
+        dead=dead,
     )

@@ -33,19 +33,23 @@ class Injured(Resolution):
     outcome: InjureOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Any, dice: Dice) -> InjureOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Any, dice: Dice
+    ) -> InjureOutcome:
         return injure(sheet, condition, inputs, _rulings(rulings), dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         o = self.outcome
-        return sheet, condition.model_copy(update={
-            "real_damage": condition.real_damage + o.real,
-            "temporary_damage": condition.temporary_damage + o.temporary,
-            "unconscious": o.unconscious,
-            "dead": o.dead,
-            "asleep": condition.asleep and not o.woken,
-            "knocked_out_rounds": _knockout_rounds(condition, o.knockout_rounds),
-        })
+        return sheet, condition.model_copy(
+            update={
+                "real_damage": condition.real_damage + o.real,
+                "temporary_damage": condition.temporary_damage + o.temporary,
+                "unconscious": o.unconscious,
+                "dead": o.dead,
+                "asleep": condition.asleep and not o.woken,
+                "knocked_out_rounds": _knockout_rounds(condition, o.knockout_rounds),
+            }
+        )
 
 
 class Rested(Resolution):
@@ -59,13 +63,15 @@ class Rested(Resolution):
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         o = self.outcome
-        return sheet, condition.model_copy(update={
-            "real_damage": condition.real_damage - o.real_healed,
-            "temporary_damage": condition.temporary_damage - o.temporary_healed,
-            "knocked_out_rounds": o.knocked_out_rounds,
-            "unconscious": o.unconscious,
-            "dead": o.dead,
-        })
+        return sheet, condition.model_copy(
+            update={
+                "real_damage": condition.real_damage - o.real_healed,
+                "temporary_damage": condition.temporary_damage - o.temporary_healed,
+                "knocked_out_rounds": o.knocked_out_rounds,
+                "unconscious": o.unconscious,
+                "dead": o.dead,
+            }
+        )
 
 
 class Attacked(Resolution):
@@ -76,7 +82,9 @@ class Attacked(Resolution):
     outcome: AttackOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Any, dice: Dice) -> AttackOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Any, dice: Dice
+    ) -> AttackOutcome:
         return attack(sheet, condition, inputs, _rulings(rulings), dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -111,8 +119,9 @@ class Grabbed(Resolution):
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         if self.inputs.target == "object" or not self.outcome.won:
             return sheet, condition
-        return sheet, condition.model_copy(update={
-            "held_by": self.inputs.grabber or "someone", "hold_strength": self.outcome.first_strength})
+        return sheet, condition.model_copy(
+            update={"held_by": self.inputs.grabber or "someone", "hold_strength": self.outcome.first_strength}
+        )
 
 
 class HoldContested(Resolution):
@@ -123,11 +132,15 @@ class HoldContested(Resolution):
     outcome: ContestOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: BreakHoldInputs, rulings: Any, dice: Dice) -> ContestOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: BreakHoldInputs, rulings: Any, dice: Dice
+    ) -> ContestOutcome:
         return break_hold(sheet, condition, inputs, _rulings(rulings), dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, condition.model_copy(update={"held_by": None, "hold_strength": None}) if self.outcome.won else condition
+        return sheet, condition.model_copy(
+            update={"held_by": None, "hold_strength": None}
+        ) if self.outcome.won else condition
 
 
 class StateInputs(Model):
@@ -155,8 +168,9 @@ class StateChanged(Resolution):
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         state, active = self.outcome.state, self.outcome.active
         if state == "held":
-            return sheet, condition.model_copy(update={"held_by": (self.inputs.holder or "someone") if active else None,
-                                                       "hold_strength": None})
+            return sheet, condition.model_copy(
+                update={"held_by": (self.inputs.holder or "someone") if active else None, "hold_strength": None}
+            )
         return sheet, condition.model_copy(update={state: active})
 
 

@@ -14,10 +14,18 @@ from .grab import ContestOutcome
 from .sheet import Sheet
 
 MANEUVERS = {
-    "normal": "attacks", "armed-nonlethal": "strikes with the flat of the weapon at", "subdual": "tries to subdue",
-    "sap": "tries to sap", "mug": "tries to mug", "grab-object": "grabs at what is held by",
-    "grab-person": "grabs one-handed at", "grab-monster": "grabs at", "punch": "punches", "wrestle": "wrestles",
-    "overbear": "tries to overbear", "martial-arts": "strikes bare-handed (martial arts) at",
+    "normal": "attacks",
+    "armed-nonlethal": "strikes with the flat of the weapon at",
+    "subdual": "tries to subdue",
+    "sap": "tries to sap",
+    "mug": "tries to mug",
+    "grab-object": "grabs at what is held by",
+    "grab-person": "grabs one-handed at",
+    "grab-monster": "grabs at",
+    "punch": "punches",
+    "wrestle": "wrestles",
+    "overbear": "tries to overbear",
+    "martial-arts": "strikes bare-handed (martial arts) at",
 }
 MODES = {"lethal": "lethal", "armed-nonlethal": "armed non-lethal", "sap": "sap", "subdual": "subdual"}
 
@@ -46,13 +54,22 @@ def _injured(event: Injured, name: str) -> str:
     i, o = event.inputs, event.outcome
     mode = MODES[i.mode]
     opening = f"{i.attacker} deals {name}" if i.attacker else f"{name} takes"
-    counted = f" (counted as {o.damage}: a sap does not count the +{i.magic_bonus} magic bonus)" if o.damage != i.damage else ""
+    counted = (
+        f" (counted as {o.damage}: a sap does not count the +{i.magic_bonus} magic bonus)"
+        if o.damage != i.damage
+        else ""
+    )
     parts = [f"{opening} {i.damage} {mode} damage{counted}: {o.real} real and {o.temporary} temporary."]
     if o.knockout_chance is not None:
-        verdict = (f"{name} is knocked out for {_rounds(o.knockout_rounds or 0)}" if o.knocked_out
-                   else f"{name} is not knocked out")
+        verdict = (
+            f"{name} is knocked out for {_rounds(o.knockout_rounds or 0)}"
+            if o.knocked_out
+            else f"{name} is not knocked out"
+        )
         woken = f", and the blow wakes {name}" if o.woken else ""
-        parts.append(f"The knockout chance is {o.knockout_chance}%; the d100 rolled {o.knockout_roll}: {verdict}{woken}.")
+        parts.append(
+            f"The knockout chance is {o.knockout_chance}%; the d100 rolled {o.knockout_roll}: {verdict}{woken}."
+        )
     parts.append(_result(name, o.unconscious, o.dead))
     return " ".join(part for part in parts if part)
 
@@ -66,8 +83,11 @@ def _result(name: str, unconscious: bool, dead: bool) -> str:
 def _rested(event: Rested, name: str) -> str:
     i, o = event.inputs, event.outcome
     interrupted = ", but is interrupted" if i.interrupted else ""
-    healed = (f"heals {o.temporary_healed} temporary and {o.real_healed} real hit points"
-              if o.temporary_healed or o.real_healed else "heals nothing")
+    healed = (
+        f"heals {o.temporary_healed} temporary and {o.real_healed} real hit points"
+        if o.temporary_healed or o.real_healed
+        else "heals nothing"
+    )
     parts = [f"{name} rests {o.minutes} minutes{interrupted} and {healed}."]
     if o.dead:
         parts.append(f"{name} is dead.")
@@ -100,26 +120,34 @@ def _attack_roll(o: AttackOutcome, thac0: int) -> str:
         return "the victim is helpless, so the blow hits without a roll."
     verdict = "a hit" if o.hit else "a miss"
     natural = " (a natural 20 always hits)" if o.roll == 20 else " (a natural 1 always misses)" if o.roll == 1 else ""
-    return (f"the d20 rolled {_sum(o.roll, o.modifiers.to_hit)} against {o.needed} "
-            f"(THAC0 {thac0} - AC {o.modifiers.target_ac}): {verdict}{natural}.")
+    return (
+        f"the d20 rolled {_sum(o.roll, o.modifiers.to_hit)} against {o.needed} "
+        f"(THAC0 {thac0} - AC {o.modifiers.target_ac}): {verdict}{natural}."
+    )
 
 
 def _strike(strike: Strike, defender: str, attacker: str) -> str:
-    verdict = (f"a hit, and its damage gets +{strike.damage_bonus}" if strike.hit else "a miss")
-    return (f"{defender}, armed, strikes first at the bare-handed {attacker}: the d20 rolled "
-            f"{_sum(strike.roll, strike.to_hit)} against {strike.needed}: {verdict}.")
+    verdict = f"a hit, and its damage gets +{strike.damage_bonus}" if strike.hit else "a miss"
+    return (
+        f"{defender}, armed, strikes first at the bare-handed {attacker}: the d20 rolled "
+        f"{_sum(strike.roll, strike.to_hit)} against {strike.needed}: {verdict}."
+    )
 
 
 def _mugged(event: Mugged, name: str) -> str:
     i, o = event.inputs, event.outcome
     mugger = i.mugger or "A thief"
     weapon = f" with the {i.weapon}" if i.weapon else ""
-    raised = f"base {i.save_number}, changed by the level difference" if o.save_number != i.save_number else "unchanged by levels"
+    raised = (
+        f"base {i.save_number}, changed by the level difference"
+        if o.save_number != i.save_number
+        else "unchanged by levels"
+    )
     opening = f"{mugger} mugs {name}{weapon}. {name} saves vs petrification needing {o.save_number} ({raised})"
     if o.save_roll is None:
         result = "; above 20 no roll can make it (ruling save_above_20)"
     elif o.saved and o.save_number > 20:
-        result = f"; the d20 rolled a natural 20, which still saves (ruling save_above_20)"
+        result = "; the d20 rolled a natural 20, which still saves (ruling save_above_20)"
     else:
         result = f"; the d20 rolled {o.save_roll}"
     verdict = f"{name} stays conscious." if o.saved else f"{name} is knocked out for {_rounds(o.knockout_rounds or 0)}."
@@ -138,54 +166,82 @@ def _rolls(o: ContestOutcome) -> str:
 def _grabbed(event: Grabbed, name: str) -> str:
     i, o = event.inputs, event.outcome
     grabber = i.grabber or "Someone"
-    how = {"object": f"grabs at the object {name} holds", "person": f"grabs {name} one-handed",
-           "monster": f"grabs the monster {name}"}[i.target]
+    how = {
+        "object": f"grabs at the object {name} holds",
+        "person": f"grabs {name} one-handed",
+        "monster": f"grabs the monster {name}",
+    }[i.target]
     won = {"object": f"{grabber} wins it", "person": f"{grabber} holds {name}", "monster": f"{grabber} holds {name}"}
     lost = {"object": f"{name} keeps it"}.get(i.target, f"{name} stays free")
-    return (f"{grabber} {how}: Strength {o.first_strength} against {o.second_strength}, "
-            f"{_rolls(o)}: {won[i.target] if o.won else lost}.")
+    return (
+        f"{grabber} {how}: Strength {o.first_strength} against {o.second_strength}, "
+        f"{_rolls(o)}: {won[i.target] if o.won else lost}."
+    )
 
 
 def _hold_contested(event: HoldContested, name: str) -> str:
     o = event.outcome
     holder = event.inputs.holder or "the holder"
     verdict = f"{name} breaks free" if o.won else f"{name} stays held"
-    return (f"{name} tries to break {holder}'s hold: Strength {o.first_strength} against {o.second_strength}, "
-            f"{_rolls(o)}: {verdict}.")
+    return (
+        f"{name} tries to break {holder}'s hold: Strength {o.first_strength} against {o.second_strength}, "
+        f"{_rolls(o)}: {verdict}."
+    )
 
 
 def _state_changed(event: StateChanged, name: str) -> str:
     state, active, holder = event.inputs.state, event.inputs.active, event.inputs.holder or "someone"
     told = {
-        ("asleep", True): "falls asleep", ("asleep", False): "wakes up",
-        ("magically_held", True): "is magically held", ("magically_held", False): "is freed from the magical hold",
-        ("held", True): f"is held by {holder}", ("held", False): "is released from the hold",
+        ("asleep", True): "falls asleep",
+        ("asleep", False): "wakes up",
+        ("magically_held", True): "is magically held",
+        ("magically_held", False): "is freed from the magical hold",
+        ("held", True): f"is held by {holder}",
+        ("held", False): "is released from the hold",
     }
     return f"{name} {told[(state, active)]}."
 
 
 _TELLERS: dict[type, Callable[[Any, str], str]] = {
-    Injured: _injured, Rested: _rested, Attacked: _attacked, Mugged: _mugged, Grabbed: _grabbed,
-    HoldContested: _hold_contested, StateChanged: _state_changed,
+    Injured: _injured,
+    Rested: _rested,
+    Attacked: _attacked,
+    Mugged: _mugged,
+    Grabbed: _grabbed,
+    HoldContested: _hold_contested,
+    StateChanged: _state_changed,
 }
 
 
 def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
     """The sheet as a 2E player reads it: hit points with real and temporary damage, states, then the rest."""
     top = sheet.hp or 0
-    lines = [f"Hit points: {top - condition.real_damage - condition.temporary_damage} of {top} "
-             f"({condition.real_damage} real and {condition.temporary_damage} temporary damage)."]
+    lines = [
+        f"Hit points: {top - condition.real_damage - condition.temporary_damage} of {top} "
+        f"({condition.real_damage} real and {condition.temporary_damage} temporary damage)."
+    ]
     states = states_in_words(condition)
     if states:
         lines.append(f"Now: {', '.join(states)}.")
-    identity = " ".join(part for part in (f"Level {sheet.level}" if sheet.level is not None else "",
-                                          sheet.character_class or "") if part)
+    identity = " ".join(
+        part
+        for part in (f"Level {sheet.level}" if sheet.level is not None else "", sheet.character_class or "")
+        if part
+    )
     if sheet.hd is not None:
         identity = ", ".join(part for part in (identity, f"{sheet.hd} hit dice") if part)
     body = f"{sheet.race}, {sheet.size}" + (f", {sheet.height} in tall" if sheet.height else "")
     lines.append(f"{identity}; {body}." if identity else f"{body.capitalize()}.")
-    numbers = [f"{label} {value}" for label, value in (("Strength", sheet.strength), ("Dexterity", sheet.dex),
-                                                       ("AC", sheet.ac), ("THAC0", sheet.thac0)) if value is not None]
+    numbers = [
+        f"{label} {value}"
+        for label, value in (
+            ("Strength", sheet.strength),
+            ("Dexterity", sheet.dex),
+            ("AC", sheet.ac),
+            ("THAC0", sheet.thac0),
+        )
+        if value is not None
+    ]
     if sheet.shield:
         numbers.append(f"shield {sheet.shield}")
     if numbers:

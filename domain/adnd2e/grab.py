@@ -74,8 +74,10 @@ def contest(first: Strength, second: Strength, dice: Dice, purpose: str) -> tupl
     while True:
         if rolls and from_table and not dice.unused().get(purpose):
             given = ",".join(f"{a},{b}" for a, b in rolls)
-            raise BadInput(f"the contest tied at {rolls[-1][0]} vs {rolls[-1][1]} and is re-rolled: "
-                           f"give the table's next two d20s too (--dice {given},A,B)")
+            raise BadInput(
+                f"the contest tied at {rolls[-1][0]} vs {rolls[-1][1]} and is re-rolled: "
+                f"give the table's next two d20s too (--dice {given},A,B)"
+            )
         first_roll, second_roll = dice.roll(20, 2, purpose)
         rolls.append((first_roll, second_roll))
         won = beats(first, first_roll, second, second_roll)
@@ -123,14 +125,19 @@ def grab(sheet: Sheet, condition: Condition, inputs: GrabInputs, rulings: Ruling
 class BreakHoldInputs(Model):
     holder: str = Field("", description="Who holds (for the story).")
     holder_strength: Strength | None = Field(
-        None, description="The holder's Strength as given or on its sheet (held one-handed); none: as it counted in the grab."
+        None,
+        description=(
+            "The holder's Strength as given or on its sheet (held one-handed); none: as it counted in the grab."
+        ),
     )
     held_strength: Strength | None = Field(
         None, description="The held side's own Strength when its sheet has none (a monster: --strength or --attacks)."
     )
 
 
-def break_hold(sheet: Sheet, condition: Condition, inputs: BreakHoldInputs, rulings: Rulings, dice: Dice) -> ContestOutcome:
+def break_hold(
+    sheet: Sheet, condition: Condition, inputs: BreakHoldInputs, rulings: Rulings, dice: Dice
+) -> ContestOutcome:
     """A held character spends its attack on the Strength contest against the holder's Strength: as it counted
     in the recorded grab (one-handed, size-adjusted), else the given one held one-handed."""
     if condition.held_by is None:

@@ -62,8 +62,15 @@ def mugging_weapon(sheet: Sheet, name: str | None, who: str) -> Weapon | None:
 def copied_from_mugger(name: str, sheet: Sheet, weapon: str | None) -> dict[str, object]:
     """What a mugging's inputs copy from the mugger: level, height, classes and its blunt instrument."""
     blow = mugging_weapon(sheet, weapon, name)
-    return {"mugger": name, "mugger_level": sheet.rank, "mugger_height": sheet.height, "mugger_classes": sheet.classes,
-            "weapon": blow and blow.name, "weapon_kind": blow and blow.kind, "missile": bool(blow and blow.missile)}
+    return {
+        "mugger": name,
+        "mugger_level": sheet.rank,
+        "mugger_height": sheet.height,
+        "mugger_classes": sheet.classes,
+        "weapon": blow and blow.name,
+        "weapon_kind": blow and blow.kind,
+        "missile": bool(blow and blow.missile),
+    }
 
 
 class MugInputs(Model):

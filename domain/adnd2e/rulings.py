@@ -35,12 +35,16 @@ class Rulings(Model):
         1, ge=0, description="Temporary hp recovered per turn (10 rounds) of rest (RULINGS.md 2; standard)."
     )
     sap_knockout_rounds: str = Field(
-        "2d8", description="Dice rolled for how many rounds a sap knockout lasts (RULINGS.md 2; the seed's mugging figure)."
+        "2d8",
+        description="Dice rolled for how many rounds a sap knockout lasts (RULINGS.md 2; the seed's mugging figure).",
     )
     real_recovery: int = Field(
         1,
         ge=0,
-        description="Gap: real hp recovered per full day (24 hours) of rest; the seed is silent, 1 is the 2E PHB's natural healing.",
+        description=(
+            "Gap: real hp recovered per full day (24 hours) of rest; the seed is silent, 1 is the 2E PHB's "
+            "natural healing."
+        ),
     )
     death_at: int = Field(
         0,
@@ -52,13 +56,17 @@ class Rulings(Model):
     )
     helmets_tracked: bool = Field(
         False,
-        description="Gap: whether the campaign details helmets; if so a mugged victim with a bare head has AC 10 (seed, Mugging).",
+        description=(
+            "Gap: whether the campaign details helmets; if so a mugged victim with a bare head has AC 10 "
+            "(seed, Mugging)."
+        ),
     )
     uncontrolled_nonlethal: bool = Field(
         False,
         description=(
-            "Gap: whether blunt and piercing-only melee weapons may make armed non-lethal and subdual attacks; the seed "
-            "allows only weapons whose damage can be controlled (swords and axes, blade turned). Missiles never may."
+            "Gap: whether blunt and piercing-only melee weapons may make armed non-lethal and subdual attacks; "
+            "the seed allows only weapons whose damage can be controlled (swords and axes, blade turned). "
+            "Missiles never may."
         ),
     )
     save_above_20: Literal["natural_20", "impossible"] = Field(

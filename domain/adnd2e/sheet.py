@@ -6,7 +6,13 @@ import re
 from typing import Literal
 
 from pydantic import (
-    AliasChoices, ConfigDict, Field, SerializerFunctionWrapHandler, ValidationError, field_serializer, field_validator,
+    AliasChoices,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_serializer,
+    field_validator,
     model_serializer,
 )
 
@@ -21,7 +27,19 @@ PLAYER_RACES = frozenset({"human", "elf", "half-elf", "dwarf", "gnome", "halflin
 INTEGER_STATS = ("hp", "level", "dex", "ac", "height", "thac0", "shield")
 MAX_STRENGTH = 9999  # a monster's rough Strength has no cap (seed, Grabbing a monster); this bounds what is typed
 # The 2E classes (PHB chapter 3); a multi-class demi-human joins them with "/" (fighter/thief).
-CLASSES = ("fighter", "paladin", "ranger", "mage", "specialist", "illusionist", "cleric", "druid", "priest", "thief", "bard")
+CLASSES = (
+    "fighter",
+    "paladin",
+    "ranger",
+    "mage",
+    "specialist",
+    "illusionist",
+    "cleric",
+    "druid",
+    "priest",
+    "thief",
+    "bard",
+)
 NEWER_FIELDS: dict[str, object] = {"class": None, "weapons": []}  # as dumped; absent from older sheets
 _STRENGTH = re.compile(r"(\d+)(?:/(\d\d|100))?")
 _HIT_DICE = re.compile(r"(\d{1,4})(?:\s*\+\s*(\d{1,4}))?|1/2|½")
@@ -97,7 +115,9 @@ class Sheet(Model):
     race: str = Field("human", description="A player race (human, elf, ...) or anything else for a monster.")
     helmet: bool = Field(True, description="Whether the head is protected (matters if helmets are tracked).")
     character_class: str | None = Field(
-        None, validation_alias=AliasChoices("class", "character_class"), serialization_alias="class",
+        None,
+        validation_alias=AliasChoices("class", "character_class"),
+        serialization_alias="class",
         description="The class, or classes joined by / (fighter/thief); only a thief may mug.",
     )
     weapons: tuple[Weapon, ...] = Field((), description="The weapons `--weapon NAME` chooses from.")

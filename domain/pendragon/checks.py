@@ -37,8 +37,14 @@ def check_value(sheet: Sheet, condition: Condition, inputs: CheckInputs, dice: D
         outcome = CheckOutcome(what=inputs.what, value=value, roll=own)
     else:
         opposed = oppose(own, check(dice, inputs.opponent_value, "opponent"))
-        outcome = CheckOutcome(what=inputs.what, value=value, roll=opposed.own, opponent_roll=opposed.opponent,
-                               winner=opposed.winner, tie=opposed.tie)
+        outcome = CheckOutcome(
+            what=inputs.what,
+            value=value,
+            roll=opposed.own,
+            opponent_roll=opposed.opponent,
+            winner=opposed.winner,
+            tie=opposed.tie,
+        )
     checked = inputs.award_check and outcome.roll.result in (Result.critical, Result.success)
     if checked:
         mark_check(condition, inputs.what)  # refuses statistics other than POW
@@ -66,7 +72,9 @@ def roll_experience(sheet: Sheet, condition: Condition, rulings: Rulings, dice: 
     return ExperienceOutcome(experience=tuple(experience_roll(sheet, name, dice) for name in condition.checks))
 
 
-def after_experience(sheet: Sheet, condition: Condition, outcome: ExperienceOutcome, here: str) -> tuple[Sheet, Condition]:
+def after_experience(
+    sheet: Sheet, condition: Condition, outcome: ExperienceOutcome, here: str
+) -> tuple[Sheet, Condition]:
     sheet, condition = apply_gains(sheet, condition, list(outcome.experience), "experience", here)
     return sheet, condition.model_copy(update={"checks": ()})
 

@@ -51,10 +51,14 @@ def check_healer(patient: str, healer: str) -> None:
 
 
 def needs_chirurgery(condition: Condition) -> bool:
-    return condition.chirurgery_for_unconsciousness or any(w.needs_chirurgery and w.amount > 0 for w in condition.wounds)
+    return condition.chirurgery_for_unconsciousness or any(
+        w.needs_chirurgery and w.amount > 0 for w in condition.wounds
+    )
 
 
-def operate(sheet: Sheet, condition: Condition, inputs: ChirurgeryInputs, rulings: Rulings, dice: Dice) -> ChirurgeryOutcome:
+def operate(
+    sheet: Sheet, condition: Condition, inputs: ChirurgeryInputs, rulings: Rulings, dice: Dice
+) -> ChirurgeryOutcome:
     """Dice: "check" (d20, the healer's Chirurgery) and "damage" (d6, on a fumble)."""
     if hp(sheet, condition) <= 0:
         raise Refusal("the character is dead: Chirurgery cannot help")
@@ -65,16 +69,26 @@ def operate(sheet: Sheet, condition: Condition, inputs: ChirurgeryInputs, ruling
         if inputs.at < last:
             raise BadInput(f"the Chirurgery is dated {inputs.at:%Y-%m-%d %H:%M}, before the last attempt")
         if inputs.at - last < interval:
-            raise Refusal(f"Chirurgery was last tried at {last:%Y-%m-%d %H:%M}: the next attempt waits "
-                          f"{rulings.chirurgery_interval_days} days (ruling chirurgery_interval_days)")
+            raise Refusal(
+                f"Chirurgery was last tried at {last:%Y-%m-%d %H:%M}: the next attempt waits "
+                f"{rulings.chirurgery_interval_days} days (ruling chirurgery_interval_days)"
+            )
     roll = check(dice, inputs.skill)
     now = hp(sheet, condition)
     if roll.result is Result.fumble:
         damage = dice.d(FUMBLE_DAMAGE, "damage")
         after = now - damage
-        return ChirurgeryOutcome(roll=roll, treated=False, wound=max((w.id for w in condition.wounds), default=0) + 1,
-                                 damage=damage, major=damage >= sheet.con, hp=after, dead=after <= 0, unconscious=after > 0 and (
-                                     condition.unconscious or is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)))
+        return ChirurgeryOutcome(
+            roll=roll,
+            treated=False,
+            wound=max((w.id for w in condition.wounds), default=0) + 1,
+            damage=damage,
+            major=damage >= sheet.con,
+            hp=after,
+            dead=after <= 0,
+            unconscious=after > 0
+            and (condition.unconscious or is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)),
+        )
     if not roll.result.succeeded:
         return ChirurgeryOutcome(roll=roll, treated=False, hp=now, unconscious=condition.unconscious)
     healed: dict[int, int] = {}
@@ -85,17 +99,37 @@ def operate(sheet: Sheet, condition: Condition, inputs: ChirurgeryInputs, ruling
                 healed[wound.id] = min(wound.amount, budget)
                 budget -= healed[wound.id]
     # waking still waits for natural healing above the threshold (`rest`) or magic
-    return ChirurgeryOutcome(roll=roll, treated=True, healed=healed, hp=now + sum(healed.values()),
-                             unconscious=condition.unconscious)
+    return ChirurgeryOutcome(
+        roll=roll, treated=True, healed=healed, hp=now + sum(healed.values()), unconscious=condition.unconscious
+    )
 
 
 def after_chirurgery(condition: Condition, inputs: ChirurgeryInputs, out: ChirurgeryOutcome) -> Condition:
-    wounds = tuple(w.model_copy(update={"amount": w.amount - out.healed.get(w.id, 0),
-                                        "needs_chirurgery": w.needs_chirurgery and not out.treated})
-                   for w in condition.wounds)
+    wounds = tuple(
+        w.model_copy(
+            update={
+                "amount": w.amount - out.healed.get(w.id, 0),
+                "needs_chirurgery": w.needs_chirurgery and not out.treated,
+            }
+        )
+        for w in condition.wounds
+    )
     if out.wound is not None:
-        wounds += (Wound(id=out.wound, received=out.damage, amount=out.damage, major=out.major,
-                         needs_chirurgery=out.major, at=inputs.at),)
-    return condition.model_copy(update={
-        "wounds": wounds, "unconscious": out.unconscious, "chirurgery_at": inputs.at or condition.chirurgery_at,
-        "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness and not out.treated})
+        wounds += (
+            Wound(
+                id=out.wound,
+                received=out.damage,
+                amount=out.damage,
+                major=out.major,
+                needs_chirurgery=out.major,
+                at=inputs.at,
+            ),
+        )
+    return condition.model_copy(
+        update={
+            "wounds": wounds,
+            "unconscious": out.unconscious,
+            "chirurgery_at": inputs.at or condition.chirurgery_at,
+            "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness and not out.treated,
+        }
+    )

@@ -10,9 +10,22 @@ from .tactics import BreakShield, Disarm, Flurry, GreatBlow, MultipleOpponents, 
 from .weapons import SpecialParry, SpellWeaponFumble, SwordClash, SwordTiesMagicWeapon
 
 TacticInputs = Annotated[
-    BreakShield | Disarm | GreatBlow | Flurry | MultipleOpponents | SpellWithAttack | Dodge | DodgeAndFight
-    | HoldOff | LargeShield | Formation | MissileAgainstShield | SpellWeaponFumble | SwordTiesMagicWeapon
-    | SwordClash | SpecialParry,
+    BreakShield
+    | Disarm
+    | GreatBlow
+    | Flurry
+    | MultipleOpponents
+    | SpellWithAttack
+    | Dodge
+    | DodgeAndFight
+    | HoldOff
+    | LargeShield
+    | Formation
+    | MissileAgainstShield
+    | SpellWeaponFumble
+    | SwordTiesMagicWeapon
+    | SwordClash
+    | SpecialParry,
     Field(discriminator="tactic"),
 ]
 

@@ -135,4 +135,5 @@ def summary(sheet: Sheet, condition: Condition) -> str:
     found = states(sheet, condition)
     pending = f", {condition.increases_pending} increase(s) pending" if condition.increases_pending else ""
     return f"hp {hp(sheet, condition)}/{sheet.max_hp}, Status {condition.status}{pending}" + (
-        f", {', '.join(found)}" if found else "")
+        f", {', '.join(found)}" if found else ""
+    )

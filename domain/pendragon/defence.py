@@ -32,8 +32,12 @@ class Dodge(Model):
         if own.result.succeeded:
             return TacticOutcome(tactic=self.tactic, rolls={"dodge": own}, effects={"avoided": True})
         foe = check(dice, self.opponent_value, "opponent")
-        return TacticOutcome(tactic=self.tactic, rolls={"dodge": own, "opponent": foe}, knocked_down=True,
-                             effects={"avoided": False, "hit": foe.result.succeeded})
+        return TacticOutcome(
+            tactic=self.tactic,
+            rolls={"dodge": own, "opponent": foe},
+            knocked_down=True,
+            effects={"avoided": False, "hit": foe.result.succeeded},
+        )
 
 
 class DodgeAndFight(Attack):
@@ -47,14 +51,20 @@ class DodgeAndFight(Attack):
         total = self.value(sheet)
         if self.defence > total:
             raise BadInput(f"cannot put {self.defence} into defence out of a skill of {total}")
-        opposed = oppose(check(dice, self.defence), check(dice, self.opponent_value + self.opponent_modifier, "opponent"))
+        opposed = oppose(
+            check(dice, self.defence), check(dice, self.opponent_value + self.opponent_modifier, "opponent")
+        )
         fell = opposed.own.result is Result.fumble
         outcome = opposed_outcome(self.tactic, opposed, defended=opposed.winner == "self")
         if fell:
             return outcome.model_copy(update={"knocked_down": True})
         attack = check(dice, total - self.defence, "attack")
-        return outcome.model_copy(update={"rolls": {**outcome.rolls, "attack_portion": attack},
-                                          "effects": {**outcome.effects, "hit": attack.result.succeeded}})
+        return outcome.model_copy(
+            update={
+                "rolls": {**outcome.rolls, "attack_portion": attack},
+                "effects": {**outcome.effects, "hit": attack.result.succeeded},
+            }
+        )
 
 
 class HoldOff(Attack):
@@ -84,13 +94,16 @@ class LargeShield(Attack):
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
         opposed = self.opposed(sheet, dice, LARGE_SHIELD_SKILL)
         partial = opposed.own.result is Result.partial_success
-        return opposed_outcome(self.tactic, opposed, LARGE_SHIELD_SKILL, extra_armour=LARGE_SHIELD_ARMOUR if partial else 0)
+        return opposed_outcome(
+            self.tactic, opposed, LARGE_SHIELD_SKILL, extra_armour=LARGE_SHIELD_ARMOUR if partial else 0
+        )
 
 
 class Formation(Model):
     """Attacking a formation: the attack opposes the spear roll; if it wins, the same roll opposes the
     shield roll (Battle, with its Defense bonus given in `shield_value`): a win lands the blow, and a
-    partial success for the shield lets it parry the damage (the seed's Suboti example). Dice: "check", "spear", "shield" (d20, after beating the spear)."""
+    partial success for the shield lets it parry the damage (the seed's Suboti example).
+    Dice: "check", "spear", "shield" (d20, after beating the spear)."""
 
     tactic: Literal["formation"] = "formation"
     skill: str
@@ -103,12 +116,25 @@ class Formation(Model):
         spear = oppose(own, check(dice, self.spear_value, "spear"))
         rolls = {"attack": spear.own, "spear": spear.opponent}
         if spear.winner != "self":
-            return TacticOutcome(tactic=self.tactic, rolls=rolls, winner=spear.winner, tie=spear.tie,
-                                 effects={"past_spear": False, "hit": False})
+            return TacticOutcome(
+                tactic=self.tactic,
+                rolls=rolls,
+                winner=spear.winner,
+                tie=spear.tie,
+                effects={"past_spear": False, "hit": False},
+            )
         shield = oppose(own, check(dice, self.shield_value, "shield"))
-        return TacticOutcome(tactic=self.tactic, rolls={**rolls, "shield": shield.opponent}, winner=shield.winner,
-                             tie=shield.tie, effects={"past_spear": True, "hit": shield.winner == "self",
-                                                      "parried": shield.opponent.result is Result.partial_success})
+        return TacticOutcome(
+            tactic=self.tactic,
+            rolls={**rolls, "shield": shield.opponent},
+            winner=shield.winner,
+            tie=shield.tie,
+            effects={
+                "past_spear": True,
+                "hit": shield.winner == "self",
+                "parried": shield.opponent.result is Result.partial_success,
+            },
+        )
 
 
 class MissileAgainstShield(Model):
@@ -120,5 +146,9 @@ class MissileAgainstShield(Model):
 
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
         own = check(dice, sheet.value(self.skill) + self.modifier + SHIELD_AGAINST_MISSILES)
-        return TacticOutcome(tactic=self.tactic, modifier=SHIELD_AGAINST_MISSILES, rolls={"attack": own},
-                             effects={"hit": own.result.succeeded})
+        return TacticOutcome(
+            tactic=self.tactic,
+            modifier=SHIELD_AGAINST_MISSILES,
+            rolls={"attack": own},
+            effects={"hit": own.result.succeeded},
+        )

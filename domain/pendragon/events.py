@@ -57,7 +57,9 @@ class Checked(PendragonResolution):
     outcome: CheckOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: CheckInputs, rulings: Rulings, dice: Dice) -> CheckOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: CheckInputs, rulings: Rulings, dice: Dice
+    ) -> CheckOutcome:
         return checks.check_value(sheet, condition, inputs, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -78,8 +80,9 @@ class ExperienceRolled(PendragonResolution):
         key_dice_by_check(state, {"experience": [g["what"] for g in state.get("outcome", {}).get("experience", [])]})
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: ExperienceInputs, rulings: Rulings,
-               dice: Dice) -> ExperienceOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: ExperienceInputs, rulings: Rulings, dice: Dice
+    ) -> ExperienceOutcome:
         return checks.roll_experience(sheet, condition, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -91,7 +94,9 @@ class StatusAwarded(PendragonResolution):
     outcome: AwardOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: AwardInputs, rulings: Rulings, dice: Dice) -> AwardOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: AwardInputs, rulings: Rulings, dice: Dice
+    ) -> AwardOutcome:
         return status.award(condition, inputs, rulings)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -103,8 +108,9 @@ class IncreaseSpent(PendragonResolution):
     outcome: IncreaseOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: IncreaseInputs, rulings: Rulings,
-               dice: Dice) -> IncreaseOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: IncreaseInputs, rulings: Rulings, dice: Dice
+    ) -> IncreaseOutcome:
         return status.spend_increase(sheet, condition, inputs)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -116,7 +122,9 @@ class OathSworn(PendragonResolution):
     outcome: SwearOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: SwearInputs, rulings: Rulings, dice: Dice) -> SwearOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: SwearInputs, rulings: Rulings, dice: Dice
+    ) -> SwearOutcome:
         return oaths.swear(condition, inputs)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -128,7 +136,9 @@ class OathFulfilled(PendragonResolution):
     outcome: FulfilOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: FulfilInputs, rulings: Rulings, dice: Dice) -> FulfilOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: FulfilInputs, rulings: Rulings, dice: Dice
+    ) -> FulfilOutcome:
         return oaths.fulfil(condition, inputs)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -141,8 +151,9 @@ class OathBroken(PendragonResolution):
     outcome: HonorOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: BreakOathInputs, rulings: Rulings,
-               dice: Dice) -> HonorOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: BreakOathInputs, rulings: Rulings, dice: Dice
+    ) -> HonorOutcome:
         return oaths.break_oath(sheet, condition, inputs, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -154,7 +165,9 @@ class GeasTaken(PendragonResolution):
     outcome: SwearOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: GeasInputs, rulings: Rulings, dice: Dice) -> SwearOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: GeasInputs, rulings: Rulings, dice: Dice
+    ) -> SwearOutcome:
         return oaths.take_geas(condition, inputs)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -167,8 +180,9 @@ class GeasBroken(PendragonResolution):
     outcome: HonorOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: BreakGeasInputs, rulings: Rulings,
-               dice: Dice) -> HonorOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: BreakGeasInputs, rulings: Rulings, dice: Dice
+    ) -> HonorOutcome:
         return oaths.break_geas(sheet, condition, inputs, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -181,7 +195,9 @@ class FeatAttempted(PendragonResolution):
     outcome: FeatOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: FeatInputs, rulings: Rulings, dice: Dice) -> FeatOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: FeatInputs, rulings: Rulings, dice: Dice
+    ) -> FeatOutcome:
         return feats.attempt_feat(sheet, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -191,8 +207,21 @@ class FeatAttempted(PendragonResolution):
 class TacticResolved(PendragonResolution):
     """One special tactic; each tactic's docstring names the purposes it draws."""
 
-    PURPOSES = frozenset({"check", "opponent", "damage", "distance", "great_blow", "flurry", "spell", "attack",
-                          "spear", "shield", "weapon_save"})
+    PURPOSES = frozenset(
+        {
+            "check",
+            "opponent",
+            "damage",
+            "distance",
+            "great_blow",
+            "flurry",
+            "spell",
+            "attack",
+            "spear",
+            "shield",
+            "weapon_save",
+        }
+    )
     inputs: TacticInputs
     outcome: TacticOutcome
 
@@ -217,7 +246,9 @@ class Injured(PendragonResolution):
     outcome: InjureOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Rulings, dice: Dice) -> InjureOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Rulings, dice: Dice
+    ) -> InjureOutcome:
         return injury.injure(sheet, condition, inputs, rulings)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -236,7 +267,9 @@ class FirstAidGiven(PendragonResolution):
     outcome: HealOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: FirstAidInputs, rulings: Rulings, dice: Dice) -> HealOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: FirstAidInputs, rulings: Rulings, dice: Dice
+    ) -> HealOutcome:
         return injury.first_aid(sheet, condition, inputs, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -248,8 +281,9 @@ class MagicallyHealed(PendragonResolution):
     outcome: HealOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: MagicHealInputs, rulings: Rulings,
-               dice: Dice) -> HealOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: MagicHealInputs, rulings: Rulings, dice: Dice
+    ) -> HealOutcome:
         return injury.magic_heal(sheet, condition, inputs, rulings)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -262,8 +296,9 @@ class ChirurgeryPerformed(PendragonResolution):
     outcome: ChirurgeryOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: ChirurgeryInputs, rulings: Rulings,
-               dice: Dice) -> ChirurgeryOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: ChirurgeryInputs, rulings: Rulings, dice: Dice
+    ) -> ChirurgeryOutcome:
         return chirurgery.operate(sheet, condition, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -275,7 +310,9 @@ class Rested(PendragonResolution):
     outcome: RestOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice) -> RestOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice
+    ) -> RestOutcome:
         return recovery.rest(sheet, condition, inputs, rulings)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -296,7 +333,9 @@ class WinterResolved(PendragonResolution):
     outcome: WinterOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice) -> WinterOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice
+    ) -> WinterOutcome:
         return winter.resolve_winter(sheet, condition, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -304,20 +343,39 @@ class WinterResolved(PendragonResolution):
 
 
 EVENTS: tuple[type[PendragonResolution], ...] = (
-    Checked, ExperienceRolled, StatusAwarded, IncreaseSpent, OathSworn, OathFulfilled, OathBroken, GeasTaken,
-    GeasBroken, FeatAttempted, TacticResolved, Injured, FirstAidGiven, MagicallyHealed, ChirurgeryPerformed, Rested,
+    Checked,
+    ExperienceRolled,
+    StatusAwarded,
+    IncreaseSpent,
+    OathSworn,
+    OathFulfilled,
+    OathBroken,
+    GeasTaken,
+    GeasBroken,
+    FeatAttempted,
+    TacticResolved,
+    Injured,
+    FirstAidGiven,
+    MagicallyHealed,
+    ChirurgeryPerformed,
+    Rested,
     WinterResolved,
 )
 
 # where each class lived before this module: its topic in events recorded then
 LEGACY_MODULES: dict[str, tuple[type[PendragonResolution], ...]] = {
-    "checks": (Checked, ExperienceRolled), "status": (StatusAwarded, IncreaseSpent),
-    "oaths": (OathSworn, OathFulfilled, OathBroken, GeasTaken, GeasBroken), "feats": (FeatAttempted,),
-    "combat": (TacticResolved,), "injury": (Injured, FirstAidGiven, MagicallyHealed), "recovery": (Rested,),
+    "checks": (Checked, ExperienceRolled),
+    "status": (StatusAwarded, IncreaseSpent),
+    "oaths": (OathSworn, OathFulfilled, OathBroken, GeasTaken, GeasBroken),
+    "feats": (FeatAttempted,),
+    "combat": (TacticResolved,),
+    "injury": (Injured, FirstAidGiven, MagicallyHealed),
+    "recovery": (Rested,),
     "winter": (WinterResolved,),
 }
-LEGACY_TOPICS = {f"{__package__}.{module}:{cls.__name__}": cls
-                 for module, classes in LEGACY_MODULES.items() for cls in classes}
+LEGACY_TOPICS = {
+    f"{__package__}.{module}:{cls.__name__}": cls for module, classes in LEGACY_MODULES.items() for cls in classes
+}
 for _topic, _cls in LEGACY_TOPICS.items():
     register_topic(_topic, _cls)
     _cls.FORMER_TOPICS = (_topic,)  # what verify and import accept beside the class's own topic

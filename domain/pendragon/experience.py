@@ -43,7 +43,9 @@ def experience_roll(sheet: Sheet, name: str, dice: Dice, purpose: str = "experie
     return Gain(what=name, roll=roll, from_=before, to=before + 1 if roll > before or roll == 20 else before)
 
 
-def apply_gains(sheet: Sheet, condition: Condition, gains: list[Gain], cause: str, event: str) -> tuple[Sheet, Condition]:
+def apply_gains(
+    sheet: Sheet, condition: Condition, gains: list[Gain], cause: str, event: str
+) -> tuple[Sheet, Condition]:
     """Raise each gained value; a trait's opposite falls by 1 (standard Pendragon)."""
     increases = list(condition.increases)
     for gain in gains:

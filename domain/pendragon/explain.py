@@ -44,25 +44,40 @@ def _check(event: Checked, name: str) -> str:
     text = f"{name} rolled {title(i.what)} {o.value}{modifier}: {roll_words(o.roll)}"
     if o.opponent_roll is not None:
         who = (i.opponent or "the opponent").partition(":")[0]
-        verdict = {"self": f"{name} wins", "opponent": f"{who} wins"}.get(o.winner or "", "a tie" if o.tie else "nobody wins")
+        verdict = {"self": f"{name} wins", "opponent": f"{who} wins"}.get(
+            o.winner or "", "a tie" if o.tie else "nobody wins"
+        )
         text += f"; {who} rolled {roll_words(o.opponent_roll)}; {verdict}"
     return text + (f". {name} earns an experience check in {title(i.what)}." if o.checked else ".")
 
 
 def _experience(event: ExperienceRolled, name: str) -> str:
-    return f"{name}'s experience rolls a month after the adventure: {and_list([gain_words(g) for g in event.outcome.experience])}."
+    gains = and_list([gain_words(g) for g in event.outcome.experience])
+    return f"{name}'s experience rolls a month after the adventure: {gains}."
 
 
-SOURCES = {"foe": "defeating {foe}", "honour": "the honour {honour}", "leadership": "leading {people} people",
-           "magic_item": "owning a flashy magic item", "amount": "{reason}"}
-MODIFIER_WORDS = {"head": "+10% for taking the enemy's head", "yoke": "+50% for fighting on a chariot yoke",
-                  "missile": "-50% for using missiles"}
+SOURCES = {
+    "foe": "defeating {foe}",
+    "honour": "the honour {honour}",
+    "leadership": "leading {people} people",
+    "magic_item": "owning a flashy magic item",
+    "amount": "{reason}",
+}
+MODIFIER_WORDS = {
+    "head": "+10% for taking the enemy's head",
+    "yoke": "+50% for fighting on a chariot yoke",
+    "missile": "-50% for using missiles",
+}
 
 
 def _award(event: StatusAwarded, name: str) -> str:
     i, o = event.inputs, event.outcome
-    source = SOURCES[o.source].format(foe=f"a {title(i.foe or '')}", honour=title(i.honour or ""),
-                                      people=i.leadership_people, reason=quoted(i.reason or ""))
+    source = SOURCES[o.source].format(
+        foe=f"a {title(i.foe or '')}",
+        honour=title(i.honour or ""),
+        people=i.leadership_people,
+        reason=quoted(i.reason or ""),
+    )
     how = Rulings.model_validate(event.rulings).status_modifiers.value
     modifiers = f"; {and_list([MODIFIER_WORDS[m] for m in o.modifiers])}, {how}" if o.modifiers else ""
     verb = f"gains {o.amount}" if o.amount >= 0 else f"loses {-o.amount}"
@@ -73,8 +88,10 @@ def _award(event: StatusAwarded, name: str) -> str:
 def _increase(event: IncreaseSpent, name: str) -> str:
     o = event.outcome
     opposite = f", and its opposite {title(o.opposite)} falls by 1" if o.opposite else ""
-    return (f"{name} spends an increase earned by Status: {title(o.what)} rises from {o.from_value} to {o.to_value}"
-            f"{opposite}; {plural(o.pending_after, 'increase')} still pending.")
+    return (
+        f"{name} spends an increase earned by Status: {title(o.what)} rises from {o.from_value} to {o.to_value}"
+        f"{opposite}; {plural(o.pending_after, 'increase')} still pending."
+    )
 
 
 def _sworn(event: OathSworn, name: str) -> str:
@@ -98,8 +115,9 @@ def _oath_broken(event: OathBroken, name: str) -> str:
 
 def _geas_taken(event: GeasTaken, name: str) -> str:
     clan = "a clan geas" if event.inputs.clan else "a geas"
-    return (f"{name} takes {clan} ({event.outcome.id}): {quoted(event.inputs.text)}; each winter it is kept "
-            "gains 5 Status.")
+    return (
+        f"{name} takes {clan} ({event.outcome.id}): {quoted(event.inputs.text)}; each winter it is kept gains 5 Status."
+    )
 
 
 def _geas_broken(event: GeasBroken, name: str) -> str:
@@ -108,17 +126,21 @@ def _geas_broken(event: GeasBroken, name: str) -> str:
     return f"{name} breaks the geas {o.id}: {_honor(o, True)}, and {change} to {o.total}."
 
 
-FEAT_BOUND = {FeatThreshold.half_floor_inclusive: ("at most", lambda v: v // 2),
-              FeatThreshold.half_floor_exclusive: ("under", lambda v: v // 2),
-              FeatThreshold.half_ceil_inclusive: ("at most", lambda v: -(-v // 2))}
+FEAT_BOUND = {
+    FeatThreshold.half_floor_inclusive: ("at most", lambda v: v // 2),
+    FeatThreshold.half_floor_exclusive: ("under", lambda v: v // 2),
+    FeatThreshold.half_ceil_inclusive: ("at most", lambda v: -(-v // 2)),
+}
 
 
 def _feat(event: FeatAttempted, name: str) -> str:
     o = event.outcome
     words, bound = FEAT_BOUND[Rulings.model_validate(event.rulings).feat_threshold]
     result = "done, counting as a critical" if o.result == "critical" else f"a fumble: {name} is knocked down"
-    return (f"{name} attempts a Feat of {title(o.what)}, {quoted(event.inputs.description)}: rolled {o.roll}, "
-            f"needing {words} {bound(o.value)} (half of {o.value}): {result}.")
+    return (
+        f"{name} attempts a Feat of {title(o.what)}, {quoted(event.inputs.description)}: rolled {o.roll}, "
+        f"needing {words} {bound(o.value)} (half of {o.value}): {result}."
+    )
 
 
 def _hp(name: str, hp: int, unconscious: bool, dead: bool = False) -> str:
@@ -132,8 +154,12 @@ def _injured(event: Injured, name: str) -> str:
     by = f"{i.attacker} wounds {name}" if i.attacker else f"{name} is wounded"
     kinds = (["a major wound, which needs Chirurgery"] if o.major else []) + (["a knockdown"] if o.knockdown else [])
     forced = " (forced)" if i.force and o.hp + o.damage <= 0 else ""
-    return f"{by}{forced}: wound {o.wound} of {o.damage}" + "".join(f"; {k}" for k in kinds) + ". " + _hp(
-        name, o.hp, o.unconscious, o.dead)
+    return (
+        f"{by}{forced}: wound {o.wound} of {o.damage}"
+        + "".join(f"; {k}" for k in kinds)
+        + ". "
+        + _hp(name, o.hp, o.unconscious, o.dead)
+    )
 
 
 def _first_aid(event: FirstAidGiven, name: str) -> str:
@@ -184,11 +210,22 @@ def _winter(event: WinterResolved, name: str) -> str:
     return winter_sentences(event.inputs, event.outcome, name)
 
 
-
 TELLERS: dict[type, Callable[[Any, str], str]] = {
-    Checked: _check, ExperienceRolled: _experience, StatusAwarded: _award, IncreaseSpent: _increase,
-    OathSworn: _sworn, OathFulfilled: _fulfilled, OathBroken: _oath_broken, GeasTaken: _geas_taken,
-    GeasBroken: _geas_broken, FeatAttempted: _feat, TacticResolved: _tactic, Injured: _injured,
-    FirstAidGiven: _first_aid, MagicallyHealed: _magic, ChirurgeryPerformed: _chirurgery, Rested: _rested,
+    Checked: _check,
+    ExperienceRolled: _experience,
+    StatusAwarded: _award,
+    IncreaseSpent: _increase,
+    OathSworn: _sworn,
+    OathFulfilled: _fulfilled,
+    OathBroken: _oath_broken,
+    GeasTaken: _geas_taken,
+    GeasBroken: _geas_broken,
+    FeatAttempted: _feat,
+    TacticResolved: _tactic,
+    Injured: _injured,
+    FirstAidGiven: _first_aid,
+    MagicallyHealed: _magic,
+    ChirurgeryPerformed: _chirurgery,
+    Rested: _rested,
     WinterResolved: _winter,
 }

@@ -46,8 +46,9 @@ def attempt_feat(sheet: Sheet, inputs: FeatInputs, rulings: Rulings, dice: Dice)
         raise Refusal(f"a Feat needs a combat skill or physical statistic, not the {kind} {inputs.what}")
     roll = dice.d(20, "feat")
     done = succeeds(roll, value, rulings.feat_threshold)
-    return FeatOutcome(what=inputs.what, value=value, roll=roll,
-                       result=Result.critical if done else Result.fumble, knockdown=not done)
+    return FeatOutcome(
+        what=inputs.what, value=value, roll=roll, result=Result.critical if done else Result.fumble, knockdown=not done
+    )
 
 
 def __getattr__(name: str) -> type:

@@ -44,20 +44,30 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Ru
     refuse_the_dead(sheet, condition, inputs.force, "wound them")
     after = hp(sheet, condition) - inputs.damage
     return InjureOutcome(
-        wound=max((w.id for w in condition.wounds), default=0) + 1, damage=inputs.damage,
-        major=inputs.damage >= sheet.con, knockdown=inputs.damage > sheet.siz, hp=after,
+        wound=max((w.id for w in condition.wounds), default=0) + 1,
+        damage=inputs.damage,
+        major=inputs.damage >= sheet.con,
+        knockdown=inputs.damage > sheet.siz,
+        hp=after,
         unconscious=after > 0 and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold),
-        dead=after <= 0)
+        dead=after <= 0,
+    )
 
 
 def after_injury(condition: Condition, inputs: InjureInputs, out: InjureOutcome) -> Condition:
-    wound = Wound(id=out.wound, received=out.damage, amount=out.damage, major=out.major,
-                  needs_chirurgery=out.major, at=inputs.at)
+    wound = Wound(
+        id=out.wound, received=out.damage, amount=out.damage, major=out.major, needs_chirurgery=out.major, at=inputs.at
+    )
     fell_unconscious = out.unconscious and not condition.unconscious
-    return condition.model_copy(update={
-        "wounds": (*condition.wounds, wound), "knocked_down": out.knockdown, "unconscious": out.unconscious,
-        # standard Pendragon: an unconscious character needs Chirurgery
-        "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness or fell_unconscious})
+    return condition.model_copy(
+        update={
+            "wounds": (*condition.wounds, wound),
+            "knocked_down": out.knockdown,
+            "unconscious": out.unconscious,
+            # standard Pendragon: an unconscious character needs Chirurgery
+            "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness or fell_unconscious,
+        }
+    )
 
 
 def _open_wound(condition: Condition, wound_id: int) -> Wound:
@@ -102,14 +112,17 @@ def first_aid(sheet: Sheet, condition: Condition, inputs: FirstAidInputs, dice: 
     roll = check(dice, inputs.skill) if inputs.skill is not None else None
     healed = min(dice.d(3, "heal"), wound.amount) if roll is None or roll.result.succeeded else 0
     # First Aid does not wake an unconscious character: that takes Chirurgery or magic
-    return HealOutcome(wound=wound.id, roll=roll, healed=healed, hp=hp(sheet, condition) + healed,
-                       unconscious=condition.unconscious)
+    return HealOutcome(
+        wound=wound.id, roll=roll, healed=healed, hp=hp(sheet, condition) + healed, unconscious=condition.unconscious
+    )
 
 
 def after_first_aid(condition: Condition, outcome: HealOutcome) -> Condition:
     wound = condition.wound(outcome.wound)
     assert wound is not None  # derive found it
-    return condition.with_wound(wound.model_copy(update={"amount": wound.amount - outcome.healed, "first_aid_done": True}))
+    return condition.with_wound(
+        wound.model_copy(update={"amount": wound.amount - outcome.healed, "first_aid_done": True})
+    )
 
 
 class MagicHealInputs(Model):
@@ -133,19 +146,32 @@ def magic_heal(sheet: Sheet, condition: Condition, inputs: MagicHealInputs, ruli
     healed = wound.amount if inputs.heals_all else min(inputs.points, wound.amount)
     after = hp(sheet, condition) + healed
     unconscious = condition.unconscious and is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)
-    return HealOutcome(wound=wound.id, healed=healed, hp=after, unconscious=unconscious,
-                       chirurgery_cleared=wound.needs_chirurgery and (inputs.heals_all or inputs.regrows_limbs))
+    return HealOutcome(
+        wound=wound.id,
+        healed=healed,
+        hp=after,
+        unconscious=unconscious,
+        chirurgery_cleared=wound.needs_chirurgery and (inputs.heals_all or inputs.regrows_limbs),
+    )
 
 
 def after_magic_heal(condition: Condition, out: HealOutcome) -> Condition:
     wound = condition.wound(out.wound)
     assert wound is not None  # derive found it
-    healed = wound.model_copy(update={"amount": wound.amount - out.healed, "magic_healed": True,
-                                      "needs_chirurgery": wound.needs_chirurgery and not out.chirurgery_cleared})
+    healed = wound.model_copy(
+        update={
+            "amount": wound.amount - out.healed,
+            "magic_healed": True,
+            "needs_chirurgery": wound.needs_chirurgery and not out.chirurgery_cleared,
+        }
+    )
     woke = condition.unconscious and not out.unconscious
-    return condition.with_wound(healed).model_copy(update={
-        "unconscious": out.unconscious,
-        "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness and not woke})
+    return condition.with_wound(healed).model_copy(
+        update={
+            "unconscious": out.unconscious,
+            "chirurgery_for_unconsciousness": condition.chirurgery_for_unconsciousness and not woke,
+        }
+    )
 
 
 def __getattr__(name: str) -> type:

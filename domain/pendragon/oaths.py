@@ -105,7 +105,8 @@ def break_oath(sheet: Sheet, condition: Condition, inputs: BreakOathInputs, dice
 
 def after_breaking_oath(sheet: Sheet, condition: Condition, outcome: HonorOutcome) -> tuple[Sheet, Condition]:
     return sheet.model_copy(update={"honor": outcome.honor_to}), condition.model_copy(
-        update={"oaths": _closed(condition, outcome.id, "broken")})
+        update={"oaths": _closed(condition, outcome.id, "broken")}
+    )
 
 
 class GeasInputs(Model):
@@ -136,14 +137,21 @@ def break_geas(sheet: Sheet, condition: Condition, inputs: BreakGeasInputs, dice
     loss = dice.d(6, "honor_loss")
     before, after = honor_loss(sheet, loss)
     status = -GEAS_BROKEN_STATUS if geas.clan else GEAS_BROKEN_STATUS
-    return HonorOutcome(id=geas.id, honor_loss=loss, honor_from=before, honor_to=after,
-                        status=status, total=max(condition.status + status, 0))  # never below 0
+    return HonorOutcome(
+        id=geas.id,
+        honor_loss=loss,
+        honor_from=before,
+        honor_to=after,
+        status=status,
+        total=max(condition.status + status, 0),
+    )  # never below 0
 
 
 def after_breaking_geas(sheet: Sheet, condition: Condition, outcome: HonorOutcome) -> tuple[Sheet, Condition]:
     geasa = tuple(g.model_copy(update={"state": "broken"}) if g.id == outcome.id else g for g in condition.geasa)
     return sheet.model_copy(update={"honor": outcome.honor_to}), condition.model_copy(
-        update={"status": outcome.total, "geasa": geasa})
+        update={"status": outcome.total, "geasa": geasa}
+    )
 
 
 def __getattr__(name: str) -> type:

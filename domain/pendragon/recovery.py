@@ -63,7 +63,8 @@ def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Ruling
     after = hp(sheet, condition) + sum(healed.values())
     # a rest that heals nothing wakes nobody (issue 22): only healing past the threshold does
     unconscious = condition.unconscious and (
-        not healed or is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold))
+        not healed or is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)
+    )
     return RestOutcome(weeks=weeks, healing_rate=healing_rate(sheet), healed=healed, hp=after, unconscious=unconscious)
 
 

@@ -70,22 +70,34 @@ class ChirurgeryCritical(StrEnum):
 
 class Rulings(Model):
     status_modifiers: StatusModifiers = Field(
-        StatusModifiers.additive, description="How the head, yoke and missile Status modifiers combine.")
+        StatusModifiers.additive, description="How the head, yoke and missile Status modifiers combine."
+    )
     feat_threshold: FeatThreshold = Field(
-        FeatThreshold.half_floor_inclusive, description="What 'rolling under half the value' means for a Feat.")
+        FeatThreshold.half_floor_inclusive, description="What 'rolling under half the value' means for a Feat."
+    )
     break_shield_needs: BreakShieldNeeds = Field(
-        BreakShieldNeeds.exceed, description="Damage against the parry armour (6) needed to shatter a shield.")
+        BreakShieldNeeds.exceed, description="Damage against the parry armour (6) needed to shatter a shield."
+    )
     unconscious_threshold: UnconsciousThreshold = Field(
-        UnconsciousThreshold.quarter, description="Hit points at which a character falls unconscious.")
+        UnconsciousThreshold.quarter, description="Hit points at which a character falls unconscious."
+    )
     experience_timing: ExperienceTiming = Field(
-        ExperienceTiming.winter, description="When experience rolls are made: each winter, or also a month after an adventure.")
+        ExperienceTiming.winter,
+        description="When experience rolls are made: each winter, or also a month after an adventure.",
+    )
     pow_training: PowTraining = Field(
-        PowTraining.shamans_only, description="Who may train POW: only shamans and assistant shamans, or anyone.")
+        PowTraining.shamans_only, description="Who may train POW: only shamans and assistant shamans, or anyone."
+    )
     tactic_training: bool = Field(
-        True, description="Whether special tactics (e.g. fighting in formation) may be learned by training.")
+        True, description="Whether special tactics (e.g. fighting in formation) may be learned by training."
+    )
     custom_worship: CustomWorship = Field(
-        CustomWorship.shamans, description="Who may worship with Custom (Own): shamans (flag or honour) or anyone.")
+        CustomWorship.shamans, description="Who may worship with Custom (Own): shamans (flag or honour) or anyone."
+    )
     chirurgery_critical: ChirurgeryCritical = Field(
-        ChirurgeryCritical.heals_rate, description="Whether a critical Chirurgery roll also heals the Healing Rate at once.")
+        ChirurgeryCritical.heals_rate,
+        description="Whether a critical Chirurgery roll also heals the Healing Rate at once.",
+    )
     chirurgery_interval_days: int = Field(
-        7, ge=0, description="Days of care between two Chirurgery attempts on the same patient.")
+        7, ge=0, description="Days of care between two Chirurgery attempts on the same patient."
+    )

@@ -14,9 +14,18 @@ from ..model import Model
 Name = str  # the field `str` below shadows the builtin inside the class body
 
 TRAIT_PAIRS = (
-    ("chaste", "lustful"), ("energetic", "lazy"), ("forgiving", "vengeful"), ("generous", "selfish"),
-    ("honest", "deceitful"), ("just", "arbitrary"), ("merciful", "cruel"), ("modest", "proud"),
-    ("pious", "worldly"), ("prudent", "reckless"), ("temperate", "indulgent"), ("trusting", "suspicious"),
+    ("chaste", "lustful"),
+    ("energetic", "lazy"),
+    ("forgiving", "vengeful"),
+    ("generous", "selfish"),
+    ("honest", "deceitful"),
+    ("just", "arbitrary"),
+    ("merciful", "cruel"),
+    ("modest", "proud"),
+    ("pious", "worldly"),
+    ("prudent", "reckless"),
+    ("temperate", "indulgent"),
+    ("trusting", "suspicious"),
     ("valorous", "cowardly"),
 )
 OPPOSITE = {a: b for a, b in TRAIT_PAIRS} | {b: a for a, b in TRAIT_PAIRS}
@@ -64,7 +73,9 @@ class Sheet(Model):
         return self.siz + self.con
 
     def has(self, name: Name) -> bool:
-        return name in STATISTICS or name == "honor" or name in self.traits or name in self.passions or name in self.skills
+        return (
+            name in STATISTICS or name == "honor" or name in self.traits or name in self.passions or name in self.skills
+        )
 
     def value(self, name: Name) -> int:
         """The current value of any statistic, trait, passion (Honor included) or skill."""

@@ -9,8 +9,13 @@ from .sheet import STATISTICS, TRAIT_PAIRS, Sheet
 from .status import is_initiate, is_shaman
 from .words import and_list, plural, quoted, title
 
-STATE_WORDS = {"dead": "dead", "unconscious": "unconscious", "knocked_down": "knocked down",
-               "needs_chirurgery": "needs Chirurgery", "major_wound": "has a major wound"}
+STATE_WORDS = {
+    "dead": "dead",
+    "unconscious": "unconscious",
+    "knocked_down": "knocked down",
+    "needs_chirurgery": "needs Chirurgery",
+    "major_wound": "has a major wound",
+}
 
 
 def _wound(wound: Wound) -> str:
@@ -27,18 +32,25 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
         lines.append(f"Wounds: {'; '.join(_wound(w) for w in condition.wounds)}.")
     lines.append(", ".join(f"{title(s)} {getattr(sheet, s)}" for s in STATISTICS) + f"; Honor {sheet.honor}.")
     virtues = set(sheet.virtues)
-    pairs = [f"{title(a)}{'*' if a in virtues else ''} {sheet.traits.get(a, 0)} / "
-             f"{title(b)}{'*' if b in virtues else ''} {sheet.traits.get(b, 0)}" for a, b in TRAIT_PAIRS]
+    pairs = [
+        f"{title(a)}{'*' if a in virtues else ''} {sheet.traits.get(a, 0)} / "
+        f"{title(b)}{'*' if b in virtues else ''} {sheet.traits.get(b, 0)}"
+        for a, b in TRAIT_PAIRS
+    ]
     lines.append("Traits: " + ", ".join(pairs) + "." + (" (* a religious virtue)" if virtues else ""))
     if sheet.passions:
         lines.append("Passions: " + ", ".join(f"{title(k)} {v}" for k, v in sorted(sheet.passions.items())) + ".")
     if sheet.skills:
         lines.append("Skills: " + ", ".join(f"{title(k)} {v}" for k, v in sorted(sheet.skills.items())) + ".")
     to_next = 1000 - condition.status % 1000
-    lines.append(f"Status {condition.status}: {to_next} to the next 1,000; "
-                 f"{plural(condition.increases_earned, 'increase')} earned, {condition.increases_spent} spent, "
-                 f"{condition.increases_pending} pending.")
-    standing = (["an initiate"] if is_initiate(sheet, condition) else []) + (["a shaman"] if is_shaman(sheet, condition) else [])
+    lines.append(
+        f"Status {condition.status}: {to_next} to the next 1,000; "
+        f"{plural(condition.increases_earned, 'increase')} earned, {condition.increases_spent} spent, "
+        f"{condition.increases_pending} pending."
+    )
+    standing = (["an initiate"] if is_initiate(sheet, condition) else []) + (
+        ["a shaman"] if is_shaman(sheet, condition) else []
+    )
     if condition.honours or standing:
         honours = f"Honours: {and_list([title(h) for h in condition.honours])}" if condition.honours else "No honours"
         lines.append(honours + (f"; {and_list(standing)}." if standing else "."))
@@ -47,15 +59,23 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
     if open_oaths or closed:
         lines.append("Oaths: " + "; ".join([*(f"open: {o}" for o in open_oaths), *closed]) + ".")
     if condition.geasa:
-        lines.append("Geasa: " + "; ".join(f"{g.id} {quoted(g.text)}{' (clan)' if g.clan else ''}, {g.state}"
-                                           for g in condition.geasa) + ".")
+        lines.append(
+            "Geasa: "
+            + "; ".join(f"{g.id} {quoted(g.text)}{' (clan)' if g.clan else ''}, {g.state}" for g in condition.geasa)
+            + "."
+        )
     if condition.increases:
-        lines.append("Increases: " + ", ".join(f"{title(i.what)} +{i.by} ({i.cause})" for i in condition.increases) + ".")
+        lines.append(
+            "Increases: " + ", ".join(f"{title(i.what)} +{i.by} ({i.cause})" for i in condition.increases) + "."
+        )
     if condition.checks:
         lines.append("Checks pending: " + and_list([title(c) for c in condition.checks]) + ".")
     if condition.learned:
-        lines.append("Learned: " + and_list([f"the {k} {title(w)}" for k, _, w in
-                                             (x.partition(':') for x in condition.learned)]) + ".")
+        lines.append(
+            "Learned: "
+            + and_list([f"the {k} {title(w)}" for k, _, w in (x.partition(":") for x in condition.learned)])
+            + "."
+        )
     if condition.winters:
         lines.append("Winters: " + ", ".join(str(y) for y in condition.winters) + ".")
     return lines

@@ -7,16 +7,68 @@ A sheet's other skills are neither.
 
 from __future__ import annotations
 
-WEAPONS = frozenset({
-    "sword", "broadsword", "shortsword", "greatsword", "two_handed_sword", "rapier", "scimitar", "kopis",
-    "dagger", "main_gauche", "knife", "axe", "battleaxe", "great_axe", "hatchet", "mace", "club", "hammer",
-    "war_hammer", "maul", "flail", "great_flail", "warflail", "spear", "great_spear", "lance", "pike", "javelin",
-    "halberd", "quarterstaff", "bow", "composite_bow", "self_bow", "crossbow", "sling", "thrown_weapons",
-    "throwing_axe", "dart", "shield", "large_shield", "fist", "brawl", "grapple", "wrestling",
-})
+WEAPONS = frozenset(
+    {
+        "sword",
+        "broadsword",
+        "shortsword",
+        "greatsword",
+        "two_handed_sword",
+        "rapier",
+        "scimitar",
+        "kopis",
+        "dagger",
+        "main_gauche",
+        "knife",
+        "axe",
+        "battleaxe",
+        "great_axe",
+        "hatchet",
+        "mace",
+        "club",
+        "hammer",
+        "war_hammer",
+        "maul",
+        "flail",
+        "great_flail",
+        "warflail",
+        "spear",
+        "great_spear",
+        "lance",
+        "pike",
+        "javelin",
+        "halberd",
+        "quarterstaff",
+        "bow",
+        "composite_bow",
+        "self_bow",
+        "crossbow",
+        "sling",
+        "thrown_weapons",
+        "throwing_axe",
+        "dart",
+        "shield",
+        "large_shield",
+        "fist",
+        "brawl",
+        "grapple",
+        "wrestling",
+    }
+)
 COMBAT_SKILLS = WEAPONS | {"battle", "riding", "horsemanship"}  # Pendragon's combat skills; no Feat with Riding
-PHYSICAL_SKILLS = WEAPONS | {"riding", "horsemanship", "swimming", "climbing", "jumping", "dancing", "boating",
-                             "sneak", "hide", "stealth", "throwing"}
+PHYSICAL_SKILLS = WEAPONS | {
+    "riding",
+    "horsemanship",
+    "swimming",
+    "climbing",
+    "jumping",
+    "dancing",
+    "boating",
+    "sneak",
+    "hide",
+    "stealth",
+    "throwing",
+}
 
 
 def is_combat_skill(name: str) -> bool:

@@ -13,11 +13,30 @@ from .rulings import Rulings, StatusModifiers
 from .sheet import OPPOSITE, Sheet, category
 
 FOES = {
-    "armoured-mounted-warrior": 35, "notable-mounted-warrior": 50, "rune-master": 100, "shaman": 100,
-    "notable-rune-master": 250, "famous-rune-master": 500, "hero": 750,
-    "trollkin": 10, "dwarf": 20, "elf": 20, "troll": 20, "notable-dwarf": 50, "notable-elf": 50, "notable-troll": 50,
+    "armoured-mounted-warrior": 35,
+    "notable-mounted-warrior": 50,
+    "rune-master": 100,
+    "shaman": 100,
+    "notable-rune-master": 250,
+    "famous-rune-master": 500,
+    "hero": 750,
+    "trollkin": 10,
+    "dwarf": 20,
+    "elf": 20,
+    "troll": 20,
+    "notable-dwarf": 50,
+    "notable-elf": 50,
+    "notable-troll": 50,
 }
-HONOURS = {"initiate": 50, "acolyte": 200, "priest": 500, "high-priest": 500, "rune-lord": 600, "shaman": 250, "thane": 200}
+HONOURS = {
+    "initiate": 50,
+    "acolyte": 200,
+    "priest": 500,
+    "high-priest": 500,
+    "rune-lord": 600,
+    "shaman": 250,
+    "thane": 200,
+}
 MODIFIERS = {"head": 10, "yoke": 50, "missile": -50}  # percent of the base
 RELIGIOUS_HONOURS = ("initiate", "acolyte", "priest", "high-priest", "rune-lord")  # each makes an initiate
 
@@ -66,7 +85,9 @@ class AwardInputs(Model):
 
     @model_validator(mode="after")
     def _one_source(self) -> "AwardInputs":
-        sources = [s for s in (self.foe, self.honour, self.leadership_people, self.magic_item, self.amount) if s is not None]
+        sources = [
+            s for s in (self.foe, self.honour, self.leadership_people, self.magic_item, self.amount) if s is not None
+        ]
         if len(sources) != 1:
             raise ValueError("give exactly one of foe, honour, leadership people, magic item or amount")
         if self.amount is not None and not self.reason:
@@ -133,15 +154,21 @@ def spend_increase(sheet: Sheet, condition: Condition, inputs: IncreaseInputs) -
     before = sheet.value(inputs.what)  # unknown names are bad input
     if condition.increases_pending < 1:
         raise Refusal(f"no increase pending: Status {condition.status}, {condition.increases_spent} already spent")
-    return IncreaseOutcome(what=inputs.what, category=category(inputs.what), from_value=before,
-                           to_value=before + 1, opposite=OPPOSITE.get(inputs.what),
-                           pending_after=condition.increases_pending - 1)
+    return IncreaseOutcome(
+        what=inputs.what,
+        category=category(inputs.what),
+        from_value=before,
+        to_value=before + 1,
+        opposite=OPPOSITE.get(inputs.what),
+        pending_after=condition.increases_pending - 1,
+    )
 
 
 def after_increase(sheet: Sheet, condition: Condition, inputs: IncreaseInputs, here: str) -> tuple[Sheet, Condition]:
     increase = Increase(what=inputs.what, by=1, cause="status", event=here)
     return sheet.raised(inputs.what), condition.model_copy(
-        update={"increases_spent": condition.increases_spent + 1, "increases": (*condition.increases, increase)})
+        update={"increases_spent": condition.increases_spent + 1, "increases": (*condition.increases, increase)}
+    )
 
 
 def __getattr__(name: str) -> type:

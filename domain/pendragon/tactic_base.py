@@ -33,9 +33,17 @@ class Attack(Model):
     def opposed(self, sheet: Sheet, dice: Dice, tactic_modifier: int = 0, opponent_tactic_modifier: int = 0) -> Opposed:
         """Dice: "check" (d20) for this character, "opponent" (d20) for the other side."""
         own = check(dice, self.value(sheet, tactic_modifier))
-        return oppose(own, check(dice, self.opponent_value + self.opponent_modifier + opponent_tactic_modifier, "opponent"))
+        return oppose(
+            own, check(dice, self.opponent_value + self.opponent_modifier + opponent_tactic_modifier, "opponent")
+        )
 
 
 def opposed_outcome(tactic: str, opposed: Opposed, modifier: int = 0, **effects: Effect) -> TacticOutcome:
-    return TacticOutcome(tactic=tactic, modifier=modifier, rolls={"attack": opposed.own, "opponent": opposed.opponent},
-                         winner=opposed.winner, tie=opposed.tie, effects=effects)
+    return TacticOutcome(
+        tactic=tactic,
+        modifier=modifier,
+        rolls={"attack": opposed.own, "opponent": opposed.opponent},
+        winner=opposed.winner,
+        tie=opposed.tie,
+        effects=effects,
+    )

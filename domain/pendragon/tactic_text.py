@@ -8,20 +8,38 @@ from .tactic_base import Effect, TacticOutcome
 from .words import and_list, roll_words
 
 EFFECTS = {
-    "avoided": ("avoids the blow", "does not avoid the blow"), "hit": ("the blow lands", "the blow misses"),
-    "defended": ("the defence holds", "the defence fails"), "held": ("the spear still holds the attacker off",
-                                                                      "the spear no longer holds the attacker off"),
+    "avoided": ("avoids the blow", "does not avoid the blow"),
+    "hit": ("the blow lands", "the blow misses"),
+    "defended": ("the defence holds", "the defence fails"),
+    "held": ("the spear still holds the attacker off", "the spear no longer holds the attacker off"),
     "past_spear": ("the attack gets past the spear", "the spear stops the attack"),
-    "parried": ("the shield parries the damage", ""), "spell_cast": ("the spell is cast", "the spell fails"),
-    "shattered": ("the shield or weapon shatters", "it holds"), "disarmed": ("the weapon is knocked away", "no disarm"),
+    "parried": ("the shield parries the damage", ""),
+    "spell_cast": ("the spell is cast", "the spell fails"),
+    "shattered": ("the shield or weapon shatters", "it holds"),
+    "disarmed": ("the weapon is knocked away", "no disarm"),
     "second_attack": ("a second, unopposed attack follows", "no second attack"),
     "second_hit": ("the second attack lands", "the second attack misses"),
 }
-NUMBERS = {"damage": "damage {}", "extra_damage": "{} extra damage (d6)", "metres": "the weapon flies {} metres",
-           "extra_armour": "{} extra points of armour", "stops": "the parry stops {} points", "wins": "{} attacks won",
-           "roll": "the weapon's save rolled {}", "target": "needing {} or less"}
-ROLES = {"attack": "the attack", "opponent": "the opponent", "dodge": "the dodge", "attack_portion": "the attack portion",
-         "spear": "the spear", "shield": "the shield", "spell": "the spell", "second_attack": "the second attack"}
+NUMBERS = {
+    "damage": "damage {}",
+    "extra_damage": "{} extra damage (d6)",
+    "metres": "the weapon flies {} metres",
+    "extra_armour": "{} extra points of armour",
+    "stops": "the parry stops {} points",
+    "wins": "{} attacks won",
+    "roll": "the weapon's save rolled {}",
+    "target": "needing {} or less",
+}
+ROLES = {
+    "attack": "the attack",
+    "opponent": "the opponent",
+    "dodge": "the dodge",
+    "attack_portion": "the attack portion",
+    "spear": "the spear",
+    "shield": "the shield",
+    "spell": "the spell",
+    "second_attack": "the second attack",
+}
 
 
 def _effect(key: str, value: Effect) -> str:
@@ -29,7 +47,9 @@ def _effect(key: str, value: Effect) -> str:
         yes, no = EFFECTS.get(key, (key.replace("_", " "), f"no {key.replace('_', ' ')}"))
         return yes if value else no
     if key in ("weapon", "broken"):
-        return "nothing breaks" if value == "none" else f"the weapon is {value}" if key == "weapon" else f"{value} breaks"
+        return (
+            "nothing breaks" if value == "none" else f"the weapon is {value}" if key == "weapon" else f"{value} breaks"
+        )
     return NUMBERS.get(key, key.replace("_", " ") + " {}").format(value)
 
 
@@ -48,7 +68,8 @@ def tactic_sentences(inputs: Any, outcome: TacticOutcome, name: str) -> str:
         text += f" {and_list(rolls)[0].upper()}{and_list(rolls)[1:]}."
     if outcome.winner is not None:
         text += {"self": f" {name} wins.", "opponent": f" {opponent} wins."}.get(
-            outcome.winner, " A tie." if outcome.tie else " Nobody wins.")
+            outcome.winner, " A tie." if outcome.tie else " Nobody wins."
+        )
     effects = [e for e in (_effect(k, v) for k, v in outcome.effects.items()) if e]
     if effects:
         text += f" {and_list(effects)[0].upper()}{and_list(effects)[1:]}."

@@ -84,8 +84,12 @@ class Flurry(Attack):
         if opposed.own.result is not Result.critical or opposed.winner != "self":
             return outcome  # two criticals tie: no blow lands, so no second attack
         second = check(dice, self.value(sheet), "flurry")
-        return outcome.model_copy(update={"rolls": {**outcome.rolls, "second_attack": second},
-                                          "effects": {"second_attack": True, "second_hit": second.result.succeeded}})
+        return outcome.model_copy(
+            update={
+                "rolls": {**outcome.rolls, "second_attack": second},
+                "effects": {"second_attack": True, "second_hit": second.result.succeeded},
+            }
+        )
 
 
 class MultipleOpponents(Model):
@@ -102,7 +106,8 @@ class MultipleOpponents(Model):
         wins = 0
         for number, opponent_value in enumerate(self.opponent_values, 1):
             opposed = Attack(skill=self.skill, modifier=self.modifier, opponent_value=opponent_value).opposed(
-                sheet, dice, penalty)
+                sheet, dice, penalty
+            )
             rolls |= {f"attack_{number}": opposed.own, f"opponent_{number}": opposed.opponent}
             wins += opposed.winner == "self"
         return TacticOutcome(tactic=self.tactic, modifier=penalty, rolls=rolls, effects={"wins": wins})

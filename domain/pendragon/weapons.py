@@ -30,8 +30,9 @@ class SpellWeaponFumble(Model):
 
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
         roll, target, saved = magic_save(dice, self.spell_points, self.rune_points)
-        return TacticOutcome(tactic=self.tactic, effects={"roll": roll, "target": target,
-                                                          "weapon": "dropped" if saved else "broken"})
+        return TacticOutcome(
+            tactic=self.tactic, effects={"roll": roll, "target": target, "weapon": "dropped" if saved else "broken"}
+        )
 
 
 class SwordTiesMagicWeapon(Model):
@@ -43,8 +44,9 @@ class SwordTiesMagicWeapon(Model):
 
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
         roll, target, saved = magic_save(dice, self.spell_points, self.rune_points)
-        return TacticOutcome(tactic=self.tactic, effects={"roll": roll, "target": target,
-                                                          "weapon": "whole" if saved else "broken"})
+        return TacticOutcome(
+            tactic=self.tactic, effects={"roll": roll, "target": target, "weapon": "whole" if saved else "broken"}
+        )
 
 
 class SwordClash(Attack):
@@ -74,6 +76,10 @@ class SpecialParry(Attack):
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
         opposed = self.opposed(sheet, dice)
         stops = PARRY_STOPS if opposed.own.result is Result.partial_success else 0
-        breaks = (self.weapon == "main-gauche" and self.against_sword and opposed.tie
-                  and opposed.own.result is not Result.critical)
+        breaks = (
+            self.weapon == "main-gauche"
+            and self.against_sword
+            and opposed.tie
+            and opposed.own.result is not Result.critical
+        )
         return opposed_outcome(self.tactic, opposed, stops=stops, broken="main-gauche" if breaks else "none")

@@ -23,8 +23,12 @@ from .status import is_shaman, leadership_status
 from .winter_choices import check_worship
 
 LAND = {1: -5, 2: -2, 3: 0, 4: 0, 5: 2, 6: 5}  # terrible, bad, normal, normal, good, excellent
-ECONOMICS = {Result.critical: (25, 120, "ordinary"), Result.success: (10, 60, "ordinary"),
-             Result.failure: (0, 0, "poor"), Result.fumble: (0, 0, "impoverished")}  # Status, pennies, Stable/Family
+ECONOMICS = {
+    Result.critical: (25, 120, "ordinary"),
+    Result.success: (10, 60, "ordinary"),
+    Result.failure: (0, 0, "poor"),
+    Result.fumble: (0, 0, "impoverished"),
+}  # Status, pennies, Stable/Family
 PASSION_STATUS_FROM = 16
 VIRTUES_STATUS = 100
 TRAINING_SILVERS = 120
@@ -119,11 +123,15 @@ def training_cap(item: Training) -> int:
 def train(sheet: Sheet, condition: Condition, item: Training, rulings: Rulings, dice: Dice) -> Trained:
     """Dice: "training:<skill>" (d20, skills and POW). Refusals name the training refused."""
     if item.kind == "tactic" and not rulings.tactic_training:
-        raise Refusal(f"training the tactic {item.what}: tactics cannot be learned by training (ruling tactic_training=false)")
+        raise Refusal(
+            f"training the tactic {item.what}: tactics cannot be learned by training (ruling tactic_training=false)"
+        )
     if item.kind != "skill":
         return Trained(kind=item.kind, what=item.what)  # learning a spell is automatic
     if item.what == "pow" and rulings.pow_training is PowTraining.shamans_only and not is_shaman(sheet, condition):
-        raise Refusal("training pow: only a shaman or assistant shaman may train POW (ruling pow_training=shamans_only)")
+        raise Refusal(
+            "training pow: only a shaman or assistant shaman may train POW (ruling pow_training=shamans_only)"
+        )
     if category(item.what) in ("trait", "passion") or not checkable(item.what):
         raise Refusal(f"training {item.what}: training raises skills and POW, not a {category(item.what)}")
     cap = training_cap(item)
@@ -132,7 +140,9 @@ def train(sheet: Sheet, condition: Condition, item: Training, rulings: Rulings, 
     return Trained(kind=item.kind, what=item.what, gain=experience_roll(sheet, item.what, dice, "training"))
 
 
-def resolve_winter(sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice) -> WinterOutcome:
+def resolve_winter(
+    sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice
+) -> WinterOutcome:
     """Dice: "productivity", "worship", "training:<skill>" (one per month of skill training) and
     "experience:<check>" (one per check), each a d20."""
     if inputs.year in condition.winters:
@@ -163,21 +173,37 @@ def resolve_winter(sheet: Sheet, condition: Condition, inputs: WinterInputs, rul
     rolled = sorted(name for name in checks if checkable(name))
     experience = [experience_roll(sheet, name, dice) for name in rolled]
     gained = sum(s.amount for s in sources)
-    return WinterOutcome(year=inputs.year, land_roll=inputs.land_roll, land_modifier=modifier, status=gained,
-                         total=condition.status + gained, sources=tuple(sources), economics=economics,
-                         worship=worship, training=tuple(trained), checks=tuple(rolled), experience=tuple(experience))
+    return WinterOutcome(
+        year=inputs.year,
+        land_roll=inputs.land_roll,
+        land_modifier=modifier,
+        status=gained,
+        total=condition.status + gained,
+        sources=tuple(sources),
+        economics=economics,
+        worship=worship,
+        training=tuple(trained),
+        checks=tuple(rolled),
+        experience=tuple(experience),
+    )
 
 
-def after_winter(sheet: Sheet, condition: Condition, inputs: WinterInputs, out: WinterOutcome,
-                 here: str) -> tuple[Sheet, Condition]:
+def after_winter(
+    sheet: Sheet, condition: Condition, inputs: WinterInputs, out: WinterOutcome, here: str
+) -> tuple[Sheet, Condition]:
     sheet, condition = apply_gains(sheet, condition, [t.gain for t in out.training if t.gain], "training", here)
     sheet, condition = apply_gains(sheet, condition, list(out.experience), "experience", here)
     for name, change in inputs.aging.items():
         sheet = sheet.with_value(name, sheet.value(name) + change)
     learned = tuple(f"{t.kind}:{t.what}" for t in out.training if t.kind != "skill")
-    return sheet, condition.model_copy(update={
-        "status": out.total, "winters": (*condition.winters, out.year), "checks": (),
-        "learned": condition.learned + learned})
+    return sheet, condition.model_copy(
+        update={
+            "status": out.total,
+            "winters": (*condition.winters, out.year),
+            "checks": (),
+            "learned": condition.learned + learned,
+        }
+    )
 
 
 def __getattr__(name: str) -> type:
@@ -189,7 +215,11 @@ def upcast_winter_v1_v2(state: dict[str, Any]) -> None:
     """Version 1 drew training and experience dice in order and checked neither worship nor caps
     by the skill: key its dice by check and mark it as recorded before those rules."""
     outcome = state.get("outcome", {})
-    key_dice_by_check(state, {
-        "training": [t["gain"]["what"] for t in outcome.get("training", []) if t.get("gain")],
-        "experience": [g["what"] for g in outcome.get("experience", [])]})
+    key_dice_by_check(
+        state,
+        {
+            "training": [t["gain"]["what"] for t in outcome.get("training", []) if t.get("gain")],
+            "experience": [g["what"] for g in outcome.get("experience", [])],
+        },
+    )
     state["inputs"] = {**state.get("inputs", {}), "legacy": True}

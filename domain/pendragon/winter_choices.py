@@ -9,8 +9,16 @@ from .rulings import CustomWorship, Rulings
 from .sheet import Sheet
 from .status import is_initiate, is_shaman
 
-PRODUCTIVITY_SKILLS = ("animal_lore", "bargaining", "devise", "hunting", "industry", "mineral_lore", "plant_lore",
-                       "stewardship")
+PRODUCTIVITY_SKILLS = (
+    "animal_lore",
+    "bargaining",
+    "devise",
+    "hunting",
+    "industry",
+    "mineral_lore",
+    "plant_lore",
+    "stewardship",
+)
 
 
 def default_productivity(sheet: Sheet) -> str | None:
@@ -23,12 +31,16 @@ def check_worship(sheet: Sheet, condition: Condition, skill: str, rulings: Rulin
     """Religion for an initiate at the High Holy Days; Custom (Own) for a shamanic character (ruling custom_worship)."""
     if skill == "custom_own":
         if rulings.custom_worship is CustomWorship.shamans and not is_shaman(sheet, condition):
-            raise Refusal("worship with custom_own: only a shaman (the shaman flag or the Shaman honour) rolls "
-                          "Custom (Own) at the clan's rituals (ruling custom_worship=shamans)")
+            raise Refusal(
+                "worship with custom_own: only a shaman (the shaman flag or the Shaman honour) rolls "
+                "Custom (Own) at the clan's rituals (ruling custom_worship=shamans)"
+            )
     elif skill == "religion" or skill.startswith("religion_"):
         if not is_initiate(sheet, condition):
-            raise Refusal(f"worship with {skill}: only an initiate (the initiate flag, or the Initiate or a higher "
-                          "religious honour) worships at the High Holy Days")
+            raise Refusal(
+                f"worship with {skill}: only an initiate (the initiate flag, or the Initiate or a higher "
+                "religious honour) worships at the High Holy Days"
+            )
     else:
         raise BadInput(f"worship with {skill}: worship is a Religion roll (religion or religion_<cult>) or custom_own")
 
@@ -47,7 +59,8 @@ def default_worship(sheet: Sheet, condition: Condition, rulings: Rulings) -> str
 
 
 def die_label(purpose: str, productivity: str | None, worship: str | None) -> str:
-    """A winter die as the table is asked for it: "the productivity roll (stewardship)", "the experience roll for valorous"."""
+    """A winter die as the table is asked for it: "the productivity roll (stewardship)",
+    "the experience roll for valorous"."""
     kind, _, what = purpose.partition(":")
     if kind == "productivity":
         return f"the productivity roll ({productivity})"

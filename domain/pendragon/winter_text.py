@@ -8,10 +8,16 @@ from .winter import LAND, WinterInputs, WinterOutcome
 from .words import and_list, plural, quoted, roll_words, title
 
 LAND_WORDS = {-5: "terrible", -2: "bad", 0: "normal", 2: "good", 5: "excellent"}
-STANDARD = {"poor": "a hard winter: Poor for Stable and Family rolls",
-            "impoverished": "a disastrous winter: Impoverished for Stable and Family rolls"}
-SOURCE_WORDS = {"economics": "economics", "religious_virtues": "the five religious virtues at 16 or more",
-                "geas_upkeep": "geasa kept", "leadership": "leadership"}
+STANDARD = {
+    "poor": "a hard winter: Poor for Stable and Family rolls",
+    "impoverished": "a disastrous winter: Impoverished for Stable and Family rolls",
+}
+SOURCE_WORDS = {
+    "economics": "economics",
+    "religious_virtues": "the five religious virtues at 16 or more",
+    "geas_upkeep": "geasa kept",
+    "leadership": "leadership",
+}
 
 
 def winter_sentences(inputs: WinterInputs, out: WinterOutcome, name: str) -> str:
@@ -28,15 +34,20 @@ def winter_sentences(inputs: WinterInputs, out: WinterOutcome, name: str) -> str
         gained = "a POW check" if out.worship.result.succeeded else "no POW check"
         parts.append(f"Worship with {title(inputs.worship)} rolled {roll_words(out.worship)}: {gained}.")
     sources = [f"{SOURCE_WORDS.get(s.source, title(s.source))} {s.amount}" for s in out.sources]
-    parts.append(f"Status gained: {and_list(sources)}, {out.status} in all; Status is now {out.total}."
-                 if sources else f"No Status gained; Status stays {out.total}.")
+    parts.append(
+        f"Status gained: {and_list(sources)}, {out.status} in all; Status is now {out.total}."
+        if sources
+        else f"No Status gained; Status stays {out.total}."
+    )
     for trained in out.training:
         month = f"A month's training ({trained.silvers} silvers)"
         if trained.kind != "skill":
             parts.append(f"{month}: {name} learns the {trained.kind} {title(trained.what)}.")
         elif trained.capped is not None:
-            parts.append(f"{month}: {title(trained.what)} is already at its cap of {trained.capped}, so the month "
-                         "is spent without a roll.")
+            parts.append(
+                f"{month}: {title(trained.what)} is already at its cap of {trained.capped}, so the month "
+                "is spent without a roll."
+            )
         elif trained.gain is not None:
             parts.append(f"{month}: {gain_words(trained.gain)}.")
     if out.experience:

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from .resolution import Roll
 
-RESULT_WORDS = {"critical": "a critical", "success": "a success", "partial_success": "a partial success",
-                "failure": "a failure", "fumble": "a fumble"}
-NAMED = {"pow": "POW", "siz": "SIZ", "con": "CON", "dex": "DEX", "str": "STR", "app": "APP",
-         "custom_own": "Custom (Own)"}
+RESULT_WORDS = {
+    "critical": "a critical",
+    "success": "a success",
+    "partial_success": "a partial success",
+    "failure": "a failure",
+    "fumble": "a fumble",
+}
+NAMED = {
+    "pow": "POW",
+    "siz": "SIZ",
+    "con": "CON",
+    "dex": "DEX",
+    "str": "STR",
+    "app": "APP",
+    "custom_own": "Custom (Own)",
+}
 PASSION_PREFIXES = {"loyalty_": "Loyalty", "love_": "Love", "hate_": "Hate"}
 
 
@@ -17,7 +29,7 @@ def title(name: str) -> str:
         return NAMED[name]
     for prefix, passion in PASSION_PREFIXES.items():
         if name.startswith(prefix):
-            return f"{passion} ({name[len(prefix):].replace('_', ' ')})"
+            return f"{passion} ({name[len(prefix) :].replace('_', ' ')})"
     return name.replace("_", " ").replace("-", " ").title()
 
 

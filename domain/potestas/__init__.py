@@ -30,12 +30,18 @@ from .sheet_text import sheet_lines
 from .weapons import AttackInputs, Weapon, choose_weapons, parse_weapon
 
 NAME = "potestas"
-SHEET_OPTIONS = frozenset({"object"})  # `character add` options beyond --stat: an object (hardness, thickness) instead of a creature
+SHEET_OPTIONS = frozenset(
+    {"object"}
+)  # `character add` options beyond --stat: an object (hardness, thickness) instead of a creature
 
 
 def view(sheet: Sheet, condition: Condition) -> dict:
     """The contract's JSON for `character show`: the condition (wounds, nonlethal_wounds, states) and the sheet."""
-    return {"kind": sheet.kind, "condition": condition.contract(), "sheet": sheet.model_dump(mode="json", exclude={"kind"})}
+    return {
+        "kind": sheet.kind,
+        "condition": condition.contract(),
+        "sheet": sheet.model_dump(mode="json", exclude={"kind"}),
+    }
 
 
 def summary(sheet: Sheet, condition: Condition) -> str:
@@ -51,10 +57,48 @@ def summary(sheet: Sheet, condition: Condition) -> str:
 
 __all__ = [
     "SHEET_OPTIONS",
-    "NAME", "EVENTS", "Rulings", "explain", "sheet_lines", "Sheet", "Condition", "parse_sheet", "view", "summary",
-    "Injured", "DyingSaveMade", "Exerted", "Rested", "Attacked", "Fell",
-    "InjuryInputs", "InjuryOutcome", "SaveRoll", "AttackInputs", "AttackOutcome", "Weapon", "parse_weapon", "choose_weapons",
-    "DyingSaveInputs", "DyingSaveOutcome", "ExertionInputs", "ExertionOutcome", "RestInputs", "RestOutcome",
-    "FallInputs", "FellOutcome", "Fall", "DamageReduction", "DAMAGE_TYPES",
-    "injure", "attack", "dying_save", "exert", "rest", "falling", "minimum_fall", "fortitude_dc", "damage_type",
+    "NAME",
+    "EVENTS",
+    "Rulings",
+    "explain",
+    "sheet_lines",
+    "Sheet",
+    "Condition",
+    "parse_sheet",
+    "view",
+    "summary",
+    "Injured",
+    "DyingSaveMade",
+    "Exerted",
+    "Rested",
+    "Attacked",
+    "Fell",
+    "InjuryInputs",
+    "InjuryOutcome",
+    "SaveRoll",
+    "AttackInputs",
+    "AttackOutcome",
+    "Weapon",
+    "parse_weapon",
+    "choose_weapons",
+    "DyingSaveInputs",
+    "DyingSaveOutcome",
+    "ExertionInputs",
+    "ExertionOutcome",
+    "RestInputs",
+    "RestOutcome",
+    "FallInputs",
+    "FellOutcome",
+    "Fall",
+    "DamageReduction",
+    "DAMAGE_TYPES",
+    "injure",
+    "attack",
+    "dying_save",
+    "exert",
+    "rest",
+    "falling",
+    "minimum_fall",
+    "fortitude_dc",
+    "damage_type",
 ]

@@ -28,7 +28,9 @@ class AttackOutcome(Model):
     roll: int | None = Field(description="Natural d20 (None for a coup de grace: it hits automatically).")
     total: int | None
     hit: bool
-    usual_type: bool = Field(description="Missed, but would have hit without the lethal/nonlethal -4: usual damage type.")
+    usual_type: bool = Field(
+        description="Missed, but would have hit without the lethal/nonlethal -4: usual damage type."
+    )
     threat: bool
     confirm_roll: int | None
     critical: bool
@@ -59,7 +61,12 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
         roll = dice.d(20, "attack")
         total = roll + bonus
         hit = _hits(roll, total, target, rulings)
-        if not hit and SWITCHED in modifiers and total + MISMATCH_PENALTY >= target and not _natural_miss(roll, rulings):
+        if (
+            not hit
+            and SWITCHED in modifiers
+            and total + MISMATCH_PENALTY >= target
+            and not _natural_miss(roll, rulings)
+        ):
             hit, usual_type = True, True
         threat = hit and roll >= threat_from
         critical = threat
@@ -70,14 +77,32 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
     if usual_type:
         nonlethal = all(w.usual_nonlethal for w in weapons)
     count = (1 + extra) * (2 if inputs.hurried else 1)
-    critical_hits = 2 if inputs.hurried and (not inputs.iterative or rulings.hurried_iterative_crits == "first_pair") else 1
-    hits = tuple(
-        _blow(inputs, n, critical and n <= critical_hits, multiplier, nonlethal, rulings, dice) for n in range(1, count + 1)
-    ) if hit else ()
+    critical_hits = (
+        2 if inputs.hurried and (not inputs.iterative or rulings.hurried_iterative_crits == "first_pair") else 1
+    )
+    hits = (
+        tuple(
+            _blow(inputs, n, critical and n <= critical_hits, multiplier, nonlethal, rulings, dice)
+            for n in range(1, count + 1)
+        )
+        if hit
+        else ()
+    )
     return AttackOutcome(
-        attack_bonus=bonus, modifiers=modifiers, defence=defence, target_number=target, roll=roll, total=total,
-        hit=hit, usual_type=usual_type, threat=threat, confirm_roll=confirm, critical=critical, multiplier=multiplier,
-        extra_hits=extra, hits=hits,
+        attack_bonus=bonus,
+        modifiers=modifiers,
+        defence=defence,
+        target_number=target,
+        roll=roll,
+        total=total,
+        hit=hit,
+        usual_type=usual_type,
+        threat=threat,
+        confirm_roll=confirm,
+        critical=critical,
+        multiplier=multiplier,
+        extra_hits=extra,
+        hits=hits,
         provokes=inputs.coup_de_grace or _unarmed_provokes(inputs),
         target_provokes=inputs.flanker_ignored,
     )
@@ -138,7 +163,9 @@ def _unarmed_provokes(inputs: AttackInputs) -> bool:
     return unarmed and inputs.target_armed and not inputs.weapon_group_unarmed
 
 
-def _blow(inputs: AttackInputs, number: int, critical: bool, multiplier: int, nonlethal: bool, rulings: Rulings, dice: Dice) -> InjuryInputs:
+def _blow(
+    inputs: AttackInputs, number: int, critical: bool, multiplier: int, nonlethal: bool, rulings: Rulings, dice: Dice
+) -> InjuryInputs:
     """One hit's damage: weapons + Str + enhancement (multiplied on a critical) + bonus + energy, at least 1."""
     times = multiplier if critical else 1
     weapon_damage = 0
@@ -151,6 +178,12 @@ def _blow(inputs: AttackInputs, number: int, critical: bool, multiplier: int, no
     additional = inputs.strength_damage(rulings.str_penalty_applies) + sum(w.enhancement for w in inputs.weapons)
     damage = max(1, weapon_damage + additional * times + inputs.bonus_damage + inputs.energy_damage)
     return InjuryInputs(
-        damage=damage, type=None, also=inputs.damage_types(), energy=min(inputs.energy_damage, damage),
-        nonlethal=nonlethal, critical=critical, coup_de_grace=inputs.coup_de_grace, hit=number,
+        damage=damage,
+        type=None,
+        also=inputs.damage_types(),
+        energy=min(inputs.energy_damage, damage),
+        nonlethal=nonlethal,
+        critical=critical,
+        coup_de_grace=inputs.coup_de_grace,
+        hit=number,
     )

@@ -31,7 +31,9 @@ class Condition(Model):
     nonlethal_wounds: int = Field(0, ge=0, description="Nonlethal wounds: -1 each on saves against nonlethal damage.")
     lethal: Lethal = "healthy"
     nonlethal: Nonlethal = "fresh"
-    dying_saves: int = Field(0, ge=0, description="Dying saves made since the character began dying (dying_dc=10_plus_prior).")
+    dying_saves: int = Field(
+        0, ge=0, description="Dying saves made since the character began dying (dying_dc=10_plus_prior)."
+    )
     rounds_unconscious: int = Field(
         0, ge=0, description="Rounds of the current spell of unconsciousness the log shows (dying_dc=10_plus_rounds)."
     )
@@ -81,10 +83,16 @@ class StatesAfter(Model):
     """An outcome that keeps the character's states after it, so its explanation can say them. Outcomes
     recorded before it was kept have None, and match a re-derivation of them on everything else."""
 
-    states: tuple[str, ...] | None = Field(None, description="The states after this event (None: recorded before kept).")
+    states: tuple[str, ...] | None = Field(
+        None, description="The states after this event (None: recorded before kept)."
+    )
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, StatesAfter) or type(other) is not type(self) or None not in (self.states, other.states):
+        if (
+            not isinstance(other, StatesAfter)
+            or type(other) is not type(self)
+            or None not in (self.states, other.states)
+        ):
             return super().__eq__(other)
         return {**self.__dict__, "states": None} == {**other.__dict__, "states": None}
 
@@ -122,7 +130,8 @@ def after_nonlethal_wound(condition: Condition, degree: int) -> Condition:
 
 
 def after_exertion(condition: Condition) -> Condition:
-    """A standard action, moving over half speed or other strenuous action: disabled -> dying, staggered -> unconscious."""
+    """A standard action, moving over half speed or other strenuous action:
+    disabled -> dying, staggered -> unconscious."""
     lethal: Lethal = "dying" if condition.lethal == "disabled" else condition.lethal
     nonlethal: Nonlethal = "unconscious" if condition.nonlethal == "staggered" else condition.nonlethal
     return condition.with_lethal(lethal).model_copy(update={"nonlethal": nonlethal}).settled()
@@ -137,7 +146,9 @@ def heal_wound(condition: Condition) -> Condition:
 def heal_nonlethal_wound(condition: Condition) -> Condition:
     """One healed nonlethal wound: unconscious -> staggered (conscious again) -> bruised."""
     nonlethal = _NONLETHAL_HEALED.get(condition.nonlethal, condition.nonlethal)
-    healed = condition.model_copy(update={"nonlethal": nonlethal, "nonlethal_wounds": max(0, condition.nonlethal_wounds - 1)})
+    healed = condition.model_copy(
+        update={"nonlethal": nonlethal, "nonlethal_wounds": max(0, condition.nonlethal_wounds - 1)}
+    )
     return healed.settled()
 
 

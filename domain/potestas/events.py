@@ -41,7 +41,9 @@ class Purposes(frozenset[str]):
         if super().__contains__(purpose):
             return True
         return isinstance(purpose, str) and any(
-            family.endswith(":") and purpose.startswith(family) and all(p.isdigit() for p in purpose[len(family):].split(":"))
+            family.endswith(":")
+            and purpose.startswith(family)
+            and all(p.isdigit() for p in purpose[len(family) :].split(":"))
             for family in self
         )
 
@@ -60,7 +62,9 @@ class Injured(PotestasResolution):
     outcome: InjuryOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: InjuryInputs, rulings: Rulings, dice: Dice) -> InjuryOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: InjuryInputs, rulings: Rulings, dice: Dice
+    ) -> InjuryOutcome:
         return injure(sheet, condition, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -81,7 +85,9 @@ class DyingSaveMade(PotestasResolution):
     outcome: DyingSaveOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: DyingSaveInputs, rulings: Rulings, dice: Dice) -> DyingSaveOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: DyingSaveInputs, rulings: Rulings, dice: Dice
+    ) -> DyingSaveOutcome:
         return dying_save(sheet, condition, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -103,7 +109,9 @@ class Exerted(PotestasResolution):
     outcome: ExertionOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: ExertionInputs, rulings: Rulings, dice: Dice) -> ExertionOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: ExertionInputs, rulings: Rulings, dice: Dice
+    ) -> ExertionOutcome:
         return exert(sheet, condition)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -117,7 +125,9 @@ class Rested(PotestasResolution):
     outcome: RestOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice) -> RestOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice
+    ) -> RestOutcome:
         return rest(sheet, condition, inputs)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -133,7 +143,9 @@ class Attacked(PotestasResolution):
     outcome: AttackOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings, dice: Dice) -> AttackOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings, dice: Dice
+    ) -> AttackOutcome:
         return attack(sheet, condition, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -149,7 +161,9 @@ class Fell(PotestasResolution):
     outcome: FellOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: FallInputs, rulings: Rulings, dice: Dice) -> FellOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: FallInputs, rulings: Rulings, dice: Dice
+    ) -> FellOutcome:
         fall = falling(inputs.feet)
         blow = InjuryInputs(damage=fall.damage, type="bludgeoning", force=inputs.force)
         return FellOutcome(fall=fall, injury=injure(sheet, condition, blow, rulings, dice))

@@ -15,8 +15,11 @@ from .rulings import Rulings
 from .weapons import AttackInputs
 
 MODIFIER_NAMES = {
-    "multi_weapon": "multi-weapon", "hurried": "hurried", "switched_damage_type": "switching lethal and nonlethal",
-    "squeezing": "squeezing", "flanking": "flanking",
+    "multi_weapon": "multi-weapon",
+    "hurried": "hurried",
+    "switched_damage_type": "switching lethal and nonlethal",
+    "squeezing": "squeezing",
+    "flanking": "flanking",
 }
 
 
@@ -48,7 +51,9 @@ def _states(name: str, states: tuple[str, ...] | None) -> str:
         return f" {name} dies."
     if "destroyed" in states:
         return f" {name} is destroyed."
-    return f" {name} is now {_and(list(states))}." if states else f" {name} is standing, neither disabled nor staggered."
+    return (
+        f" {name} is now {_and(list(states))}." if states else f" {name} is standing, neither disabled nor staggered."
+    )
 
 
 # Injury ------------------------------------------------------------------------------------------
@@ -73,8 +78,10 @@ def injury_sentences(name: str, blow: InjuryInputs, outcome: InjuryOutcome, ruli
     assert save is not None  # a DC means a save was rolled
     penalty = "wounds and nonlethal wounds" if blow.nonlethal else "wounds"
     verdict = f"made by {save.margin}" if save.margin >= 0 else f"failed by {-save.margin}"
-    said.append(f"Fortitude save, {dc_formula(outcome.after_dr)}: rolled {save.roll} + {save.bonus} (Fortitude) "
-                f"- {save.penalty} ({penalty}) = {save.total}, {verdict}.")
+    said.append(
+        f"Fortitude save, {dc_formula(outcome.after_dr)}: rolled {save.roll} + {save.bonus} (Fortitude) "
+        f"- {save.penalty} ({penalty}) = {save.total}, {verdict}."
+    )
     said.extend(_save_rulings(save.roll, blow.coup_de_grace, rulings))
     said.append(_injury_result(name, blow, outcome, rulings))
     return " ".join(said) + _states(name, outcome.states)
@@ -97,8 +104,10 @@ def _injury_result(name: str, blow: InjuryInputs, outcome: InjuryOutcome, ruling
     wound = "a nonlethal wound" if blow.nonlethal else "a wound"
     if outcome.ignored:
         return f"Being unconscious, {name} ignores {wound}."
-    worse = {DISABLING: ("staggering" if blow.nonlethal else "disabling", rulings.disable_margin),
-             DROPPING: ("knock-out" if blow.nonlethal else "dropping", rulings.drop_margin)}.get(outcome.degree)
+    worse = {
+        DISABLING: ("staggering" if blow.nonlethal else "disabling", rulings.disable_margin),
+        DROPPING: ("knock-out" if blow.nonlethal else "dropping", rulings.drop_margin),
+    }.get(outcome.degree)
     if worse is None:
         return f"{name} takes {wound}."
     return f"{name} takes {wound}; failing by {worse[1]} or more makes it a {worse[0]} {wound[2:]}."
@@ -122,14 +131,21 @@ def _dying_save(event: Any, name: str) -> str:
     else:
         basis = "always 10"
     verdict = f"made by {o.margin}" if o.margin >= 0 else f"failed by {-o.margin}"
-    said = [f"{name} makes a dying save: rolled {o.roll} + {o.bonus} (Fortitude) - {o.penalty} (wounds) = {o.total} "
-            f"against DC {o.dc} ({basis}), {verdict}."]
+    said = [
+        f"{name} makes a dying save: rolled {o.roll} + {o.bonus} (Fortitude) - {o.penalty} (wounds) = {o.total} "
+        f"against DC {o.dc} ({basis}), {verdict}."
+    ]
     if rulings.dying_save_naturals == "standard" and o.roll == 20 and o.margin < 0:
         said.append("A natural 20 succeeds all the same (ruling dying_save_naturals).")
     if rulings.dying_save_naturals == "standard" and o.roll == 1 and o.margin >= 0:
         said.append("A natural 1 fails all the same (ruling dying_save_naturals).")
-    said.append({"stable": f"{name} is stable: unconscious, no longer dying.", "dying": f"{name} is still dying.",
-                 "dead": f"{name} dies (failing by {rulings.dying_death_margin} or more, ruling dying_failure)."}[o.result])
+    said.append(
+        {
+            "stable": f"{name} is stable: unconscious, no longer dying.",
+            "dying": f"{name} is still dying.",
+            "dead": f"{name} dies (failing by {rulings.dying_death_margin} or more, ruling dying_failure).",
+        }[o.result]
+    )
     return " ".join(said)
 
 
@@ -159,8 +175,10 @@ def _rested(event: Any, name: str) -> str:
 def fall_sentence(fall: Fall) -> str:
     """A fall's impact: velocity = min(sqrt(70 * feet), 210) ft/s, 4 damage per full 5 ft/s."""
     top = " (terminal velocity)" if fall.hits >= MAX_HITS else ""
-    return (f"a fall of {fall.feet} ft strikes at {fall.velocity:g} ft/s{top}: {fall.hits} x 4 = {fall.damage} "
-            "bludgeoning damage")
+    return (
+        f"a fall of {fall.feet} ft strikes at {fall.velocity:g} ft/s{top}: {fall.hits} x 4 = {fall.damage} "
+        "bludgeoning damage"
+    )
 
 
 def next_hit(fall: Fall) -> str:
@@ -194,7 +212,9 @@ def damage_breakdown(inputs: AttackInputs, blow: InjuryInputs, multiplier: int, 
         core = f"{weapon} ({names}, rolled {times} times) + ({strength} Str + {enhancement} enhancement) x {times}"
     else:
         core = f"({weapon // times} ({names}) + {strength} Str + {enhancement} enhancement) x {times}"
-    tail = "".join(f" + {n} {what}" for n, what in ((inputs.bonus_damage, "bonus"), (inputs.energy_damage, "energy")) if n)
+    tail = "".join(
+        f" + {n} {what}" for n, what in ((inputs.bonus_damage, "bonus"), (inputs.energy_damage, "energy")) if n
+    )
     floor = " (at least 1)" if weapon < 0 else ""
     return f"{core}{tail} = {blow.damage}{floor}"
 
@@ -210,16 +230,25 @@ def _attacked(event: Any, name: str) -> str:
         said.append(f"As a coup de grace it hits automatically, a critical (x{o.multiplier}).")
     else:
         verdict = "hits" if o.hit and not o.usual_type else "misses"
-        said.append(f"Rolled {o.roll} {_signed(o.attack_bonus)} = {o.total} against {o.target_number} "
-                    f"(10 + defence {o.defence}): {verdict} by {abs(o.total - o.target_number)}.")
+        said.append(
+            f"Rolled {o.roll} {_signed(o.attack_bonus)} = {o.total} against {o.target_number} "
+            f"(10 + defence {o.defence}): {verdict} by {abs(o.total - o.target_number)}."
+        )
         if o.usual_type:
-            said.append("It missed only by the -4 for switching lethal and nonlethal damage, so it hits, "
-                        "dealing its usual type of damage.")
+            said.append(
+                "It missed only by the -4 for switching lethal and nonlethal damage, so it hits, "
+                "dealing its usual type of damage."
+            )
         if o.threat:
-            check = f"confirmation roll {o.confirm_roll} {_signed(o.attack_bonus)} " if o.confirm_roll is not None else ""
+            check = (
+                f"confirmation roll {o.confirm_roll} {_signed(o.attack_bonus)} " if o.confirm_roll is not None else ""
+            )
             confirmed = f"confirms a critical (x{o.multiplier})" if o.critical else "does not confirm it"
-            said.append(f"The roll threatens a critical; the {check}{confirmed}." if check
-                        else f"The roll threatens and {confirmed}.")
+            said.append(
+                f"The roll threatens a critical; the {check}{confirmed}."
+                if check
+                else f"The roll threatens and {confirmed}."
+            )
         if o.extra_hits:
             said.append(f"Iterative: {_plural(o.extra_hits, 'extra hit')}.")
     for blow in o.hits:
@@ -233,7 +262,12 @@ def _attacked(event: Any, name: str) -> str:
 
 
 TELLERS: dict[type, Callable[[Any, str], str]] = {
-    Injured: _injured, DyingSaveMade: _dying_save, Exerted: _exerted, Rested: _rested, Attacked: _attacked, Fell: _fell,
+    Injured: _injured,
+    DyingSaveMade: _dying_save,
+    Exerted: _exerted,
+    Rested: _rested,
+    Attacked: _attacked,
+    Fell: _fell,
 }
 
 

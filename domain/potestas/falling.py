@@ -48,7 +48,7 @@ def minimum_fall(hits: int) -> int:
     """The seed's missing table: the shortest whole-foot fall that deals `hits` hits, ceil((5h)^2 / 70)."""
     if not 0 <= hits <= MAX_HITS:
         raise BadInput(f"a fall deals 0 to {MAX_HITS} hits, not {hits}")
-    return -(-(5 * hits) ** 2 // 70)
+    return -(-((5 * hits) ** 2) // 70)
 
 
 class FellOutcome(Model):

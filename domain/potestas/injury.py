@@ -21,18 +21,26 @@ class InjuryInputs(Model):
     damage: int = Field(description="Total damage before DR (energy riders included).")
     type: str | None = Field(None, description="Damage type; None is a plain blow that overcomes no DR.")
     also: tuple[str, ...] = Field((), description="Further qualities that may overcome DR (silver, magic, ...).")
-    energy: int = Field(0, description="The part of `damage` that is energy dealt along with an attack: DR never removes it.")
+    energy: int = Field(
+        0, description="The part of `damage` that is energy dealt along with an attack: DR never removes it."
+    )
     nonlethal: bool = False
     critical: bool = Field(False, description="The blow was a confirmed critical (recorded from the attack).")
     coup_de_grace: bool = Field(False, description="The save is worse than usual (coup_de_grace_save).")
-    hit: int = Field(0, ge=0, description="Which hit of an attack (1-based); 0 for a plain injury. Names the save's dice purpose.")
+    hit: int = Field(
+        0, ge=0, description="Which hit of an attack (1-based); 0 for a plain injury. Names the save's dice purpose."
+    )
     force: bool = Field(False, description="Injure a dead character or destroyed object anyway.")
 
     @model_validator(mode="before")
     @classmethod
     def _several_types(cls, data: object) -> object:
         """`--type slashing,magic`: the first is the damage type, the rest further qualities (issue 22)."""
-        if isinstance(data, dict) and isinstance(data.get("type"), str) and ("," in data["type"] or "+" in data["type"]):
+        if (
+            isinstance(data, dict)
+            and isinstance(data.get("type"), str)
+            and ("," in data["type"] or "+" in data["type"])
+        ):
             named = [part for part in data["type"].replace("+", ",").split(",") if part.strip()]
             if not named:
                 raise BadInput(f"no damage type in {data['type']!r}")
@@ -100,8 +108,15 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjuryInputs, rulings: Ru
     negated = reduction > 0 and after == 0
     if after == 0:
         return InjuryOutcome(
-            damage=inputs.damage, reduction=reduction, after_dr=0, riders_negated=negated,
-            dc=None, save=None, degree=NONE, outcome="no_damage", states=tuple(condition.states),
+            damage=inputs.damage,
+            reduction=reduction,
+            after_dr=0,
+            riders_negated=negated,
+            dc=None,
+            save=None,
+            degree=NONE,
+            outcome="no_damage",
+            states=tuple(condition.states),
         )
     dc = fortitude_dc(after)
     roll = dice.d(20, inputs.save_purpose)
@@ -115,8 +130,15 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjuryInputs, rulings: Ru
     else:
         kind = "nonlethal_wound" if inputs.nonlethal else "wound"
     outcome = InjuryOutcome(
-        damage=inputs.damage, reduction=reduction, after_dr=after, riders_negated=negated,
-        dc=dc, save=save, degree=degree, outcome=kind, ignored=kind == "nonlethal_wound" and _ignores_nonlethal(condition, rulings),
+        damage=inputs.damage,
+        reduction=reduction,
+        after_dr=after,
+        riders_negated=negated,
+        dc=dc,
+        save=save,
+        degree=degree,
+        outcome=kind,
+        ignored=kind == "nonlethal_wound" and _ignores_nonlethal(condition, rulings),
     )
     return outcome.model_copy(update={"states": tuple(apply_injury(sheet, condition, outcome, rulings).states)})
 

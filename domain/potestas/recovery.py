@@ -48,7 +48,9 @@ def dying_dc(condition: Condition, inputs: DyingSaveInputs, rulings: Rulings) ->
     return 10 + (condition.dying_saves if rulings.dying_dc == "10_plus_prior" else 0)
 
 
-def dying_save(sheet: Sheet, condition: Condition, inputs: DyingSaveInputs, rulings: Rulings, dice: Dice) -> DyingSaveOutcome:
+def dying_save(
+    sheet: Sheet, condition: Condition, inputs: DyingSaveInputs, rulings: Rulings, dice: Dice
+) -> DyingSaveOutcome:
     if condition.lethal != "dying":
         raise Refusal(f"only a dying character makes a dying save (this one is {condition.lethal})")
     dc = dying_dc(condition, inputs, rulings)
@@ -62,8 +64,14 @@ def dying_save(sheet: Sheet, condition: Condition, inputs: DyingSaveInputs, ruli
     if not success and rulings.dying_failure == "die_by_margin" and -margin >= rulings.dying_death_margin:
         result = "dead"
     return DyingSaveOutcome(
-        dc=dc, roll=roll, bonus=sheet.fort, penalty=condition.wounds, total=total, margin=margin,
-        success=success, result=result,
+        dc=dc,
+        roll=roll,
+        bonus=sheet.fort,
+        penalty=condition.wounds,
+        total=total,
+        margin=margin,
+        success=success,
+        result=result,
     )
 
 
@@ -80,7 +88,9 @@ class ExertionInputs(Model):
 
 
 class ExertionOutcome(Model):
-    worsened: tuple[str, ...] = Field(description="States entered: dying (from disabled), unconscious (from staggered).")
+    worsened: tuple[str, ...] = Field(
+        description="States entered: dying (from disabled), unconscious (from staggered)."
+    )
 
 
 def exert(sheet: Sheet, condition: Condition) -> ExertionOutcome:

@@ -40,9 +40,12 @@ class Rulings(Model):
         "bab", description="Iterative: extra hits capped at the attacker's iterative attacks, 1 + (BAB - 1) // 5."
     )
     hurried_iterative_crits: Literal["first_pair", "first_only"] = Field(
-        "first_pair", description="Hurried + iterative: a confirmed critical applies to the first hit and its hurried twin."
+        "first_pair",
+        description="Hurried + iterative: a confirmed critical applies to the first hit and its hurried twin.",
     )
-    str_penalty_applies: bool = Field(True, description="Damage: a negative Str modifier is a damage penalty (standard).")
+    str_penalty_applies: bool = Field(
+        True, description="Damage: a negative Str modifier is a damage penalty (standard)."
+    )
     critical_damage: Literal["multiply_roll", "reroll_dice"] = Field(
         "multiply_roll", description="Critical: the rolled weapon damage is multiplied (or rolled multiplier times)."
     )
@@ -50,11 +53,16 @@ class Rulings(Model):
         10, ge=1, description="Injury: failing the save by this much also disables (lethal) or staggers (nonlethal)."
     )
     drop_margin: int | None = Field(
-        None, ge=1, description="Injury: failing by this much drops straight to dying/unconscious; off (None) by default."
+        None,
+        ge=1,
+        description="Injury: failing by this much drops straight to dying/unconscious; off (None) by default.",
     )
     coup_de_grace_save: Literal["one_degree_worse", "standard"] = Field(
         "one_degree_worse",
-        description="Coup de grace: the save is worse than usual: success counts as failure, failure as failure by the disable margin.",
+        description=(
+            "Coup de grace: the save is worse than usual: success counts as failure, failure as failure by the "
+            "disable margin."
+        ),
     )
     save_naturals: Literal["standard", "off"] = Field(
         "standard", description="Saves: a natural 20 succeeds, a natural 1 counts as failing by the disable margin."
@@ -62,7 +70,7 @@ class Rulings(Model):
     dying_dc: Literal["10_plus_rounds", "10_plus_prior", "flat_10"] = Field(
         "10_plus_rounds",
         description="Dying save DC: 10 + every round the character has been unconscious (10_plus_prior: + dying saves "
-                    "made since it began dying, the engine's reading before issue 22; flat_10: always 10).",
+        "made since it began dying, the engine's reading before issue 22; flat_10: always 10).",
     )
     dying_save_naturals: Literal["standard", "off"] = Field(
         "standard", description="Dying saves: a natural 20 makes the character stable, a natural 1 leaves it dying."
@@ -70,12 +78,14 @@ class Rulings(Model):
     unconscious_nonlethal: Literal["no_effect", "knocked_out_only"] = Field(
         "no_effect",
         description="Any unconscious character (dying and stable included) ignores further nonlethal wounds "
-                    "(knocked_out_only: only one knocked out by nonlethal wounds, as events before issue 22 were derived).",
+        "(knocked_out_only: only one knocked out by nonlethal wounds, as events before issue 22 were derived).",
     )
     dying_failure: Literal["continue", "die_by_margin"] = Field(
         "continue", description="Dying save failure: still dying, or dead when failing by dying_death_margin or more."
     )
-    dying_death_margin: int = Field(10, ge=1, description="Dying save: the failure margin that kills under die_by_margin.")
+    dying_death_margin: int = Field(
+        10, ge=1, description="Dying save: the failure margin that kills under die_by_margin."
+    )
     wound_while_stable: Literal["dying", "dead"] = Field(
         "dying", description="A stable character who takes another wound starts dying again (or dies)."
     )

@@ -33,7 +33,9 @@ class Sheet(Model):
     dex: int = Field(10, description="Dexterity score.")
     defence: int = Field(0, description="Defence bonus (base + Dex + size + armour + shield); hit on 10 + it.")
     size: int = Field(0, description="Size modifier.")
-    hardness: int = Field(0, ge=0, description="Object hardness: like DR against all damage (wood 5, stone 8, steel 10).")
+    hardness: int = Field(
+        0, ge=0, description="Object hardness: like DR against all damage (wood 5, stone 8, steel 10)."
+    )
     thickness: int = Field(1, ge=1, description="Object thickness in inches; +1 save per inch beyond the first.")
     holder_fort: int | None = Field(None, description="An attended object's holder's Fortitude, used if better.")
     weapons: tuple[Weapon, ...] = Field(

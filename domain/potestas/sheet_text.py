@@ -11,9 +11,9 @@ LETHAL_LADDER = ("healthy", "wounded", "disabled", "dying", "dead")
 NONLETHAL_LADDER = ("fresh", "bruised", "staggered", "unconscious")
 MEANING = {
     "disabled": "one move or one standard action a turn; a standard action, moving over half speed, any other "
-                "strenuous action or another wound makes {name} dying",
+    "strenuous action or another wound makes {name} dying",
     "staggered": "one move or one standard action a turn; a standard action, moving over half speed, any other "
-                 "strenuous action or another wound of either kind knocks {name} unconscious",
+    "strenuous action or another wound of either kind knocks {name} unconscious",
     "unconscious": "helpless; further nonlethal wounds have no effect; healing one nonlethal wound wakes {name}",
     "dying": "unconscious; a dying save each turn; another wound kills",
     "stable": "unconscious but no longer dying; another wound starts the dying again",
@@ -32,7 +32,8 @@ def _character_lines(sheet: Sheet) -> list[str]:
     lines = [
         f"Fortitude {sheet.fort:+d}, damage reduction {sheet.dr}.",
         f"Base attack {sheet.bab:+d}, Str {sheet.strength} ({modifier(sheet.strength):+d}), "
-        f"Dex {sheet.dex} ({modifier(sheet.dex):+d}), size {sheet.size:+d}; defence {sheet.defence} (hit on {10 + sheet.defence}).",
+        f"Dex {sheet.dex} ({modifier(sheet.dex):+d}), size {sheet.size:+d}; "
+        f"defence {sheet.defence} (hit on {10 + sheet.defence}).",
     ]
     if sheet.weapons:
         lines.append("Weapons: " + "; ".join(weapon_words(w) for w in sheet.weapons) + ".")
@@ -43,9 +44,11 @@ def _character_lines(sheet: Sheet) -> list[str]:
 
 def _object_lines(sheet: Sheet) -> list[str]:
     holder = f", or its holder's Fortitude {sheet.holder_fort:+d} if better" if sheet.holder_fort is not None else ""
-    return [f"An object: hardness {sheet.hardness}, {sheet.thickness} in thick; defence {sheet.defence}.",
-            f"Saves against injury at {sheet.injury_save_bonus():+d}: base {sheet.fort:+d}{holder}, + hardness, "
-            "+ 1 per inch beyond the first. Disabled means destroyed."]
+    return [
+        f"An object: hardness {sheet.hardness}, {sheet.thickness} in thick; defence {sheet.defence}.",
+        f"Saves against injury at {sheet.injury_save_bonus():+d}: base {sheet.fort:+d}{holder}, + hardness, "
+        "+ 1 per inch beyond the first. Disabled means destroyed.",
+    ]
 
 
 def weapon_words(weapon: Weapon) -> str:
@@ -54,7 +57,9 @@ def weapon_words(weapon: Weapon) -> str:
     parts.append(f"damage {weapon.damage}")
     if weapon.enhancement:
         parts.append(f"+{weapon.enhancement} enhancement")
-    parts.append(f"critical {weapon.threat}-20 x{weapon.multiplier}" if weapon.threat < 20 else f"critical x{weapon.multiplier}")
+    parts.append(
+        f"critical {weapon.threat}-20 x{weapon.multiplier}" if weapon.threat < 20 else f"critical x{weapon.multiplier}"
+    )
     sizes = {"light": "light", "two_handed": "two-handed"}
     parts += [sizes[weapon.size]] if weapon.size in sizes else []
     parts += ["thrown" if weapon.thrown else "ranged"] if weapon.ranged or weapon.thrown else []
@@ -67,16 +72,20 @@ def _ladder_lines(sheet: Sheet, condition: Condition, name: str) -> list[str]:
     wounds, bruises = condition.wounds, condition.nonlethal_wounds
     lethal = "wounded" if condition.lethal == "healthy" and wounds else condition.lethal
     nonlethal = "bruised" if condition.nonlethal == "fresh" and bruises else condition.nonlethal
-    ladder = [f"[{step}]" if step == lethal or (step == "dying" and lethal == "stable") else step for step in LETHAL_LADDER]
+    ladder = [
+        f"[{step}]" if step == lethal or (step == "dying" and lethal == "stable") else step for step in LETHAL_LADDER
+    ]
     if lethal == "stable":
         ladder[LETHAL_LADDER.index("dying")] = "[stable]"
     lines = [f"Wounds: {wounds}, -{wounds} on every injury save. Lethal track: {' > '.join(ladder)}."]
     if not sheet.is_object:
         track = " > ".join(f"[{s}]" if s == nonlethal else s for s in NONLETHAL_LADDER)
-        lines.append(f"Nonlethal wounds: {bruises}, -{bruises} more on saves against nonlethal damage. "
-                     f"Nonlethal track: {track}.")
+        lines.append(
+            f"Nonlethal wounds: {bruises}, -{bruises} more on saves against nonlethal damage. Nonlethal track: {track}."
+        )
     for state in condition.states:
         lines.append(f"{state.capitalize()}: {MEANING[state].format(name=name)}.")
     if condition.rounds_unconscious:
-        lines.append(f"Unconscious for {condition.rounds_unconscious} round{'s' if condition.rounds_unconscious != 1 else ''} so far.")
+        rounds = condition.rounds_unconscious
+        lines.append(f"Unconscious for {rounds} round{'s' if rounds != 1 else ''} so far.")
     return lines

@@ -17,14 +17,22 @@ from ..errors import BadInput
 from ..model import Model
 from .damage import damage_type
 
-WEAPON_FLAGS = {"light": ("size", "light"), "two_handed": ("size", "two_handed"), "ranged": ("ranged", True),
-                "thrown": ("thrown", True), "unarmed": ("unarmed", True), "nonlethal": ("nonlethal", True)}
+WEAPON_FLAGS = {
+    "light": ("size", "light"),
+    "two_handed": ("size", "two_handed"),
+    "ranged": ("ranged", True),
+    "thrown": ("thrown", True),
+    "unarmed": ("unarmed", True),
+    "nonlethal": ("nonlethal", True),
+}
 NUMBERS = ("attack", "damage", "enhancement", "threat", "multiplier")
 
 
 class Weapon(Model):
     name: str = "weapon"
-    attack: int | None = Field(None, description="This weapon's usual attack bonus, if known; else BAB + ability + size + enhancement.")
+    attack: int | None = Field(
+        None, description="This weapon's usual attack bonus, if known; else BAB + ability + size + enhancement."
+    )
     damage: str = Field("1", description="Weapon damage: a number (Potestas: 1-6 for Medium weapons) or dice notation.")
     enhancement: int = Field(0, ge=0, description="+1 damage per +1 enhancement (per weapon).")
     size: Literal["light", "one_handed", "two_handed"] = Field(
@@ -61,12 +69,18 @@ class Weapon(Model):
         """The command-line spec that reads back as this weapon."""
         parts = [f"attack={self.attack}"] if self.attack is not None else []
         parts.append(f"damage={self.damage}")
-        parts += [f"{key}={getattr(self, key)}" for key, usual in (("enhancement", 0), ("threat", 20), ("multiplier", 2))
-                  if getattr(self, key) != usual]
+        parts += [
+            f"{key}={getattr(self, key)}"
+            for key, usual in (("enhancement", 0), ("threat", 20), ("multiplier", 2))
+            if getattr(self, key) != usual
+        ]
         if self.size != "one_handed":
             parts.append(self.size)
-        parts += [flag for flag in ("ranged", "thrown", "unarmed", "nonlethal")
-                  if getattr(self, flag) and not (flag == "ranged" and self.thrown)]
+        parts += [
+            flag
+            for flag in ("ranged", "thrown", "unarmed", "nonlethal")
+            if getattr(self, flag) and not (flag == "ranged" and self.thrown)
+        ]
         if self.types:
             parts.append("types=" + "+".join(self.types))
         return f"{self.name}:{','.join(parts)}"

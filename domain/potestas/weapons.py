@@ -11,6 +11,7 @@ from .weapon import Weapon, parse_weapon
 
 __all__ = ["AttackInputs", "Weapon", "parse_weapon", "choose_weapons"]
 
+
 class AttackInputs(Model):
     """A declared attack (or full attack) and the attacker's numbers; the target's come from its sheet."""
 
@@ -36,7 +37,9 @@ class AttackInputs(Model):
     bonus_damage: int = Field(0, ge=0, description="Sneak attack and the like: not multiplied on a critical.")
     energy_damage: int = Field(0, ge=0, description="Energy dealt along with the attack: not multiplied, ignores DR.")
     target_armed: bool = Field(False, description="Unarmed attacks against armed foes provoke.")
-    target_helpless: bool = Field(False, description="Helpless for reasons the ladder does not show (bound, paralysed).")
+    target_helpless: bool = Field(
+        False, description="Helpless for reasons the ladder does not show (bound, paralysed)."
+    )
 
     @classmethod
     def by(cls, attacker: str, sheet: Sheet, weapons: tuple[Weapon, ...], **options: object) -> AttackInputs:
@@ -100,15 +103,18 @@ def choose_weapons(owner: str, sheet: Sheet, named: tuple[str, ...], multi_weapo
     if named:
         weapons = tuple(_named(owner, sheet, text) for text in named)
     elif not sheet.weapons:
-        raise BadInput(f"{owner}'s sheet lists no weapons: give --weapon NAME:damage=N,... or add them to the sheet "
-                       "(--stat weapons=SPEC;SPEC)")
+        raise BadInput(
+            f"{owner}'s sheet lists no weapons: give --weapon NAME:damage=N,... or add them to the sheet "
+            "(--stat weapons=SPEC;SPEC)"
+        )
     else:
         weapons = sheet.weapons if multi_weapon else sheet.weapons[:1]
     if multi_weapon and len(weapons) < 2:
         raise BadInput("a multi-weapon attack needs two or more weapons")
     if len(weapons) > 1 and not multi_weapon:
-        raise BadInput(f"{len(weapons)} weapons named without --multi-weapon: declare a multi-weapon attack, "
-                       "or name one weapon")
+        raise BadInput(
+            f"{len(weapons)} weapons named without --multi-weapon: declare a multi-weapon attack, or name one weapon"
+        )
     return weapons
 
 
@@ -121,5 +127,7 @@ def _named(owner: str, sheet: Sheet, text: str) -> Weapon:
             return weapon
     carried = ", ".join(w.name for w in sheet.weapons)
     listed = f"it lists {carried}" if carried else "it lists none"
-    raise BadInput(f"{owner}'s sheet has no weapon {text!r} ({listed}): name one of them, or give a full spec "
-                   f"such as {text.strip() or 'sword'}:damage=1d8")
+    raise BadInput(
+        f"{owner}'s sheet has no weapon {text!r} ({listed}): name one of them, or give a full spec "
+        f"such as {text.strip() or 'sword'}:damage=1d8"
+    )

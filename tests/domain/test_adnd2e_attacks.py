@@ -15,8 +15,14 @@ def mods(sheet=GUARD, condition=Condition(), rulings=Rulings(), **inputs):
 
 def test_normal_attack_has_no_modifiers():
     assert mods(weapon="long sword").model_dump() == {
-        "to_hit": 0, "damage": 0, "initiative": 0, "target_ac": 4, "automatic_hit": False,
-        "defender_strikes_first": False, "defender_to_hit": 0, "defender_damage": 0,
+        "to_hit": 0,
+        "damage": 0,
+        "initiative": 0,
+        "target_ac": 4,
+        "automatic_hit": False,
+        "defender_strikes_first": False,
+        "defender_to_hit": 0,
+        "defender_damage": 0,
     }
 
 
@@ -120,10 +126,22 @@ def test_held_attacker_is_minus_4_except_wrestling():
 
 def test_attack_roll_hits_at_thac0_minus_ac():
     dice = Dice(3, table={"attack": [12]})
-    outcome = attack(GUARD, Condition(), AttackInputs(maneuver="armed-nonlethal", weapon="long sword", attacker_thac0=12), Rulings(), dice)
+    outcome = attack(
+        GUARD,
+        Condition(),
+        AttackInputs(maneuver="armed-nonlethal", weapon="long sword", attacker_thac0=12),
+        Rulings(),
+        dice,
+    )
     assert (outcome.roll, outcome.needed, outcome.hit) == (12, 8, True)  # 12 - 4 >= 8
     dice = Dice(3, table={"attack": [11]})
-    assert not attack(GUARD, Condition(), AttackInputs(maneuver="armed-nonlethal", weapon="long sword", attacker_thac0=12), Rulings(), dice).hit
+    assert not attack(
+        GUARD,
+        Condition(),
+        AttackInputs(maneuver="armed-nonlethal", weapon="long sword", attacker_thac0=12),
+        Rulings(),
+        dice,
+    ).hit
 
 
 def test_attack_natural_20_hits_and_natural_1_misses():

@@ -5,7 +5,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chronicle.domain.adnd2e import (
-    Condition, InjureInputs, RestInputs, Rulings, injure, knockout_chance, parse_sheet, rest, split_damage,
+    Condition,
+    InjureInputs,
+    RestInputs,
+    Rulings,
+    injure,
+    knockout_chance,
+    parse_sheet,
+    rest,
+    split_damage,
 )
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import BadInput, Refusal
@@ -65,8 +73,9 @@ def test_real_plus_temporary_at_max_knocks_out():
 
 
 def test_temporary_unconscious_off_keeps_the_character_up():
-    outcome, _ = hurt(8, condition=Condition(real_damage=4, temporary_damage=8),
-                      rulings=Rulings(temporary_unconscious=False))
+    outcome, _ = hurt(
+        8, condition=Condition(real_damage=4, temporary_damage=8), rulings=Rulings(temporary_unconscious=False)
+    )
     assert (outcome.unconscious, outcome.dead) == (False, False)
 
 
@@ -91,14 +100,24 @@ def test_knockout_chance_against_sleeping_or_held_is_10_percent_a_point_up_to_80
 def test_sap_knockout_roll_at_or_under_the_chance_knocks_out_for_sap_knockout_rounds():
     outcome, dice = hurt(6, "sap", table={"knockout": [30], "knockout_rounds": [4, 5]})
     assert outcome.model_dump() == {
-        "damage": 6, "real": 1, "temporary": 5, "knocked_out": True, "knockout_chance": 30, "knockout_roll": 30,
-        "knockout_rounds": 9, "woken": False, "unconscious": False, "dead": False,
+        "damage": 6,
+        "real": 1,
+        "temporary": 5,
+        "knocked_out": True,
+        "knockout_chance": 30,
+        "knockout_roll": 30,
+        "knockout_rounds": 9,
+        "woken": False,
+        "unconscious": False,
+        "dead": False,
     }
     assert [r.purpose for r in dice.record().rolls] == ["knockout", "knockout_rounds"]
 
 
 def test_sap_knockout_rounds_follow_the_ruling():
-    outcome, _ = hurt(6, "sap", rulings=Rulings(sap_knockout_rounds="1d4"), table={"knockout": [1], "knockout_rounds": [3]})
+    outcome, _ = hurt(
+        6, "sap", rulings=Rulings(sap_knockout_rounds="1d4"), table={"knockout": [1], "knockout_rounds": [3]}
+    )
     assert outcome.knockout_rounds == 3
 
 
@@ -118,7 +137,9 @@ def test_sap_on_sleeping_victim_roll_81_or_more_wakes_it():
 
 
 def test_sap_on_magically_held_victim_uses_the_helpless_chance():
-    outcome, _ = hurt(3, "sap", condition=Condition(magically_held=True), table={"knockout": [30], "knockout_rounds": [1, 1]})
+    outcome, _ = hurt(
+        3, "sap", condition=Condition(magically_held=True), table={"knockout": [30], "knockout_rounds": [1, 1]}
+    )
     assert (outcome.knockout_chance, outcome.knocked_out) == (30, True)
 
 
@@ -159,7 +180,12 @@ def test_interrupted_rest_heals_nothing():
 def test_rest_that_heals_nothing_still_has_an_outcome():
     outcome = resting(Condition(), minutes=5)
     assert outcome.model_dump() == {
-        "minutes": 5, "temporary_healed": 0, "real_healed": 0, "knocked_out_rounds": 0, "unconscious": False, "dead": False,
+        "minutes": 5,
+        "temporary_healed": 0,
+        "real_healed": 0,
+        "knocked_out_rounds": 0,
+        "unconscious": False,
+        "dead": False,
     }
 
 

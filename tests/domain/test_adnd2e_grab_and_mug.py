@@ -3,8 +3,19 @@
 import pytest
 
 from chronicle.domain.adnd2e import (
-    BreakHoldInputs, Condition, GrabInputs, MugInputs, Rulings, Strength, break_hold, grab, monster_strength, mug,
-    mug_save, parse_sheet, size_modifier,
+    BreakHoldInputs,
+    Condition,
+    GrabInputs,
+    MugInputs,
+    Rulings,
+    Strength,
+    break_hold,
+    grab,
+    monster_strength,
+    mug,
+    mug_save,
+    parse_sheet,
+    size_modifier,
 )
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import BadInput, Refusal
@@ -65,8 +76,13 @@ def test_monster_strength_bad_notation_is_bad_input():
 
 @pytest.mark.parametrize(
     ("grabber", "target", "player_race", "modifier"),
-    [("medium", "small", False, 3), ("medium", "large", False, -6), ("medium", "medium", False, 0),
-     ("medium", "small", True, 1), ("small", "medium", True, -3)],
+    [
+        ("medium", "small", False, 3),
+        ("medium", "large", False, -6),
+        ("medium", "medium", False, 0),
+        ("medium", "small", True, 1),
+        ("small", "medium", True, -3),
+    ],
 )
 def test_grab_monster_size_modifier_halved_toward_zero_for_player_races(grabber, target, player_race, modifier):
     assert size_modifier(grabber, target, player_race) == modifier

@@ -41,8 +41,18 @@ def test_strength_above_18_is_fine():
 
 @pytest.mark.parametrize(
     "stats",
-    [{"hp": "x"}, {"hp": "3.5"}, {"charisma": "12"}, {"strength": "12"}, {"str": "17/50"}, {"str": "18/5"},
-     {"str": "18/101"}, {"hp": "0"}, {"size": "colossal"}, {"backstab": "maybe"}],
+    [
+        {"hp": "x"},
+        {"hp": "3.5"},
+        {"charisma": "12"},
+        {"strength": "12"},
+        {"str": "17/50"},
+        {"str": "18/5"},
+        {"str": "18/101"},
+        {"hp": "0"},
+        {"size": "colossal"},
+        {"backstab": "maybe"},
+    ],
 )
 def test_bad_stats_are_bad_input_on_one_line(stats):
     with pytest.raises(BadInput) as error:
@@ -52,8 +62,20 @@ def test_bad_stats_are_bad_input_on_one_line(stats):
 
 @pytest.mark.parametrize(
     ("strength", "expected"),
-    [("18/00", "18/51"), ("18/99", "18/01"), ("18/91", "18/01"), ("18/90", "18"), ("18/76", "18"),
-     ("18/75", "17"), ("18/51", "17"), ("18/50", "16"), ("18/01", "16"), ("18", "15"), ("15", "12"), ("3", "0")],
+    [
+        ("18/00", "18/51"),
+        ("18/99", "18/01"),
+        ("18/91", "18/01"),
+        ("18/90", "18"),
+        ("18/76", "18"),
+        ("18/75", "17"),
+        ("18/51", "17"),
+        ("18/50", "16"),
+        ("18/01", "16"),
+        ("18", "15"),
+        ("15", "12"),
+        ("3", "0"),
+    ],
 )
 def test_one_handed_grab_strength_table(strength, expected):
     assert str(one_handed(Strength.parse(strength))) == expected
@@ -61,12 +83,24 @@ def test_one_handed_grab_strength_table(strength, expected):
 
 def test_rulings_defaults_and_values_from_strings():
     assert Rulings().model_dump() == {
-        "temporary_unconscious": True, "temporary_recovery": 1, "sap_knockout_rounds": "2d8",
-        "real_recovery": 1, "death_at": 0, "helmets_tracked": False,
-        "uncontrolled_nonlethal": False, "save_above_20": "natural_20", "partial_hit_dice": "floor",
+        "temporary_unconscious": True,
+        "temporary_recovery": 1,
+        "sap_knockout_rounds": "2d8",
+        "real_recovery": 1,
+        "death_at": 0,
+        "helmets_tracked": False,
+        "uncontrolled_nonlethal": False,
+        "save_above_20": "natural_20",
+        "partial_hit_dice": "floor",
     }
-    rulings = Rulings.model_validate({"temporary_unconscious": "false", "temporary_recovery": "3", "sap_knockout_rounds": "1d6+1"})
-    assert (rulings.temporary_unconscious, rulings.temporary_recovery, rulings.sap_knockout_rounds) == (False, 3, "1d6+1")
+    rulings = Rulings.model_validate(
+        {"temporary_unconscious": "false", "temporary_recovery": "3", "sap_knockout_rounds": "1d6+1"}
+    )
+    assert (rulings.temporary_unconscious, rulings.temporary_recovery, rulings.sap_knockout_rounds) == (
+        False,
+        3,
+        "1d6+1",
+    )
 
 
 def test_rulings_refuse_bad_dice_notation():

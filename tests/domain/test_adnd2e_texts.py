@@ -5,8 +5,22 @@ partial_hit_dice) that settle what the text leaves open."""
 import pytest
 
 from chronicle.domain.adnd2e import (
-    AttackInputs, BreakHoldInputs, Condition, GrabInputs, InjureInputs, MugInputs, Rulings, Strength, attack,
-    break_hold, grab, injure, monster_strength, mug, one_handed, parse_sheet,
+    AttackInputs,
+    BreakHoldInputs,
+    Condition,
+    GrabInputs,
+    InjureInputs,
+    MugInputs,
+    Rulings,
+    Strength,
+    attack,
+    break_hold,
+    grab,
+    injure,
+    monster_strength,
+    mug,
+    one_handed,
+    parse_sheet,
 )
 from chronicle.domain.adnd2e.events import Grabbed
 from chronicle.domain.adnd2e.mugging import check_not_oneself, mugging_weapon
@@ -60,13 +74,16 @@ def test_a_thief_with_a_club_mugs_the_ogre_of_the_seed_and_a_fighter_thief_may_t
     assert mugging(classes=("fighter", "thief")).saved is False
 
 
-@pytest.mark.parametrize(("classes", "weapon", "reason"), [
-    (("fighter",), CLUB, "only a thief"),
-    ((), CLUB, "says no class"),
-    (("thief",), {"weapon": "short sword", "weapon_kind": "edged"}, "the short sword is edged"),
-    (("thief",), {"weapon": "sling", "weapon_kind": "blunt", "missile": True}, "never a missile"),
-    (("thief",), {"weapon": None}, "blunt instrument"),
-])
+@pytest.mark.parametrize(
+    ("classes", "weapon", "reason"),
+    [
+        (("fighter",), CLUB, "only a thief"),
+        ((), CLUB, "says no class"),
+        (("thief",), {"weapon": "short sword", "weapon_kind": "edged"}, "the short sword is edged"),
+        (("thief",), {"weapon": "sling", "weapon_kind": "blunt", "missile": True}, "never a missile"),
+        (("thief",), {"weapon": None}, "blunt instrument"),
+    ],
+)
 def test_mugging_is_refused_to_anyone_but_a_thief_with_a_blunt_melee_weapon(classes, weapon, reason):
     with pytest.raises(Refusal, match=reason):
         mugging(classes=classes, **weapon)
@@ -101,8 +118,15 @@ def test_a_sap_with_any_missile_weapon_is_refused():
         attack(GUARD, Condition(), dart, Rulings(), Dice(1))
 
 
-@pytest.mark.parametrize(("weapon", "kind", "allowed"), [("long sword", "edged", True), ("battle axe", "edged", True),
-                                                          ("club", "blunt", False), ("spear", "piercing", False)])
+@pytest.mark.parametrize(
+    ("weapon", "kind", "allowed"),
+    [
+        ("long sword", "edged", True),
+        ("battle axe", "edged", True),
+        ("club", "blunt", False),
+        ("spear", "piercing", False),
+    ],
+)
 def test_armed_nonlethal_needs_a_blade_that_can_be_turned(weapon, kind, allowed):
     inputs = AttackInputs(maneuver="armed-nonlethal", weapon=weapon, weapon_kind=kind)
     if allowed:
@@ -163,8 +187,9 @@ def test_a_tie_the_table_rolled_is_re_rolled_by_the_table_never_by_the_ledger():
 
 def test_a_monster_breaks_a_hold_with_its_rough_strength_against_the_holders_grab_strength():
     nightmare = parse_sheet({"hp": "40", "hd": "6", "size": "large"}, kind="monster")
-    grabbing = GrabInputs(target="monster", grabber="Brute", grabber_strength=Strength(score=18),
-                          target_strength=Strength(score=20))
+    grabbing = GrabInputs(
+        target="monster", grabber="Brute", grabber_strength=Strength(score=18), target_strength=Strength(score=20)
+    )
     # Brute: 18 - 6 (larger) = 12, rolls 1 (margin 11); the nightmare's 20 rolls 20 (margin 0): held.
     won = grab(nightmare, Condition(), grabbing, Rulings(), Dice(1, table={"grab_round": [1, 20]}))
     event = Grabbed.model_construct(inputs=grabbing, outcome=won)
@@ -220,6 +245,8 @@ def test_a_save_needed_above_20_is_made_only_on_a_natural_20_by_default():
 
 def test_under_save_above_20_impossible_no_save_is_rolled():
     dice = Dice(1, table={"knockout_rounds": [5, 1]})
-    outcome = mug(GUARD, Condition(), MugInputs(save_number=14, mugger_level=12), Rulings(save_above_20="impossible"), dice)
+    outcome = mug(
+        GUARD, Condition(), MugInputs(save_number=14, mugger_level=12), Rulings(save_above_20="impossible"), dice
+    )
     assert outcome.model_dump() == {"save_number": 25, "save_roll": None, "saved": False, "knockout_rounds": 6}
     assert [roll.purpose for roll in dice.record().rolls] == ["knockout_rounds"]

@@ -31,25 +31,44 @@ def test_the_class_and_weapons_survive_the_sheets_json_as_stored_in_the_registra
     sheet = parse_sheet({"hp": "14", "class": "thief", "weapons": ARMS})
     dumped = sheet.model_dump(mode="json")
     assert dumped["class"] == "thief" and dumped["weapons"][0] == {
-        "name": "Club", "kind": "blunt", "missile": False, "size": "medium", "damage": "1d6", "magic": 0}
+        "name": "Club",
+        "kind": "blunt",
+        "missile": False,
+        "size": "medium",
+        "damage": "1d6",
+        "magic": 0,
+    }
     assert Sheet.model_validate(dumped) == sheet
 
 
 def test_a_sheet_stored_before_classes_and_weapons_loads_with_none_of_either():
-    old = Sheet.model_validate({"hp": 30, "level": 9, "str": "18/76", "backstab": True, "helmet": True,
-                                "race": "human", "shield": 0, "size": "medium"})
+    old = Sheet.model_validate(
+        {
+            "hp": 30,
+            "level": 9,
+            "str": "18/76",
+            "backstab": True,
+            "helmet": True,
+            "race": "human",
+            "shield": 0,
+            "size": "medium",
+        }
+    )
     assert (old.character_class, old.classes, old.weapons) == (None, (), ())
 
 
-@pytest.mark.parametrize(("stats", "message"), [
-    ({"class": "wizard"}, "unknown class 'wizard'"),
-    ({"weapons": "club"}, "blunt, edged or piercing"),
-    ({"weapons": "club:blunt,edged"}, "not two"),
-    ({"weapons": "club:blunt,heavy"}, "unknown part 'heavy'"),
-    ({"weapons": "club:blunt,damage=2d0"}, "damage"),
-    ({"weapons": "club:blunt,magic=-1"}, "magic"),
-    ({"weapons": "club:blunt;CLUB:edged"}, "two weapons are named 'club'"),
-])
+@pytest.mark.parametrize(
+    ("stats", "message"),
+    [
+        ({"class": "wizard"}, "unknown class 'wizard'"),
+        ({"weapons": "club"}, "blunt, edged or piercing"),
+        ({"weapons": "club:blunt,edged"}, "not two"),
+        ({"weapons": "club:blunt,heavy"}, "unknown part 'heavy'"),
+        ({"weapons": "club:blunt,damage=2d0"}, "damage"),
+        ({"weapons": "club:blunt,magic=-1"}, "magic"),
+        ({"weapons": "club:blunt;CLUB:edged"}, "two weapons are named 'club'"),
+    ],
+)
 def test_a_bad_class_or_weapon_is_bad_input(stats, message):
     with pytest.raises(BadInput, match=message):
         parse_sheet({"hp": "10", **stats})
@@ -57,4 +76,6 @@ def test_a_bad_class_or_weapon_is_bad_input(stats, message):
 
 def test_a_weapon_spec_reads_size_as_a_word_or_a_key():
     assert parse_weapon("dagger:piercing,size=small").size == "small"
-    assert parse_weapon("dart:piercing,missile,small") == Weapon(name="dart", kind="piercing", missile=True, size="small")
+    assert parse_weapon("dart:piercing,missile,small") == Weapon(
+        name="dart", kind="piercing", missile=True, size="small"
+    )

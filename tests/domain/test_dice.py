@@ -12,15 +12,55 @@ from chronicle.domain.model import INT64_MAX, INT64_MIN
 from chronicle.domain.notation import BinaryOp, DiceTerm, Negative, Number, parse_tree, walk
 
 
-@pytest.mark.parametrize("notation", ["2d6", "d20", "d%", "d100", "2d6+1d4-1", "4d6kh3", "2d20kl1", "4d6dl1", "3",
-                                      "-1+d6", "1000d1000", "(1d8+3)*2", "-1d4", "2d6*2", "1d20/2", "((d6))", "8-2"])
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "2d6",
+        "d20",
+        "d%",
+        "d100",
+        "2d6+1d4-1",
+        "4d6kh3",
+        "2d20kl1",
+        "4d6dl1",
+        "3",
+        "-1+d6",
+        "1000d1000",
+        "(1d8+3)*2",
+        "-1d4",
+        "2d6*2",
+        "1d20/2",
+        "((d6))",
+        "8-2",
+    ],
+)
 def test_contract_notation_parses(notation):
     assert parse(notation).root
 
 
-@pytest.mark.parametrize("notation", ["2d", '__import__("os")', "d0", "1001d6", "2d1001", "4d6kh5", "", "d6;d6",
-                                      "1e3", "2 d 6 x", "2d6*", "(1d6", "1d6)", "()", "--1d4", "2**3", "1d6//2",
-                                      "x" * 300])
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "2d",
+        '__import__("os")',
+        "d0",
+        "1001d6",
+        "2d1001",
+        "4d6kh5",
+        "",
+        "d6;d6",
+        "1e3",
+        "2 d 6 x",
+        "2d6*",
+        "(1d6",
+        "1d6)",
+        "()",
+        "--1d4",
+        "2**3",
+        "1d6//2",
+        "x" * 300,
+    ],
+)
 def test_anything_else_is_bad_input(notation):
     with pytest.raises(BadInput):
         parse(notation)
@@ -124,8 +164,10 @@ def test_the_tree_is_written_back_without_needless_parentheses_or_spaces():
     assert str(parse_tree("d%")) == "1d100"
 
 
-@pytest.mark.parametrize(("notation", "hint"), [("2-8", "2d4"), ("4-10", "2d4+2"), ("3-18", "3d6"), ("1-6", "1d6"),
-                                                 ("2-7", "1d6+1"), ("2-8+2", "2d4+2")])
+@pytest.mark.parametrize(
+    ("notation", "hint"),
+    [("2-8", "2d4"), ("4-10", "2d4+2"), ("3-18", "3d6"), ("1-6", "1d6"), ("2-7", "1d6+1"), ("2-8+2", "2d4+2")],
+)
 def test_constants_that_read_like_a_range_are_refused_with_the_dice_to_write(notation, hint):
     with pytest.raises(BadInput, match=f"write the dice that roll it, e.g. {hint}$".replace("+", r"\+")):
         parse(notation)
@@ -141,8 +183,17 @@ def test_a_divisor_that_can_be_zero_is_refused_before_any_roll(notation):
         parse(notation)
 
 
-@pytest.mark.parametrize("notation", ["9223372036854775808", "99999999999999999999999d6", "1d6+" + "9" * 150,
-                                      "9223372036854775807*2", "-9223372036854775807-2", "1000d1000*9223372036854775"])
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "9223372036854775808",
+        "99999999999999999999999d6",
+        "1d6+" + "9" * 150,
+        "9223372036854775807*2",
+        "-9223372036854775807-2",
+        "1000d1000*9223372036854775",
+    ],
+)
 def test_numbers_beyond_64_bits_are_bad_input_naming_the_limit(notation):
     with pytest.raises(BadInput, match="64-bit limit"):
         parse(notation)
@@ -156,16 +207,25 @@ def test_the_largest_64_bit_numbers_are_fine():
 def _leaves():
     numbers = st.builds(Number, st.integers(0, 10**6))
     plain = st.builds(DiceTerm, st.integers(1, 30), st.integers(1, 100))
-    kept = st.integers(1, 30).flatmap(lambda n: st.builds(DiceTerm, st.just(n), st.integers(1, 100),
-                                                          st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, n)))
+    kept = st.integers(1, 30).flatmap(
+        lambda n: st.builds(
+            DiceTerm, st.just(n), st.integers(1, 100), st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, n)
+        )
+    )
     return numbers | plain | kept
 
 
 def _trees():
     positive = st.builds(Number, st.integers(1, 1000)) | st.builds(DiceTerm, st.integers(1, 30), st.integers(1, 100))
-    return st.recursive(_leaves(), lambda inner: st.builds(Negative, inner)
-                        | st.builds(BinaryOp, inner, st.sampled_from(["+", "-", "*"]), inner)
-                        | st.builds(BinaryOp, inner, st.just("/"), positive), max_leaves=12)
+    return st.recursive(
+        _leaves(),
+        lambda inner: (
+            st.builds(Negative, inner)
+            | st.builds(BinaryOp, inner, st.sampled_from(["+", "-", "*"]), inner)
+            | st.builds(BinaryOp, inner, st.just("/"), positive)
+        ),
+        max_leaves=12,
+    )
 
 
 def _within_limits(tree) -> bool:
@@ -191,4 +251,3 @@ def test_every_total_lies_within_the_bounds_and_every_face_on_its_die(tree, seed
     sides = [term.sides for term in expression.dice for _ in range(term.count)]
     assert len(result.faces) == len(sides) == len(result.kept)
     assert all(1 <= f <= s for f, s in zip(result.faces, sides, strict=True))
-

@@ -2,9 +2,10 @@
 
 from uuid import UUID, uuid5
 
-from chronicle.domain.ids import event_id, event_key, key_of
 from hypothesis import given
 from hypothesis import strategies as st
+
+from chronicle.domain.ids import event_id, event_key, key_of
 
 
 @given(st.uuids(), st.integers(min_value=1, max_value=10**9))

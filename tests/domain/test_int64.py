@@ -30,8 +30,10 @@ def test_a_bigger_number_fails_validation_in_one_line_naming_the_limit(value):
     with pytest.raises(ValidationError) as failed:
         Hours(hours=value)
     message = failed.value.errors()[0]["msg"]
-    assert message == "must be a whole number within the 64-bit limit" \
+    assert (
+        message == "must be a whole number within the 64-bit limit"
         " (-9,223,372,036,854,775,808 to 9,223,372,036,854,775,807)"
+    )
 
 
 def test_lists_and_optional_fields_are_checked_too():
@@ -40,8 +42,15 @@ def test_lists_and_optional_fields_are_checked_too():
             Hours(**fields)
 
 
-@pytest.mark.parametrize(("text", "says"), [("9" * 20, "64-bit limit"), ("9" * 5000, "64-bit limit"),
-                                            ("-9223372036854775809", "64-bit limit"), ("lots", "whole number")])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("9" * 20, "64-bit limit"),
+        ("9" * 5000, "64-bit limit"),
+        ("-9223372036854775809", "64-bit limit"),
+        ("lots", "whole number"),
+    ],
+)
 def test_parse_int64_turns_typed_text_into_bad_input(text, says):
     with pytest.raises(BadInput, match=says):
         parse_int64(text, "--hours")
@@ -78,5 +87,14 @@ def test_an_event_with_a_huge_number_is_never_sealed_whatever_its_model_says():
 
 def test_a_free_roll_records_64_bit_totals_only():
     with pytest.raises(ValidationError, match="64-bit limit"):
-        DiceRolled(originator_id=uuid4(), originator_version=2, timestamp=datetime.now(UTC), by="gm", notation="1",
-                   total=HUGE, faces=(), kept=(), dice=DiceRecord())
+        DiceRolled(
+            originator_id=uuid4(),
+            originator_version=2,
+            timestamp=datetime.now(UTC),
+            by="gm",
+            notation="1",
+            total=HUGE,
+            faces=(),
+            kept=(),
+            dice=DiceRecord(),
+        )

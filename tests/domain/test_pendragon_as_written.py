@@ -29,8 +29,14 @@ from chronicle.domain.pendragon.winter_choices import default_worship
 def test_only_an_initiate_worships_with_religion():
     with pytest.raises(Refusal, match="worship with religion: only an initiate"):
         act(character(religion=12), WinterResolved, year=1621, land_roll=3, worship="religion")
-    out = act(character(religion=12, initiate=1), WinterResolved, rolls={"worship": [5], "experience:pow": [14]},
-              year=1621, land_roll=3, worship="religion").outcome
+    out = act(
+        character(religion=12, initiate=1),
+        WinterResolved,
+        rolls={"worship": [5], "experience:pow": [14]},
+        year=1621,
+        land_roll=3,
+        worship="religion",
+    ).outcome
     assert (out.worship.result, out.checks) == ("success", ("pow",))  # 5 under 12; POW 10: 14 raises it
 
 
@@ -47,18 +53,31 @@ def test_custom_own_is_for_a_shaman_unless_the_ruling_says_anyone():
     hero = character(custom_own=12)
     act(hero, StatusAwarded, honour="shaman")  # the Shaman honour makes a shaman
     act(hero, WinterResolved, rolls={"worship": [15]}, year=1621, land_roll=3, worship="custom_own")
-    act(character(custom_own=12), WinterResolved, Rulings(custom_worship="anyone"), rolls={"worship": [15]},
-        year=1621, land_roll=3, worship="custom_own")
+    act(
+        character(custom_own=12),
+        WinterResolved,
+        Rulings(custom_worship="anyone"),
+        rolls={"worship": [15]},
+        year=1621,
+        land_roll=3,
+        worship="custom_own",
+    )
     with pytest.raises(BadInput, match="Religion roll"):
         act(character(stewardship=12, initiate=1), WinterResolved, year=1621, land_roll=3, worship="stewardship")
 
 
 def test_the_worship_a_character_makes_when_none_is_named():
     rulings = Rulings()
-    plain, initiate, shaman = character(religion=9, custom_own=9), character(religion=9, initiate=1), character(
-        religion=9, custom_own=9, shaman=1)
+    plain, initiate, shaman = (
+        character(religion=9, custom_own=9),
+        character(religion=9, initiate=1),
+        character(religion=9, custom_own=9, shaman=1),
+    )
     assert [default_worship(c.sheet, c.condition, rulings) for c in (plain, initiate, shaman)] == [
-        None, "religion", "custom_own"]
+        None,
+        "religion",
+        "custom_own",
+    ]
 
 
 # Chirurgery and natural healing ---------------------------------------------------------------------
@@ -85,8 +104,14 @@ def test_a_major_wound_heals_naturally_only_once_chirurgery_succeeds():
 def test_a_critical_chirurgery_also_heals_the_healing_rate_at_once_per_the_ruling():
     out = act(wounded(), ChirurgeryPerformed, rolls={"check": [14]}, skill=14, at=T0).outcome
     assert (out.roll.result, out.healed, out.hp) == ("critical", {1: 2}, 14)
-    out = act(wounded(), ChirurgeryPerformed, Rulings(chirurgery_critical="as_success"), rolls={"check": [14]},
-              skill=14, at=T0).outcome
+    out = act(
+        wounded(),
+        ChirurgeryPerformed,
+        Rulings(chirurgery_critical="as_success"),
+        rolls={"check": [14]},
+        skill=14,
+        at=T0,
+    ).outcome
     assert (out.treated, out.healed, out.hp) == (True, {}, 12)
 
 
@@ -168,12 +193,28 @@ def test_a_feat_needs_a_combat_skill_or_a_physical_statistic():
 
 
 def test_a_flurry_after_two_tied_criticals_gives_no_second_attack():
-    out = act(character(sword=15), TacticResolved, rolls={"check": [15], "opponent": [12]}, tactic="flurry",
-              skill="sword", opponent_value=12).outcome
-    assert (out.winner, out.tie, out.effects, set(out.rolls)) == ("none", True, {"second_attack": False},
-                                                                  {"attack", "opponent"})
-    out = act(character(sword=15), TacticResolved, rolls={"check": [15], "opponent": [5], "flurry": [4]},
-              tactic="flurry", skill="sword", opponent_value=12).outcome
+    out = act(
+        character(sword=15),
+        TacticResolved,
+        rolls={"check": [15], "opponent": [12]},
+        tactic="flurry",
+        skill="sword",
+        opponent_value=12,
+    ).outcome
+    assert (out.winner, out.tie, out.effects, set(out.rolls)) == (
+        "none",
+        True,
+        {"second_attack": False},
+        {"attack", "opponent"},
+    )
+    out = act(
+        character(sword=15),
+        TacticResolved,
+        rolls={"check": [15], "opponent": [5], "flurry": [4]},
+        tactic="flurry",
+        skill="sword",
+        opponent_value=12,
+    ).outcome
     assert out.effects == {"second_attack": True, "second_hit": True}  # a critical beats a success
 
 
@@ -184,14 +225,20 @@ def test_changing_the_productivity_roll_moves_no_die_to_another_check():
     hero = character(stewardship=12, initiate=1)
     act(hero, Checked, rolls={"check": [4]}, what="valorous", award_check=True)
     before = (hero.sheet, hero.condition)
-    event = act(hero, WinterResolved, rolls={"productivity": [6], "experience:stewardship": [3],
-                                             "experience:valorous": [20]},
-                year=1621, land_roll=3, productivity="stewardship")
+    event = act(
+        hero,
+        WinterResolved,
+        rolls={"productivity": [6], "experience:stewardship": [3], "experience:valorous": [20]},
+        year=1621,
+        land_roll=3,
+        productivity="stewardship",
+    )
     assert [(g.what, g.roll) for g in event.outcome.experience] == [("stewardship", 3), ("valorous", 20)]
     # a correction: the productivity roll was 15, a failure, so Stewardship is not checked;
     # Valorous keeps its 20 (by order it would have taken Stewardship's 3)
-    corrected = WinterResolved.derive(*before, event.inputs, Rulings(),
-                                      Dice(event.dice.seed, table={"productivity": [15]}, replaying=event.dice))
+    corrected = WinterResolved.derive(
+        *before, event.inputs, Rulings(), Dice(event.dice.seed, table={"productivity": [15]}, replaying=event.dice)
+    )
     assert [(g.what, g.roll, g.to) for g in corrected.experience] == [("valorous", 20, 11)]
 
 
@@ -199,16 +246,26 @@ def test_a_winter_recorded_with_dice_in_order_is_read_keyed_by_check():
     hero = character(stewardship=12, sword=10, initiate=1)
     act(hero, Checked, rolls={"check": [4]}, what="valorous", award_check=True)
     before = (hero.sheet, hero.condition)
-    event = act(hero, WinterResolved, rolls={"productivity": [6], "experience:stewardship": [3],
-                                             "experience:valorous": [20], "training:sword": [17]},
-                year=1621, land_roll=3, productivity="stewardship", training=[{"what": "sword"}])
+    event = act(
+        hero,
+        WinterResolved,
+        rolls={"productivity": [6], "experience:stewardship": [3], "experience:valorous": [20], "training:sword": [17]},
+        year=1621,
+        land_roll=3,
+        productivity="stewardship",
+        training=[{"what": "sword"}],
+    )
     state = event.model_dump(mode="json")  # as class_version 1 stored it: purposes in order, no legacy flag
     for roll in state["dice"]["rolls"]:
         roll["purpose"] = roll["purpose"].partition(":")[0]
     del state["inputs"]["legacy"]
     WinterResolved.upcast_v1_v2(state)
     old = WinterResolved.model_validate(state)
-    assert [r.purpose for r in old.dice.rolls] == ["productivity", "training:sword", "experience:stewardship",
-                                                    "experience:valorous"]
+    assert [r.purpose for r in old.dice.rolls] == [
+        "productivity",
+        "training:sword",
+        "experience:stewardship",
+        "experience:valorous",
+    ]
     assert old.inputs.legacy
     assert WinterResolved.derive(*before, old.inputs, Rulings(), Dice.replay(old.dice)) == event.outcome

@@ -14,9 +14,13 @@ from chronicle.domain.pendragon import EVENTS, events
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "ledger-v1.db"
 OLD = {
-    "checks": ["Checked", "ExperienceRolled"], "status": ["StatusAwarded", "IncreaseSpent"],
-    "oaths": ["OathSworn", "OathFulfilled", "OathBroken", "GeasTaken", "GeasBroken"], "feats": ["FeatAttempted"],
-    "combat": ["TacticResolved"], "injury": ["Injured", "FirstAidGiven", "MagicallyHealed"], "recovery": ["Rested"],
+    "checks": ["Checked", "ExperienceRolled"],
+    "status": ["StatusAwarded", "IncreaseSpent"],
+    "oaths": ["OathSworn", "OathFulfilled", "OathBroken", "GeasTaken", "GeasBroken"],
+    "feats": ["FeatAttempted"],
+    "combat": ["TacticResolved"],
+    "injury": ["Injured", "FirstAidGiven", "MagicallyHealed"],
+    "recovery": ["Rested"],
     "winter": ["WinterResolved"],
 }
 
@@ -25,7 +29,8 @@ def test_every_event_class_lives_in_events_and_new_events_name_it_there():
     assert all(cls.__module__ == "chronicle.domain.pendragon.events" for cls in EVENTS)
     assert get_topic(events.Checked) == "chronicle.domain.pendragon.events:Checked"
     assert sorted(c for classes in OLD.values() for c in classes) == sorted(
-        cls.__name__ for cls in EVENTS if cls.__name__ != "ChirurgeryPerformed")  # new since
+        cls.__name__ for cls in EVENTS if cls.__name__ != "ChirurgeryPerformed"
+    )  # new since
 
 
 def test_each_old_topic_resolves_to_the_moved_class():
@@ -36,15 +41,18 @@ def test_each_old_topic_resolves_to_the_moved_class():
 
 def test_an_old_topic_resolves_in_a_process_that_has_not_imported_the_system():
     """The library looks a topic up before importing its module: the old module hands the class on."""
-    script = ("from eventsourcing.utils import resolve_topic\n"
-              "cls = resolve_topic('chronicle.domain.pendragon.winter:WinterResolved')\n"
-              "print(cls.__module__, cls.__name__)")
+    script = (
+        "from eventsourcing.utils import resolve_topic\n"
+        "cls = resolve_topic('chronicle.domain.pendragon.winter:WinterResolved')\n"
+        "print(cls.__module__, cls.__name__)"
+    )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["chronicle.domain.pendragon.events", "WinterResolved"]
 
 
 def test_an_old_module_still_refuses_a_name_it_never_held():
     from chronicle.domain.pendragon import checks
+
     try:
         checks.Injured  # noqa: B018
     except AttributeError as error:
@@ -58,8 +66,11 @@ def test_the_v1_fixture_names_the_old_topics_and_still_shows_and_verifies(tmp_pa
     shutil.copyfile(FIXTURE, copy)
     with sqlite3.connect(copy) as connection:
         topics = {row[0] for row in connection.execute("select topic from stored_events")}
-    assert {"chronicle.domain.pendragon.injury:Injured", "chronicle.domain.pendragon.status:StatusAwarded",
-            "chronicle.domain.pendragon.oaths:OathSworn"} <= topics
+    assert {
+        "chronicle.domain.pendragon.injury:Injured",
+        "chronicle.domain.pendragon.status:StatusAwarded",
+        "chronicle.domain.pendragon.oaths:OathSworn",
+    } <= topics
     run = Run(str(copy))
     shown = run.json("--campaign", "Glorantha", "character", "show", "Vasana")
     assert shown["condition"]["hp"] == 15 + 13 - 8

@@ -136,6 +136,7 @@ def test_the_condition_and_its_view_survive_json():
     import json
 
     from chronicle.domain.pendragon import Condition
+
     hero, _ = hurt(14)
     act(hero, FirstAidGiven, rolls={"heal": [1]}, wound=1, at=T0)
     assert Condition.model_validate(hero.condition.model_dump(mode="json")) == hero.condition

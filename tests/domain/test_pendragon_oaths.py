@@ -58,7 +58,8 @@ def test_taking_a_geas_records_its_clan_flag():
     hero = character()
     act(hero, GeasTaken, text="never refuse a challenge", clan=True)
     assert view(hero.sheet, hero.condition)["geasa"] == [
-        {"id": "geas-1", "text": "never refuse a challenge", "clan": True, "state": "kept"}]
+        {"id": "geas-1", "text": "never refuse a challenge", "clan": True, "state": "kept"}
+    ]
 
 
 def test_breaking_a_geas_gains_ten_status_and_loses_d6_honor():

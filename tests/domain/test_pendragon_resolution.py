@@ -10,10 +10,19 @@ from chronicle.domain.pendragon import Checked, ExperienceRolled, Rulings, oppos
 from chronicle.domain.pendragon.resolution import Result
 
 
-@pytest.mark.parametrize("value, roll, result", [
-    (12, 12, "critical"), (12, 5, "success"), (12, 13, "failure"), (12, 20, "fumble"),
-    (20, 20, "critical"), (20, 19, "success"), (0, 1, "failure"), (0, 20, "fumble"),
-])
+@pytest.mark.parametrize(
+    "value, roll, result",
+    [
+        (12, 12, "critical"),
+        (12, 5, "success"),
+        (12, 13, "failure"),
+        (12, 20, "fumble"),
+        (20, 20, "critical"),
+        (20, 19, "success"),
+        (0, 1, "failure"),
+        (0, 20, "fumble"),
+    ],
+)
 def test_a_d20_against_a_value(value, roll, result):
     assert resolve(value, roll).result == result
 
@@ -52,7 +61,10 @@ def test_opposed_a_critical_beats_a_success():
 
 def test_opposed_two_criticals_tie_and_two_failures_have_no_winner():
     assert oppose(resolve(10, 10), resolve(12, 12)).tie is True
-    assert (oppose(resolve(5, 10), resolve(5, 20)).winner, oppose(resolve(5, 10), resolve(5, 20)).tie) == ("none", False)
+    assert (oppose(resolve(5, 10), resolve(5, 20)).winner, oppose(resolve(5, 10), resolve(5, 20)).tie) == (
+        "none",
+        False,
+    )
 
 
 def test_opposed_a_success_beats_a_failure():
@@ -75,8 +87,15 @@ def test_a_recorded_check_applies_its_modifier_and_can_earn_a_check():
 
 def test_a_check_opposed_to_another_character_copies_its_value():
     hero = character(sword=15)
-    event = act(hero, Checked, rolls={"check": [9], "opponent": [12]}, what="sword", opponent="Orlmarth",
-                opponent_value=14, award_check=True)
+    event = act(
+        hero,
+        Checked,
+        rolls={"check": [9], "opponent": [12]},
+        what="sword",
+        opponent="Orlmarth",
+        opponent_value=14,
+        award_check=True,
+    )
     assert event.outcome.winner == "opponent" and event.outcome.roll.result == "partial_success"
     assert not event.outcome.checked and hero.condition.checks == ()
 
@@ -91,7 +110,9 @@ def test_experience_a_month_after_an_adventure_needs_the_ruling():
     act(hero, Checked, rolls={"check": [9]}, what="sword", award_check=True)
     with pytest.raises(Refusal, match="Winter"):
         act(hero, ExperienceRolled, rolls={"experience:sword": [18]})
-    event = act(hero, ExperienceRolled, Rulings(experience_timing="month_after_adventure"), rolls={"experience:sword": [18]})
+    event = act(
+        hero, ExperienceRolled, Rulings(experience_timing="month_after_adventure"), rolls={"experience:sword": [18]}
+    )
     assert event.outcome.model_dump(mode="json")["experience"] == [{"what": "sword", "roll": 18, "from": 15, "to": 16}]
     assert hero.sheet.value("sword") == 16 and hero.condition.checks == ()
     assert hero.condition.increases[-1].cause == "experience"

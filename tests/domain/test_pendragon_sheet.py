@@ -34,19 +34,27 @@ def test_both_sides_of_a_pair_must_add_up_to_twenty():
 
 
 def test_passions_and_skills_are_told_apart_by_name():
-    sheet = parse_sheet({"loyalty_clan": "16", "love_family": "14", "hate_trolls": "12", "hospitality": "13",
-                         "stewardship": "12"})
+    sheet = parse_sheet(
+        {"loyalty_clan": "16", "love_family": "14", "hate_trolls": "12", "hospitality": "13", "stewardship": "12"}
+    )
     assert sheet.passions == {"loyalty_clan": 16, "love_family": 14, "hate_trolls": 12, "hospitality": 13}
     assert sheet.skills == {"stewardship": 12}
     assert [category(n) for n in ("str", "just", "honor", "love_x", "sword")] == [
-        "statistic", "trait", "passion", "passion", "skill"]
+        "statistic",
+        "trait",
+        "passion",
+        "passion",
+        "skill",
+    ]
 
 
 def test_shaman_and_initiate_are_flags():
     assert parse_sheet({"shaman": "1", "initiate": "0"}).shaman is True
 
 
-@pytest.mark.parametrize("stats", [{"siz": "big"}, {"sword": "1.5"}, {"Sword": "3"}, {"two words": "3"}, {"9lives": "1"}])
+@pytest.mark.parametrize(
+    "stats", [{"siz": "big"}, {"sword": "1.5"}, {"Sword": "3"}, {"two words": "3"}, {"9lives": "1"}]
+)
 def test_bad_values_and_names_are_bad_input(stats):
     with pytest.raises(BadInput):
         parse_sheet(stats)

@@ -13,21 +13,45 @@ MULTIPLY = Rulings(status_modifiers="multiplicative")
 
 
 def test_rulings_validate_from_strings_and_default_to_the_digest():
-    assert Rulings.model_validate({"status_modifiers": "multiplicative", "tactic_training": "false"}).tactic_training is False
+    assert (
+        Rulings.model_validate({"status_modifiers": "multiplicative", "tactic_training": "false"}).tactic_training
+        is False
+    )
     assert Rulings().model_dump(mode="json") == {
-        "status_modifiers": "additive", "feat_threshold": "half_floor_inclusive", "break_shield_needs": "exceed",
-        "unconscious_threshold": "quarter", "experience_timing": "winter", "pow_training": "shamans_only",
-        "tactic_training": True, "custom_worship": "shamans", "chirurgery_critical": "heals_rate",
-        "chirurgery_interval_days": 7}
+        "status_modifiers": "additive",
+        "feat_threshold": "half_floor_inclusive",
+        "break_shield_needs": "exceed",
+        "unconscious_threshold": "quarter",
+        "experience_timing": "winter",
+        "pow_training": "shamans_only",
+        "tactic_training": True,
+        "custom_worship": "shamans",
+        "chirurgery_critical": "heals_rate",
+        "chirurgery_interval_days": 7,
+    }
     with pytest.raises(ValidationError):
         Rulings.model_validate({"status_modifiers": "sometimes"})
 
 
-@pytest.mark.parametrize("foe, status", [
-    ("armoured-mounted-warrior", 35), ("notable-mounted-warrior", 50), ("rune-master", 100), ("shaman", 100),
-    ("notable-rune-master", 250), ("famous-rune-master", 500), ("hero", 750), ("trollkin", 10), ("dwarf", 20),
-    ("elf", 20), ("troll", 20), ("notable-dwarf", 50), ("notable-elf", 50), ("notable-troll", 50),
-])
+@pytest.mark.parametrize(
+    "foe, status",
+    [
+        ("armoured-mounted-warrior", 35),
+        ("notable-mounted-warrior", 50),
+        ("rune-master", 100),
+        ("shaman", 100),
+        ("notable-rune-master", 250),
+        ("famous-rune-master", 500),
+        ("hero", 750),
+        ("trollkin", 10),
+        ("dwarf", 20),
+        ("elf", 20),
+        ("troll", 20),
+        ("notable-dwarf", 50),
+        ("notable-elf", 50),
+        ("notable-troll", 50),
+    ],
+)
 def test_each_foe_is_worth_its_table_value(foe, status):
     hero = character()
     assert act(hero, StatusAwarded, foe=foe).outcome.amount == status
@@ -38,10 +62,18 @@ def test_the_foe_table_has_exactly_the_contract_keys():
     assert len(FOES) == 14
 
 
-@pytest.mark.parametrize("honour, status", [
-    ("initiate", 50), ("acolyte", 200), ("priest", 500), ("high-priest", 500), ("rune-lord", 600),
-    ("shaman", 250), ("thane", 200),
-])
+@pytest.mark.parametrize(
+    "honour, status",
+    [
+        ("initiate", 50),
+        ("acolyte", 200),
+        ("priest", 500),
+        ("high-priest", 500),
+        ("rune-lord", 600),
+        ("shaman", 250),
+        ("thane", 200),
+    ],
+)
 def test_each_one_time_honour_is_awarded_once(honour, status):
     hero = character()
     assert act(hero, StatusAwarded, honour=honour).outcome.amount == status
@@ -61,16 +93,19 @@ def test_unknown_foes_and_honours_are_bad_input():
         act(character(), StatusAwarded, honour="king")
 
 
-@pytest.mark.parametrize("head, yoke, missile, additive, multiplicative", [
-    (False, False, False, 100, 100),
-    (True, False, False, 110, 110),
-    (False, True, False, 150, 150),
-    (False, False, True, 50, 50),
-    (True, True, False, 160, 165),
-    (True, False, True, 60, 55),
-    (False, True, True, 100, 75),
-    (True, True, True, 110, 82),  # 100 x 1.1 x 1.5 x 0.5 = 82.5, floored
-])
+@pytest.mark.parametrize(
+    "head, yoke, missile, additive, multiplicative",
+    [
+        (False, False, False, 100, 100),
+        (True, False, False, 110, 110),
+        (False, True, False, 150, 150),
+        (False, False, True, 50, 50),
+        (True, True, False, 160, 165),
+        (True, False, True, 60, 55),
+        (False, True, True, 100, 75),
+        (True, True, True, 110, 82),  # 100 x 1.1 x 1.5 x 0.5 = 82.5, floored
+    ],
+)
 def test_each_modifier_combination_on_a_rune_master(head, yoke, missile, additive, multiplicative):
     flags = {"head": head, "yoke": yoke, "missile": missile}
     assert act(character(), StatusAwarded, foe="rune-master", **flags).outcome.amount == additive
@@ -117,7 +152,11 @@ def test_every_full_thousand_status_earns_one_increase():
     assert view(hero.sheet, hero.condition)["status"]["increases_earned"] == 0
     act(hero, StatusAwarded, foe="trollkin")
     assert view(hero.sheet, hero.condition)["status"] == {
-        "total": 1009, "increases_earned": 1, "increases_spent": 0, "increases_pending": 1}
+        "total": 1009,
+        "increases_earned": 1,
+        "increases_spent": 0,
+        "increases_pending": 1,
+    }
     act(hero, StatusAwarded, amount=1000, reason="saga")
     assert hero.condition.increases_earned == 2
 
@@ -129,8 +168,9 @@ def test_spending_an_increase_raises_any_value_even_past_limits():
     assert (event.outcome.from_value, event.outcome.to_value, event.outcome.pending_after) == (21, 22, 0)
     shown = view(hero.sheet, hero.condition)
     assert shown["status"] == {"total": 1000, "increases_earned": 1, "increases_spent": 1, "increases_pending": 0}
-    assert shown["increases"] == [{"what": "sword", "by": 1, "cause": "status",
-                                   "event": event_id(event.originator_id, event.originator_version)}]
+    assert shown["increases"] == [
+        {"what": "sword", "by": 1, "cause": "status", "event": event_id(event.originator_id, event.originator_version)}
+    ]
 
 
 @pytest.mark.parametrize("what, category", [("str", "statistic"), ("honor", "passion"), ("loyalty_clan", "passion")])

@@ -13,8 +13,16 @@ T0 = datetime(1620, 1, 1, tzinfo=UTC)
 def character(virtues=None, **stats):
     """A registered PenDragon Pass character with the given `--stat` values."""
     sheet = parse_sheet({k: str(v) for k, v in stats.items()}, virtues=virtues)
-    return Character.start(CharacterRegistered, uuid4(), campaign_id=uuid4(), name="Suboti", system="pendragon-pass",
-                           sheet=sheet.model_dump(mode="json"), by="gm", timestamp=T0)
+    return Character.start(
+        CharacterRegistered,
+        uuid4(),
+        campaign_id=uuid4(),
+        name="Suboti",
+        system="pendragon-pass",
+        sheet=sheet.model_dump(mode="json"),
+        by="gm",
+        timestamp=T0,
+    )
 
 
 def act(hero, event_class, rulings=None, rolls=None, seed=7, **inputs):
@@ -27,8 +35,15 @@ def act(hero, event_class, rulings=None, rolls=None, seed=7, **inputs):
     outcome = event_class.derive(hero.sheet, hero.condition, inputs, rulings, dice)
     assert not dice.unused(), f"unused table rolls {dice.unused()}"
     before = (hero.sheet, hero.condition)
-    event = hero.record(event_class, inputs=inputs, outcome=outcome, rulings=rulings.model_dump(mode="json"),
-                        dice=dice.record(), by="gm", timestamp=T0)
+    event = hero.record(
+        event_class,
+        inputs=inputs,
+        outcome=outcome,
+        rulings=rulings.model_dump(mode="json"),
+        dice=dice.record(),
+        by="gm",
+        timestamp=T0,
+    )
     again = event_class.derive(*before, inputs, Rulings.model_validate(event.rulings), Dice.replay(event.dice))
     assert again == outcome
     assert event_class.model_validate_json(event.model_dump_json()) == event
@@ -37,6 +52,7 @@ def act(hero, event_class, rulings=None, rolls=None, seed=7, **inputs):
 
 def _validate(model, data):
     from pydantic import TypeAdapter
+
     return TypeAdapter(model).validate_python(data)
 
 

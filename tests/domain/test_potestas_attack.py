@@ -211,7 +211,13 @@ def test_energy_damage_is_not_multiplied_and_marked_to_ignore_dr():
 
 
 def test_coup_de_grace_is_an_automatic_critical_that_provokes():
-    out = attack(Sheet(), Condition(wounds=2, lethal="stable"), AttackInputs(weapons=(SWORD,), coup_de_grace=True), Rulings(), Dice(1))
+    out = attack(
+        Sheet(),
+        Condition(wounds=2, lethal="stable"),
+        AttackInputs(weapons=(SWORD,), coup_de_grace=True),
+        Rulings(),
+        Dice(1),
+    )
     assert (out.roll, out.hit, out.critical, out.provokes) == (None, True, True, True)
     assert (out.hits[0].damage, out.hits[0].coup_de_grace) == (6, True)
 
@@ -235,7 +241,9 @@ def test_bad_weapon_damage_notation_is_bad_input():
 
 def test_parse_weapon_reads_the_command_line_spec():
     rapier = parse_weapon("rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing+silver")
-    assert rapier == Weapon(name="rapier", attack=15, damage="3", enhancement=3, threat=18, types=("piercing", "silver"))
+    assert rapier == Weapon(
+        name="rapier", attack=15, damage="3", enhancement=3, threat=18, types=("piercing", "silver")
+    )
     assert parse_weapon("fist:unarmed,light") == Weapon(name="fist", unarmed=True, size="light")
 
 

@@ -1,6 +1,6 @@
 """Potestas events: derive, record, fold and re-derive, as the ledger will (no database)."""
 
-from datetime import UTC, datetime, timezone
+from datetime import UTC, datetime
 from uuid import uuid4
 
 from chronicle.domain.character import Character, CharacterRegistered
@@ -33,8 +33,14 @@ def record(event_class, sheet, condition, inputs, rulings=Rulings(), table=None,
     dice = Dice(seed, table=table)
     outcome = event_class.derive(sheet, condition, inputs, rulings, dice)
     return event_class(
-        originator_id=uuid4(), originator_version=2, timestamp=WHEN, by="gm", inputs=inputs, outcome=outcome,
-        rulings=rulings.model_dump(mode="json"), dice=dice.record(),
+        originator_id=uuid4(),
+        originator_version=2,
+        timestamp=WHEN,
+        by="gm",
+        inputs=inputs,
+        outcome=outcome,
+        rulings=rulings.model_dump(mode="json"),
+        dice=dice.record(),
     )
 
 
@@ -81,7 +87,9 @@ def test_a_stable_character_wounded_dies_when_the_recorded_ruling_says_so():
 def test_a_ledger_rolled_event_re_derives_the_same_outcome():
     sheet, condition = Sheet(fort=1), Condition(wounds=1)
     event = record(Injured, sheet, condition, InjuryInputs(damage=30), seed=4242)
-    replayed = Injured.derive(sheet, condition, event.inputs, Rulings.model_validate(event.rulings), Dice.replay(event.dice))
+    replayed = Injured.derive(
+        sheet, condition, event.inputs, Rulings.model_validate(event.rulings), Dice.replay(event.dice)
+    )
     assert replayed == event.outcome
     assert event.dice.rolls[0].purpose == "save"
 
@@ -113,7 +121,7 @@ def test_an_attack_records_on_the_target_and_its_hits_become_injuries():
     assert fold(target, Condition(), attacked) == Condition()
     assert [(h.hit, h.damage) for h in attacked.outcome.hits] == [(1, 5), (2, 5)]
     condition = Condition()
-    for hit, roll in zip(attacked.outcome.hits, (8, 18)):
+    for hit, roll in zip(attacked.outcome.hits, (8, 18), strict=True):
         injured = record(Injured, target, condition, hit, table={hit.save_purpose: [roll]})
         condition = fold(target, condition, injured)
     assert (condition.wounds, condition.states) == (1, [])
@@ -122,16 +130,36 @@ def test_an_attack_records_on_the_target_and_its_hits_become_injuries():
 def test_a_fall_is_bludgeoning_damage_with_its_save_in_one_event():
     event = record(Fell, Sheet(fort=2, dr="3"), Condition(), FallInputs(feet=100), table={"save": [5]})
     fall, injury = event.outcome.fall, event.outcome.injury
-    assert (fall.hits, fall.damage, injury.after_dr, injury.dc, injury.save.total, injury.outcome) == (16, 64, 61, 27, 7, "wound")
+    assert (fall.hits, fall.damage, injury.after_dr, injury.dc, injury.save.total, injury.outcome) == (
+        16,
+        64,
+        61,
+        27,
+        7,
+        "wound",
+    )
     assert fold(Sheet(), Condition(), event).states == ["disabled"]
 
 
 def test_the_character_aggregate_folds_potestas_events():
     hero = Character.start(
-        CharacterRegistered, uuid4(), campaign_id=uuid4(), name="Ivanior", system="potestas",
-        sheet=Sheet(fort=4).model_dump(mode="json"), by="gm", timestamp=datetime(2026, 1, 1, tzinfo=UTC),
+        CharacterRegistered,
+        uuid4(),
+        campaign_id=uuid4(),
+        name="Ivanior",
+        system="potestas",
+        sheet=Sheet(fort=4).model_dump(mode="json"),
+        by="gm",
+        timestamp=datetime(2026, 1, 1, tzinfo=UTC),
     )
     event = record(Injured, hero.sheet, hero.condition, InjuryInputs(damage=12), table={"save": [5]})
-    hero.record(Injured, inputs=event.inputs, outcome=event.outcome, rulings=event.rulings, dice=event.dice, by="gm",
-                timestamp=datetime(2026, 1, 1, tzinfo=UTC))
+    hero.record(
+        Injured,
+        inputs=event.inputs,
+        outcome=event.outcome,
+        rulings=event.rulings,
+        dice=event.dice,
+        by="gm",
+        timestamp=datetime(2026, 1, 1, tzinfo=UTC),
+    )
     assert (hero.version, hero.condition.wounds, hero.condition.states) == (2, 1, [])

@@ -42,54 +42,72 @@ def clean(text: str) -> str:
 
 
 def test_an_injury_names_the_damage_dr_the_save_and_the_result():
-    event = record(Injured, BRAND, Condition(wounds=1), InjuryInputs(damage=12, type="slashing,magic"), table={"save": [3]})
+    event = record(
+        Injured, BRAND, Condition(wounds=1), InjuryInputs(damage=12, type="slashing,magic"), table={"save": [3]}
+    )
     assert clean(explain(event, "Brand")) == (
         "Brand takes 12 lethal damage (magic, slashing). Damage reduction removes 2: 10 left. "
         "Fortitude save, DC 17 = 15 + 10 // 5: rolled 3 + 4 (Fortitude) - 1 (wounds) = 6, failed by 11. "
-        "Brand takes a wound; failing by 10 or more makes it a disabling wound. Brand is now disabled.")
+        "Brand takes a wound; failing by 10 or more makes it a disabling wound. Brand is now disabled."
+    )
 
 
 def test_a_saved_blow_has_little_effect():
     event = record(Injured, BRAND, Condition(), InjuryInputs(damage=9), table={"save": [15]})
     assert clean(explain(event, "Brand")).endswith(
         "rolled 15 + 4 (Fortitude) - 0 (wounds) = 19, made by 3. The wound has little effect: no wound. "
-        "Brand is standing, neither disabled nor staggered.")
+        "Brand is standing, neither disabled nor staggered."
+    )
 
 
 def test_damage_reduction_that_stops_everything_says_so():
     event = record(Injured, BRAND, Condition(), InjuryInputs(damage=2))
     assert clean(explain(event, "Brand")) == (
         "Brand takes 2 lethal damage. Damage reduction removes all of it and negates riders such as injury poison, "
-        "stunning or disease: no save, no effect. Brand is standing, neither disabled nor staggered.")
+        "stunning or disease: no save, no effect. Brand is standing, neither disabled nor staggered."
+    )
 
 
 def test_a_killing_wound_says_the_character_dies():
     event = record(Injured, BRAND, Condition(wounds=2, lethal="dying"), InjuryInputs(damage=7), table={"save": [2]})
     assert clean(explain(event, "Brand")).endswith(
-        "failed by 12. Brand takes a wound; failing by 10 or more makes it a disabling wound. Brand dies.")
+        "failed by 12. Brand takes a wound; failing by 10 or more makes it a disabling wound. Brand dies."
+    )
 
 
 def test_naturals_and_the_coup_de_grace_are_named_with_their_rulings():
     natural = record(Injured, BRAND, Condition(), InjuryInputs(damage=40, type="fire"), table={"save": [20]})
     assert "A natural 20 succeeds (ruling save_naturals)." in clean(explain(natural, "Brand"))
-    coup = record(Injured, BRAND, Condition(), InjuryInputs(damage=7, coup_de_grace=True, hit=1), table={"save:1": [20]})
+    coup = record(
+        Injured, BRAND, Condition(), InjuryInputs(damage=7, coup_de_grace=True, hit=1), table={"save:1": [20]}
+    )
     told = clean(explain(coup, "Brand"))
     assert told.startswith("Hit 1: Brand takes 7 lethal damage.")
     assert "A coup de grace makes the save one degree worse (ruling coup_de_grace_save)." in told
 
 
 def test_a_nonlethal_wound_on_the_dying_is_ignored_in_words():
-    event = record(Injured, BRAND, Condition(wounds=2, lethal="dying"), InjuryInputs(damage=12, nonlethal=True),
-                   table={"save": [3]})
+    event = record(
+        Injured,
+        BRAND,
+        Condition(wounds=2, lethal="dying"),
+        InjuryInputs(damage=12, nonlethal=True),
+        table={"save": [3]},
+    )
     assert clean(explain(event, "Brand")).endswith(
         "- 2 (wounds and nonlethal wounds) = 5, failed by 12. Being unconscious, Brand ignores a nonlethal wound. "
-        "Brand is now dying.")
+        "Brand is now dying."
+    )
 
 
 def test_an_injury_recorded_before_states_were_kept_still_reads_well():
     event = record(Injured, BRAND, Condition(), InjuryInputs(damage=12), table={"save": [3]})
-    old = event.model_copy(update={"outcome": InjuryOutcome.model_validate({**event.outcome.model_dump(), "states": None})})
-    assert clean(explain(old, "Brand")).endswith("Brand takes a wound; failing by 10 or more makes it a disabling wound.")
+    old = event.model_copy(
+        update={"outcome": InjuryOutcome.model_validate({**event.outcome.model_dump(), "states": None})}
+    )
+    assert clean(explain(old, "Brand")).endswith(
+        "Brand takes a wound; failing by 10 or more makes it a disabling wound."
+    )
 
 
 def test_a_dying_save_counts_its_rounds():
@@ -98,16 +116,22 @@ def test_a_dying_save_counts_its_rounds():
     assert clean(explain(event, "Brand")) == (
         "Brand makes a dying save: rolled 12 + 4 (Fortitude) - 2 (wounds) = 14 against DC 13 "
         "(10 + 3 rounds unconscious so far, 2 of them declared with this save), made by 1. "
-        "Brand is stable: unconscious, no longer dying.")
+        "Brand is stable: unconscious, no longer dying."
+    )
 
 
 def test_a_dying_save_natural_20_and_a_death_by_margin():
-    natural = record(DyingSaveMade, BRAND, Condition(wounds=15, lethal="dying"), DyingSaveInputs(), table={"save": [20]})
+    natural = record(
+        DyingSaveMade, BRAND, Condition(wounds=15, lethal="dying"), DyingSaveInputs(), table={"save": [20]}
+    )
     assert "A natural 20 succeeds all the same (ruling dying_save_naturals)." in clean(explain(natural, "Brand"))
     harsh = Rulings(dying_failure="die_by_margin")
-    dead = record(DyingSaveMade, BRAND, Condition(wounds=8, lethal="dying"), DyingSaveInputs(), harsh, table={"save": [2]})
+    dead = record(
+        DyingSaveMade, BRAND, Condition(wounds=8, lethal="dying"), DyingSaveInputs(), harsh, table={"save": [2]}
+    )
     assert clean(explain(dead, "Brand")).endswith(
-        "failed by 12. Brand dies (failing by 10 or more, ruling dying_failure).")
+        "failed by 12. Brand dies (failing by 10 or more, ruling dying_failure)."
+    )
 
 
 def test_exertion_quotes_what_was_done():
@@ -118,10 +142,16 @@ def test_exertion_quotes_what_was_done():
 def test_a_rest_says_how_long_and_what_healed():
     event = record(Rested, BRAND, Condition(wounds=2, lethal="disabled"), RestInputs(hours=8, minutes=30))
     assert clean(explain(event, "Brand")) == (
-        "Brand rests for 8 hours 30 minutes and heals 1 wound and 3 nonlethal wounds."
-        .replace("3 nonlethal wounds", "0 nonlethal wounds") + " Brand is standing, neither disabled nor staggered.")
+        "Brand rests for 8 hours 30 minutes and heals 1 wound and 3 nonlethal wounds.".replace(
+            "3 nonlethal wounds", "0 nonlethal wounds"
+        )
+        + " Brand is standing, neither disabled nor staggered."
+    )
     interrupted = record(Rested, BRAND, Condition(wounds=1), RestInputs(minutes=20, interrupted=True))
-    assert clean(explain(interrupted, "Brand")) == "Brand rests for 20 minutes, but the rest is interrupted: nothing heals."
+    assert (
+        clean(explain(interrupted, "Brand"))
+        == "Brand rests for 20 minutes, but the rest is interrupted: nothing heals."
+    )
 
 
 def test_a_fall_gives_the_impact_then_the_injury():
@@ -129,7 +159,8 @@ def test_a_fall_gives_the_impact_then_the_injury():
     assert clean(explain(event, "Brand")).startswith(
         "Brand falls: a fall of 100 ft strikes at 83.67 ft/s: 16 x 4 = 64 bludgeoning damage. "
         "Brand takes 64 lethal damage (bludgeoning). Damage reduction removes 2: 62 left. "
-        "Fortitude save, DC 27 = 15 + 62 // 5: rolled 10 + 4 (Fortitude) - 0 (wounds) = 14, failed by 13.")
+        "Fortitude save, DC 27 = 15 + 62 // 5: rolled 10 + 4 (Fortitude) - 0 (wounds) = 14, failed by 13."
+    )
 
 
 def test_an_attack_names_attacker_and_target_the_roll_and_each_hit():
@@ -138,15 +169,18 @@ def test_an_attack_names_attacker_and_target_the_roll_and_each_hit():
     assert clean(explain(event, "Guard")) == (
         "Ivanior attacks Guard with rapier (+15) and dagger (+13), multi-weapon -2: attack bonus +11 (the lowest). "
         "Rolled 10 + 11 = 21 against 18 (10 + defence 8): hits by 3. "
-        "Hit 1: 5 (rapier + dagger) + 3 Str + 4 enhancement = 12 damage.")
+        "Hit 1: 5 (rapier + dagger) + 3 Str + 4 enhancement = 12 damage."
+    )
 
 
 def test_a_critical_a_miss_and_a_coup_de_grace_in_words():
     axe = Weapon(name="axe", damage="4", enhancement=1, multiplier=3)
     given = AttackInputs(attacker="Ivanior", bab=15, strength=14, weapons=(axe,))
     critical = record(Attacked, Sheet(), Condition(), given, table={"attack": [20], "confirm": [15]})
-    assert ("The roll threatens a critical; the confirmation roll 15 + 18 confirms a critical (x3). "
-            "Hit 1, critical: (4 (axe) + 2 Str + 1 enhancement) x 3 = 21 damage.") in clean(explain(critical, "Guard"))
+    assert (
+        "The roll threatens a critical; the confirmation roll 15 + 18 confirms a critical (x3). "
+        "Hit 1, critical: (4 (axe) + 2 Str + 1 enhancement) x 3 = 21 damage."
+    ) in clean(explain(critical, "Guard"))
     missed = record(Attacked, Sheet(defence=30), Condition(), given, table={"attack": [2]})
     assert clean(explain(missed, "Guard")).endswith("Rolled 2 + 18 = 20 against 40 (10 + defence 30): misses by 20.")
     coup = AttackInputs(attacker="Ivanior", weapons=(axe,), coup_de_grace=True, target_helpless=True)
@@ -155,25 +189,39 @@ def test_a_critical_a_miss_and_a_coup_de_grace_in_words():
     assert told.endswith("Ivanior provokes an attack of opportunity.")
 
 
-@pytest.mark.parametrize("condition, expected", [
-    (Condition(), ["Wounds: 0, -0 on every injury save. Lethal track: [healthy] > wounded > disabled > dying > dead."]),
-    (Condition(wounds=2, lethal="stable", rounds_unconscious=3),
-     ["Wounds: 2, -2 on every injury save. Lethal track: healthy > wounded > disabled > [stable] > dead.",
-      "Stable: unconscious but no longer dying; another wound starts the dying again.",
-      "Unconscious for 3 rounds so far."]),
-])
+@pytest.mark.parametrize(
+    "condition, expected",
+    [
+        (
+            Condition(),
+            ["Wounds: 0, -0 on every injury save. Lethal track: [healthy] > wounded > disabled > dying > dead."],
+        ),
+        (
+            Condition(wounds=2, lethal="stable", rounds_unconscious=3),
+            [
+                "Wounds: 2, -2 on every injury save. Lethal track: healthy > wounded > disabled > [stable] > dead.",
+                "Stable: unconscious but no longer dying; another wound starts the dying again.",
+                "Unconscious for 3 rounds so far.",
+            ],
+        ),
+    ],
+)
 def test_the_sheet_shows_the_wound_ladder_and_its_penalties(condition, expected):
-    lines = sheet_lines(parse_sheet({"fort": "4", "dr": "2", "weapons": "javelin:damage=1d6,thrown,types=piercing"}),
-                        condition)
-    assert lines[:3] == ["Fortitude +4, damage reduction 2.",
-                         "Base attack +0, Str 10 (+0), Dex 10 (+0), size +0; defence 0 (hit on 10).",
-                         "Weapons: javelin: damage 1d6, critical x2, thrown, piercing."]
+    lines = sheet_lines(
+        parse_sheet({"fort": "4", "dr": "2", "weapons": "javelin:damage=1d6,thrown,types=piercing"}), condition
+    )
+    assert lines[:3] == [
+        "Fortitude +4, damage reduction 2.",
+        "Base attack +0, Str 10 (+0), Dex 10 (+0), size +0; defence 0 (hit on 10).",
+        "Weapons: javelin: damage 1d6, critical x2, thrown, piercing.",
+    ]
     assert [line for line in lines[3:] if not line.startswith("Nonlethal")] == expected
     assert all(clean(line) for line in lines)
 
 
 def test_an_objects_sheet_shows_hardness_and_its_save():
     lines = sheet_lines(parse_sheet({"hardness": "5", "thickness": "2"}, kind="object"), Condition())
-    assert lines[:2] == ["An object: hardness 5, 2 in thick; defence 0.",
-                         "Saves against injury at +6: base +0, + hardness, + 1 per inch beyond the first. "
-                         "Disabled means destroyed."]
+    assert lines[:2] == [
+        "An object: hardness 5, 2 in thick; defence 0.",
+        "Saves against injury at +6: base +0, + hardness, + 1 per inch beyond the first. Disabled means destroyed.",
+    ]

@@ -113,7 +113,9 @@ def test_coup_de_grace_save_failure_counts_as_failing_by_the_disable_margin():
 
 
 def test_coup_de_grace_save_standard_ruling_is_a_normal_save():
-    out = hurt(12, save_roll=19, sheet=Sheet(fort=5), coup_de_grace=True, rulings=Rulings(coup_de_grace_save="standard"))
+    out = hurt(
+        12, save_roll=19, sheet=Sheet(fort=5), coup_de_grace=True, rulings=Rulings(coup_de_grace_save="standard")
+    )
     assert out.outcome == "no_effect"
 
 

@@ -83,7 +83,9 @@ PRIOR = Rulings(dying_dc="10_plus_prior")  # the engine's reading before issue 2
 
 
 def save(condition, roll, fort=0, rulings=Rulings(), rounds=0):
-    return dying_save(Sheet(fort=fort), condition, DyingSaveInputs(rounds=rounds), rulings, Dice(3, table={"save": [roll]}))
+    return dying_save(
+        Sheet(fort=fort), condition, DyingSaveInputs(rounds=rounds), rulings, Dice(3, table={"save": [roll]})
+    )
 
 
 def saved(condition, roll, fort=0, rulings=Rulings(), rounds=0):
@@ -147,9 +149,7 @@ def test_the_unconscious_cannot_exert():
         exert(Sheet(), Condition(nonlethal="unconscious"))
 
 
-@pytest.mark.parametrize(
-    "hours, healed", [(7, 0), (8, 1), (16, 2), (23, 2), (24, 3), (31, 3), (32, 4), (48, 6)]
-)
+@pytest.mark.parametrize("hours, healed", [(7, 0), (8, 1), (16, 2), (23, 2), (24, 3), (31, 3), (32, 4), (48, 6)])
 def test_natural_healing_of_wounds_is_1_per_8_hours_3_per_day(hours, healed):
     assert rest(Sheet(), Condition(wounds=10), RestInputs(hours=hours)).wounds_healed == healed
 
@@ -191,14 +191,18 @@ def test_healing_never_goes_below_zero():
 
 # Properties ---------------------------------------------------------------------------------------
 
-STEPS = st.sampled_from(["wound", "disabling", "dropping", "nonlethal", "staggering", "knockout", "exert", "save", "failsave"])
+STEPS = st.sampled_from(
+    ["wound", "disabling", "dropping", "nonlethal", "staggering", "knockout", "exert", "save", "failsave"]
+)
 
 
 def step(condition, move, rulings=Rulings(drop_margin=15)):
     if move in ("wound", "disabling", "dropping"):
         return wound(condition, {"wound": WOUND, "disabling": DISABLING, "dropping": DROPPING}[move])
     if move in ("nonlethal", "staggering", "knockout"):
-        return after_nonlethal_wound(condition, {"nonlethal": WOUND, "staggering": DISABLING, "knockout": DROPPING}[move])
+        return after_nonlethal_wound(
+            condition, {"nonlethal": WOUND, "staggering": DISABLING, "knockout": DROPPING}[move]
+        )
     if move == "exert":
         return after_exertion(condition)
     if condition.lethal == "dying":

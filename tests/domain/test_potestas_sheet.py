@@ -28,9 +28,18 @@ def test_the_system_is_found_by_name():
 
 
 def test_parse_sheet_reads_integer_stats_and_dr():
-    sheet = parse_sheet({"fort": "5", "dr": "5/silver", "bab": "+3", "str": "14", "dex": "12", "defence": "6", "size": "-1"})
+    sheet = parse_sheet(
+        {"fort": "5", "dr": "5/silver", "bab": "+3", "str": "14", "dex": "12", "defence": "6", "size": "-1"}
+    )
     assert sheet.model_dump(mode="json", exclude={"hardness", "thickness", "holder_fort", "weapons"}) == {
-        "kind": "character", "fort": 5, "dr": "5/silver", "bab": 3, "str": 14, "dex": 12, "defence": 6, "size": -1,
+        "kind": "character",
+        "fort": 5,
+        "dr": "5/silver",
+        "bab": 3,
+        "str": 14,
+        "dex": 12,
+        "defence": 6,
+        "size": -1,
     }
 
 
@@ -38,7 +47,9 @@ def test_dr_with_a_dash_is_the_plain_number():
     assert parse_sheet({"dr": "3/-"}).dr == "3"
 
 
-@pytest.mark.parametrize("stats", [{"hp": "10"}, {"fort": "five"}, {"fort": "1.5"}, {"dr": "5/wood"}, {"dr": "x"}, {"hardness": "5"}])
+@pytest.mark.parametrize(
+    "stats", [{"hp": "10"}, {"fort": "five"}, {"fort": "1.5"}, {"dr": "5/wood"}, {"dr": "x"}, {"hardness": "5"}]
+)
 def test_unknown_keys_and_non_integers_are_bad_input(stats):
     with pytest.raises(BadInput):
         parse_sheet(stats)
@@ -46,7 +57,13 @@ def test_unknown_keys_and_non_integers_are_bad_input(stats):
 
 def test_object_sheets_take_hardness_thickness_and_holder():
     door = parse_sheet({"hardness": "5", "thickness": "2", "holder_fort": "4"}, kind="object")
-    assert (door.kind, door.hardness, door.thickness, door.holder_fort, door.injury_save_bonus()) == ("object", 5, 2, 4, 10)
+    assert (door.kind, door.hardness, door.thickness, door.holder_fort, door.injury_save_bonus()) == (
+        "object",
+        5,
+        2,
+        4,
+        10,
+    )
     with pytest.raises(BadInput):
         parse_sheet({"thickness": "0"}, kind="object")
     with pytest.raises(BadInput):
@@ -60,11 +77,23 @@ def test_a_stored_sheet_reloads_from_its_json():
 
 def test_rulings_defaults_follow_rulings_md():
     assert Rulings().model_dump(mode="json") == {
-        "natural_20_hits": True, "natural_1_misses": True, "confirm_criticals": True, "iterative_cap": "bab",
-        "hurried_iterative_crits": "first_pair", "str_penalty_applies": True, "critical_damage": "multiply_roll",
-        "disable_margin": 10, "drop_margin": None, "coup_de_grace_save": "one_degree_worse", "save_naturals": "standard",
-        "dying_dc": "10_plus_rounds", "dying_save_naturals": "standard",
-        "unconscious_nonlethal": "no_effect", "dying_failure": "continue", "dying_death_margin": 10, "wound_while_stable": "dying",
+        "natural_20_hits": True,
+        "natural_1_misses": True,
+        "confirm_criticals": True,
+        "iterative_cap": "bab",
+        "hurried_iterative_crits": "first_pair",
+        "str_penalty_applies": True,
+        "critical_damage": "multiply_roll",
+        "disable_margin": 10,
+        "drop_margin": None,
+        "coup_de_grace_save": "one_degree_worse",
+        "save_naturals": "standard",
+        "dying_dc": "10_plus_rounds",
+        "dying_save_naturals": "standard",
+        "unconscious_nonlethal": "no_effect",
+        "dying_failure": "continue",
+        "dying_death_margin": 10,
+        "wound_while_stable": "dying",
     }
 
 
@@ -78,7 +107,11 @@ def test_rulings_accept_command_line_strings():
 def test_view_has_the_contract_condition():
     condition = Condition(wounds=2, nonlethal_wounds=1, lethal="disabled", nonlethal="staggered")
     assert view(Sheet(), condition)["condition"] == {
-        "wounds": 2, "nonlethal_wounds": 1, "states": ["disabled", "staggered"], "dying_saves": 0, "rounds_unconscious": 0,
+        "wounds": 2,
+        "nonlethal_wounds": 1,
+        "states": ["disabled", "staggered"],
+        "dying_saves": 0,
+        "rounds_unconscious": 0,
         "conscious": True,
     }
     assert view(Sheet(dr="5/silver"), Condition())["sheet"]["dr"] == "5/silver"
@@ -86,13 +119,23 @@ def test_view_has_the_contract_condition():
 
 def test_summary_is_one_line():
     assert summary(Sheet(), Condition()) == "unhurt"
-    assert summary(Sheet(), Condition(wounds=2, nonlethal_wounds=1, lethal="disabled")) == "2 wounds, 1 nonlethal; disabled"
+    assert (
+        summary(Sheet(), Condition(wounds=2, nonlethal_wounds=1, lethal="disabled"))
+        == "2 wounds, 1 nonlethal; disabled"
+    )
     assert summary(Sheet(kind="object"), Condition(wounds=1, lethal="destroyed")) == "1 wound; destroyed"
 
 
 @pytest.mark.parametrize(
     "feet, velocity, hits, damage",
-    [(0, 0.0, 0, 0), (1, 8.37, 1, 4), (10, 26.46, 5, 20), (100, 83.67, 16, 64), (630, 210.0, 42, 168), (5000, 210.0, 42, 168)],
+    [
+        (0, 0.0, 0, 0),
+        (1, 8.37, 1, 4),
+        (10, 26.46, 5, 20),
+        (100, 83.67, 16, 64),
+        (630, 210.0, 42, 168),
+        (5000, 210.0, 42, 168),
+    ],
 )
 def test_falling_velocity_hits_and_damage(feet, velocity, hits, damage):
     assert falling(feet).model_dump() == {"feet": feet, "velocity": velocity, "hits": hits, "damage": damage}

@@ -43,13 +43,13 @@ def save(condition, roll, rulings=Rulings(), rounds=0, sheet=BRAND):
 
 def test_each_round_dying_raises_the_dc_and_a_stable_character_wounded_again_goes_on_from_there():
     dying = Condition(wounds=2, lethal="dying")
-    first, dying = save(dying, 5)      # 5 + 4 - 2 = 7 vs DC 10: still dying
-    second, dying = save(dying, 8)     # 8 + 4 - 2 = 10 vs DC 11: still dying
-    third, stable = save(dying, 11)    # 11 + 4 - 2 = 13 vs DC 12: stable
+    first, dying = save(dying, 5)  # 5 + 4 - 2 = 7 vs DC 10: still dying
+    second, dying = save(dying, 8)  # 8 + 4 - 2 = 10 vs DC 11: still dying
+    third, stable = save(dying, 11)  # 11 + 4 - 2 = 13 vs DC 12: stable
     assert [o.dc for o in (first, second, third)] == [10, 11, 12]
     assert (stable.states, stable.rounds_unconscious) == (["stable"], 3)
     again = after_wound(stable, WOUND, "dying", False)  # wounded back into dying: 3 wounds
-    fourth, after = save(again, 11)    # 11 + 4 - 3 = 12 vs DC 13, not DC 10
+    fourth, after = save(again, 11)  # 11 + 4 - 3 = 12 vs DC 13, not DC 10
     assert (fourth.dc, fourth.total, fourth.result) == (13, 12, "dying")
     assert after.rounds_unconscious == 4
 
@@ -65,14 +65,14 @@ def test_rounds_knocked_out_by_nonlethal_wounds_count():
     lying = apply_rest(knocked_out, rest(Sheet(), knocked_out, RestInputs(minutes=1)))  # 1 minute heals nothing
     assert lying.rounds_unconscious == 10
     dying = after_wound(lying, WOUND, "dying", False)
-    outcome, _ = save(dying, 15)       # DC 10 + 10 rounds; 15 + 4 - 2 = 17
+    outcome, _ = save(dying, 15)  # DC 10 + 10 rounds; 15 + 4 - 2 = 17
     assert (outcome.dc, outcome.total, outcome.result) == (20, 17, "dying")
 
 
 def test_rounds_no_event_shows_are_declared_with_the_save_and_counted_after_it():
     outcome, after = save(Condition(wounds=2, lethal="dying", rounds_unconscious=1), 12, rounds=3)
     assert (outcome.dc, outcome.total, outcome.result) == (14, 14, "stable")  # 10 + 1 + 3; 12 + 4 - 2
-    assert after.rounds_unconscious == 5                                       # 1 + 3 + this round
+    assert after.rounds_unconscious == 5  # 1 + 3 + this round
 
 
 def test_waking_ends_the_count():
@@ -87,7 +87,7 @@ def test_waking_ends_the_count():
 @pytest.mark.parametrize("lethal", ["dying", "stable"])
 def test_a_dying_or_stable_character_ignores_a_nonlethal_wound(lethal):
     down = Condition(wounds=2, lethal=lethal)
-    blow = InjuryInputs(damage=12, nonlethal=True)   # DC 17; 3 + 4 - 2 = 5 fails by 12: would stagger
+    blow = InjuryInputs(damage=12, nonlethal=True)  # DC 17; 3 + 4 - 2 = 5 fails by 12: would stagger
     outcome = injure(BRAND, down, blow, Rulings(), Dice(1, table={"save": [3]}))
     assert (outcome.outcome, outcome.ignored, outcome.states) == ("nonlethal_wound", True, (lethal,))
     assert apply_injury(BRAND, down, outcome, Rulings()) == down
@@ -120,7 +120,7 @@ def test_an_outcome_recorded_before_states_were_kept_matches_its_rederivation():
 
 
 def test_dying_save_naturals_standard_a_20_stabilises_and_a_1_stays_dying():
-    assert save(Condition(wounds=15, lethal="dying"), 20)[0].result == "stable"   # 20 + 4 - 15 = 9 vs 10
+    assert save(Condition(wounds=15, lethal="dying"), 20)[0].result == "stable"  # 20 + 4 - 15 = 9 vs 10
     assert save(Condition(lethal="dying"), 1, sheet=Sheet(fort=20))[0].result == "dying"  # 21 vs 10
 
 
@@ -143,8 +143,14 @@ def test_dying_saves_recorded_before_the_ruling_took_the_injury_saves_naturals()
 
 # Weapons from the sheet -------------------------------------------------------------------------------
 
-KIT = parse_sheet({"bab": "3", "str": "14", "dex": "12",
-                   "weapons": "longsword:damage=5,types=slashing;javelin:damage=4,thrown,types=piercing"})
+KIT = parse_sheet(
+    {
+        "bab": "3",
+        "str": "14",
+        "dex": "12",
+        "weapons": "longsword:damage=5,types=slashing;javelin:damage=4,thrown,types=piercing",
+    }
+)
 
 
 def test_a_named_weapon_is_the_sheets_weapon_of_that_name():
@@ -190,7 +196,10 @@ def test_a_thrown_weapon_is_ranged_for_range_and_cover_and_still_adds_str():
 
 def test_sheets_recorded_with_weapon_specs_still_load():
     old = Sheet.model_validate({"weapons": ["rapier:attack=15,damage=3", "dagger:damage=2,light"]})
-    assert [(w.name, w.attack, w.size) for w in old.weapons] == [("rapier", 15, "one_handed"), ("dagger", None, "light")]
+    assert [(w.name, w.attack, w.size) for w in old.weapons] == [
+        ("rapier", 15, "one_handed"),
+        ("dagger", None, "light"),
+    ]
     assert parse_weapon(old.weapons[1].spec()) == old.weapons[1]
 
 
