@@ -74,26 +74,22 @@ def remember(kinds: dict[str, Kind], logged: Logged) -> Kind:
 
 @functools.cache
 def kind_of(event_class: type) -> Kind:
-    if event_class is CampaignStarted:
-        return Kind.STARTED
-    if event_class is CharacterRegistered:
-        return Kind.REGISTERED
-    if event_class is Amended:
-        return Kind.AMENDED
-    if event_class is DiceRolled:
-        return Kind.ROLLED
-    if event_class in (RulingChanged, WinterBegan, SessionStarted, SessionEnded):
-        return Kind.CAMPAIGN
-    found = _OTHERS.get(event_class)
-    if found is not None:
-        return found
-    if isinstance(event_class, type) and issubclass(event_class, Resolution):
-        return Kind.RESOLVED
+    """The kind of the nearest class the read models know among the event class's bases (so a later
+    version of an event, or a subclass, folds as its kind does); UNKNOWN when there is none."""
+    for known in getattr(event_class, "__mro__", ()):
+        found = KINDS.get(known)
+        if found is not None:
+            return found
     return Kind.UNKNOWN
 
 
-_OTHERS = {CampaignChosen: Kind.CHOSEN, CampaignArchived: Kind.ARCHIVED, SheetChanged: Kind.GROWN,
-           CharacterRenamed: Kind.RENAMED, CharacterRetired: Kind.RETIRED, NoteTaken: Kind.NOTED}
+KINDS: dict[type, Kind] = {
+    CampaignStarted: Kind.STARTED, CharacterRegistered: Kind.REGISTERED, Amended: Kind.AMENDED,
+    DiceRolled: Kind.ROLLED, Resolution: Kind.RESOLVED, RulingChanged: Kind.CAMPAIGN, WinterBegan: Kind.CAMPAIGN,
+    SessionStarted: Kind.CAMPAIGN, SessionEnded: Kind.CAMPAIGN, CampaignChosen: Kind.CHOSEN,
+    CampaignArchived: Kind.ARCHIVED, SheetChanged: Kind.GROWN, CharacterRenamed: Kind.RENAMED,
+    CharacterRetired: Kind.RETIRED, NoteTaken: Kind.NOTED,
+}
 
 
 class UnknownEvent(ChronicleError):

@@ -20,7 +20,7 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import _topic_cache, get_topic
 
-from chronicle.domain.events import Event
+from chronicle.domain.growth import NoteTaken as Note
 from chronicle.ledger.app import open_ledger
 from conftest import Run
 
@@ -72,14 +72,15 @@ def test_a_new_ledger_has_16k_pages_and_an_old_one_keeps_its_own(old_ledger, tmp
 
 # A test-only event class as it evolves: v1 was stored, then v2 added `mood` under the same name
 # (so the same topic); reading old rows resolves the topic to the v2 class, which upcasts them.
-class NoteTaken(Event):
+# A kind of note, so the read models fold it as they fold notes.
+class NoteTaken(Note):
     text: str
 
 
 NoteTakenV1 = NoteTaken
 
 
-class NoteTaken(Event):  # noqa: F811  (the same class, one version later)
+class NoteTaken(Note):  # noqa: F811  (the same class, one version later)
     text: str
     mood: str
 
