@@ -1,0 +1,209 @@
+"""What people read: every event of every system told in sentences by `log` (who did what to whom, the
+numbers, the result, the reason or oath given, a death), and no Python repr or `key=value` in any human
+output of log, report, replay, amend, character show, recap or campaign report (issue 23)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from chronicle.domain import systems
+
+POTESTAS = """
+campaign new Greyhawk --system potestas
+character add Brand --stat fort=2 --stat dr=1 --stat bab=3 --stat defence=2
+character add Ivanior --stat fort=4 --stat bab=6
+session start "The ford"
+attack Ivanior Brand --roll 15 --weapon rapier:attack=8,damage=6,threat=18,types=piercing
+injure Brand --damage 30 --type slashing --save-roll 2
+exert Brand --action "charged the ogre"
+dying-save Brand --roll 3
+injure Brand --damage 30 --type slashing --save-roll 1 --force
+fall Ivanior --feet 30 --save-roll 12
+rest Ivanior --hours 8
+roll 2d6+1 --for Ivanior --reason "spot the ambush"
+note "The ogre fled north" --for Ivanior
+campaign rule disable_margin=5 --reason "house rule"
+session end
+character set Ivanior fort=5 --reason "level 5"
+"""
+
+ADND2E = """
+campaign new Waterdeep --system adnd2e
+character add Thief --stat hp=20 --stat level=5 --stat class=thief --stat str=16 --stat "weapons=club:blunt"
+character add Guard --stat hp=30 --stat hd=3 --stat str=17
+character add Brute --stat hp=40 --stat hd=4 --stat str=18/50
+session start "The docks"
+attack Thief Guard --maneuver sap --weapon club --roll 17
+injure Guard --damage 7 --mode sap --knockout-roll 90 --attacker Thief
+injure Guard --damage 12 --mode lethal --attacker Brute
+mug Thief Guard --save-number 12 --save-roll 16
+grab person Brute Thief --dice 3,12
+rest Guard --hours 8
+injure Guard --damage 40 --mode lethal --attacker Brute
+grab break-hold Thief --dice 3,9
+grab state Brute --asleep
+session end
+"""
+
+PENDRAGON = """
+campaign new Sartar --system pendragon-pass
+character add Vasana --stat siz=15 --stat con=13 --stat valorous=17 --stat sword=15 --stat loyalty_clan=16 \
+--virtues valorous,generous,honest,just,merciful
+campaign rule experience_timing=month_after_adventure --reason "the seed's option"
+character add Harrek --stat siz=14 --stat con=12 --stat sword=14 --stat first_aid=12 --stat chirurgery=10
+session start "The temple"
+check Vasana sword --roll 12 --opposed-by Harrek:sword --opposed-roll 9 --award-check
+status award Vasana --amount 400 --reason "held the ford"
+status award Vasana --honour rune-lord
+increase Vasana valorous
+oath swear Vasana "avenge Orlanth's temple"
+oath fulfil Vasana oath-1 --status 100
+oath swear Vasana "never yield the ford"
+oath break Vasana oath-2
+geas take Vasana "never eat horse"
+geas break Vasana geas-1
+feat Vasana sword --roll 6 --describe "leaps the wall of shields"
+tactic Vasana great-blow --skill sword --opponent Harrek:sword --roll 12 --opponent-roll 15
+injure Vasana --damage 14 --attacker Harrek
+first-aid Vasana 1 --healer Harrek --roll 8 --heal-roll 2
+chirurgery Vasana --healer Harrek --roll 8
+heal Vasana 1 --points 3
+rest Vasana --hours 336
+experience Vasana --dice sword=17
+injure Harrek --damage 40 --attacker Vasana
+session end
+winter --year 1621 --land-roll 4
+"""
+
+CAMPAIGNS = {"potestas": POTESTAS, "adnd2e": ADND2E, "pendragon-pass": PENDRAGON}
+REPR = re.compile(r"\{'|\['|\bNone\b|=True|=False|=None|\w=\S")
+
+
+def played(run, tmp_path, system: str) -> dict[str, str]:
+    """The campaign of SYSTEM played as a batch; its events' sentences by type (all of each type, joined)."""
+    script = tmp_path / f"{system}.batch"
+    script.write_text(CAMPAIGNS[system].replace("\\\n", ""))
+    done = run("batch", str(script))
+    assert done.exit_code == 0, done.stderr
+    told: dict[str, str] = {}
+    for row in run.json("log")["events"]:
+        told[row["type"]] = (told.get(row["type"], "") + " " + row["summary"]).strip()
+    return told
+
+
+@pytest.mark.parametrize("system", sorted(CAMPAIGNS))
+def test_every_event_type_of_the_system_is_told_in_its_own_words(run_sqlite, tmp_path, system):
+    told = played(run_sqlite, tmp_path, system)
+    own = {event.__name__ for event in systems.get(system).EVENTS}
+    assert own <= set(told), f"the campaign leaves out {own - set(told)}"
+    for kind, sentence in told.items():
+        assert sentence.endswith((".", '."', ".”")), (kind, sentence)
+        assert not REPR.search(sentence), (kind, sentence)
+        spaced = "".join(f" {c.lower()}" if c.isupper() else c for c in kind).strip()
+        assert f": {spaced}." not in sentence, f"{kind} falls back to its class name: {sentence}"
+
+
+def test_potestas_sentences_name_both_parties_the_numbers_the_reasons_and_a_death(run_sqlite, tmp_path):
+    told = played(run_sqlite, tmp_path, "potestas")
+    assert "Ivanior attacks Brand with rapier" in told["Attacked"] and "Rolled 15 + 8 = 23" in told["Attacked"]
+    assert "Damage reduction removes 1: 29 left" in told["Injured"] and "Fortitude save, DC 20" in told["Injured"]
+    assert "Brand dies." in told["Injured"]
+    assert "charged the ogre" in told["Exerted"] and "Brand is now dying" in told["Exerted"]
+    assert "dying save" in told["DyingSaveMade"] and "failed by 7" in told["DyingSaveMade"]
+    assert "fall of 30 ft" in told["Fell"] and "rests for 8 hours" in told["Rested"]
+    assert '"spot the ambush"' in told["DiceRolled"] and '"The ogre fled north"' in told["NoteTaken"]
+    assert '"house rule"' in told["RulingChanged"] and '"level 5"' in told["SheetChanged"]
+    assert 'Session 1 began: "The ford"' in told["SessionStarted"]
+
+
+def test_adnd2e_sentences_name_the_attacker_the_target_and_a_death(run_sqlite, tmp_path):
+    told = played(run_sqlite, tmp_path, "adnd2e")
+    assert "Thief tries to sap Guard with the club" in told["Attacked"]
+    assert "Thief deals Guard 7 sap damage: 1 real and 6 temporary" in told["Injured"]
+    assert "the d100 rolled 90: Guard is not knocked out" in told["Injured"]
+    assert "Brute deals Guard 40 lethal damage" in told["Injured"] and "Guard dies." in told["Injured"]
+    assert "Thief mugs Guard" in told["Mugged"] and "the d20 rolled 16" in told["Mugged"]
+    assert "Brute grabs Thief" in told["Grabbed"] and "Thief breaks free" in told["HoldContested"]
+    assert "Brute falls asleep" in told["StateChanged"] and "heals 6 temporary" in told["Rested"]
+
+
+def test_pendragon_sentences_quote_oaths_geasa_reasons_and_name_healers_and_a_death(run_sqlite, tmp_path):
+    told = played(run_sqlite, tmp_path, "pendragon-pass")
+    assert "12 against 15" in told["Checked"] and "Harrek rolled 9" in told["Checked"]
+    assert '"held the ford"' in told["StatusAwarded"] and "Rune Lord" in told["StatusAwarded"]
+    assert "Valorous rises from 17 to 18" in told["IncreaseSpent"]
+    assert "\"avenge Orlanth's temple\"" in told["OathSworn"] and "oath-1" in told["OathFulfilled"]
+    assert "Honor falls by 1" in told["OathBroken"]
+    assert '"never eat horse"' in told["GeasTaken"] and "geas-1" in told["GeasBroken"]
+    assert '"leaps the wall of shields"' in told["FeatAttempted"] and "great blow" in told["TacticResolved"]
+    assert "Harrek wounds Vasana" in told["Injured"] and "Vasana wounds Harrek" in told["Injured"]
+    assert "Harrek has -14 hit points and dies" in told["Injured"]
+    assert "Harrek gives Vasana First Aid" in told["FirstAidGiven"]
+    assert "Harrek performs Chirurgery on Vasana" in told["ChirurgeryPerformed"]
+    assert "Magic heals 3" in told["MagicallyHealed"] and "2 full weeks of rest" in told["Rested"]
+    assert "Sword rolled 17" in told["ExperienceRolled"] and "1621" in told["WinterResolved"]
+    assert "Winter began in the year 1621" in told["WinterBegan"]
+
+
+AMENDS = {"potestas": ("#6", "--set", "damage=8"), "adnd2e": ("#7", "--set", "damage=5"),
+          "pendragon-pass": ("#24", "--set", "damage=10")}
+REPLAYS = {"potestas": "disable_margin=5", "adnd2e": "death_at=-10", "pendragon-pass": "unconscious_threshold=below_quarter"}
+
+
+@pytest.mark.parametrize("system", sorted(CAMPAIGNS))
+def test_no_human_output_holds_a_python_repr_or_a_field_dump(run_sqlite, tmp_path, system):
+    told = played(run_sqlite, tmp_path, system)
+    assert told
+    amended = run_sqlite("amend", *AMENDS[system], "--reason", "the die was misread")
+    assert amended.exit_code == 0, amended.stderr
+    assert "the die was misread" in amended.stdout
+    names = [c["name"] for c in run_sqlite.json("character", "list")["characters"]]
+    outputs = {"amend": amended}
+    for args in (("log",), ("log", "--session", "last"), ("log", "--tail", "3"), ("recap",), ("recap", "--session", "1"),
+                 ("replay", "--ruling", REPLAYS[system]), ("campaign", "report"),
+                 *(("report", name) for name in names), *(("character", "show", name) for name in names),
+                 *(("character", "show", name, "--as-of", "#5") for name in names[:1])):
+        outputs[" ".join(args)] = run_sqlite(*args)
+    for command, result in outputs.items():
+        assert result.exit_code == 0, (command, result.stderr)
+        assert result.stdout.strip(), command
+        found = REPR.search(result.stdout)
+        assert found is None, f"{command}: {found.group(0)!r} in\n{result.stdout}"
+
+
+def test_a_replay_tells_each_changed_event_as_recorded_and_as_replayed(run_sqlite, tmp_path):
+    played(run_sqlite, tmp_path, "potestas")
+    said = run_sqlite("replay", "Ivanior", "--ruling", "disable_margin=5").stdout
+    assert said.startswith("Replayed under the ruling disable margin 5 (nothing written).")
+    assert "Ivanior, event 2 (" in said and "rests" not in said  # the rest healed the same under either ruling
+    recorded, replayed = said.split("Recorded: ")[1].split("Replayed: ")
+    assert "failed by 6. Ivanior takes a wound. Ivanior is standing" in " ".join(recorded.split())
+    assert "Ivanior is now disabled." in " ".join(replayed.split())
+    assert said.rstrip().endswith("Ivanior ends unhurt.")
+
+
+def test_character_show_is_the_sheet_a_player_of_the_system_reads(run_sqlite, tmp_path):
+    played(run_sqlite, tmp_path, "pendragon-pass")
+    sheet = run_sqlite("character", "show", "vasana").stdout
+    assert sheet.startswith("Vasana (PenDragon Pass, version")
+    for line in ("Traits: Chaste 10 / Lustful 10", "Valorous* 18 / Cowardly 2", "Passions: Loyalty (clan) 16",
+                 "Skills: Sword 16", "to the next 1,000", "Honours: Rune Lord", "Oaths:", "Geasa:",
+                 "never eat horse"):
+        assert line in sheet, line
+    show = run_sqlite.json("character", "show", "Vasana")
+    assert show["sheet"]["skills"]["sword"] == 16 and "status" in show  # the JSON stays the contract's
+
+
+def test_recap_tells_each_character_what_changed_in_the_session(run_sqlite, tmp_path):
+    played(run_sqlite, tmp_path, "adnd2e")
+    recap = run_sqlite("recap").stdout
+    assert recap.startswith('Previously on Waterdeep: session 1, "The docks"')
+    assert "Guard at the start: 30/30 hp (0 real, 0 temporary). At the end: -23/30 hp (53 real, 0 temporary), dead." in recap
+    assert "Brute deals Guard 40 lethal damage" in recap
+    data = run_sqlite.json("recap", "--session", "1")
+    guard = next(c for c in data["characters"] if c["name"] == "Guard")
+    assert guard["before"].startswith("30/30") and len(guard["events"]) == 6
+    refused = run_sqlite("recap", "--session", "2")
+    assert refused.exit_code == 2 and "from 1 to 1" in refused.stderr
