@@ -35,16 +35,20 @@ def emit(env: Any, data: Any, human: Any = None) -> None:
 
 def show(text: str) -> None:
     """TEXT on stdout; through the pager ($PAGER, else less) when stdout is a terminal it overflows."""
-    if sys.stdout.isatty() and text.count("\n") + 1 >= shutil.get_terminal_size().lines:
+    if on_terminal() and text.count("\n") + 1 >= shutil.get_terminal_size().lines:
         click.echo_via_pager(text)
     else:
         click.echo(text)
 
 
+def on_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
 def width() -> int:
     """The terminal's columns; when stdout is piped, `$COLUMNS`, else the terminal the user types at
     (stderr's), else PIPED_WIDTH."""
-    streams = [sys.stdout] if sys.stdout.isatty() else []
+    streams = [sys.stdout] if on_terminal() else []
     columns = os.environ.get("COLUMNS", "")
     if not streams and columns.isdigit() and int(columns) > 0:
         return int(columns)
@@ -63,7 +67,7 @@ def rendered(renderable: Any) -> str:
     from rich.console import Console
 
     buffer = io.StringIO()
-    Console(file=buffer, width=width(), force_terminal=sys.stdout.isatty(), highlight=False).print(renderable)
+    Console(file=buffer, width=width(), force_terminal=on_terminal(), highlight=False).print(renderable)
     return buffer.getvalue().rstrip("\n")
 
 
