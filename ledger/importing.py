@@ -20,7 +20,7 @@ import orjson
 from ..domain.errors import BadInput
 from ..domain.text import check_json
 from .mapper import checked_event, event_from_state
-from .verify import Verifier, aggregate_topics, event_topics
+from .verify import Verifier, is_aggregate_topic, is_event_topic
 
 CHUNK = 1000
 KEYS = {"topic", "originator_id", "originator_version", "state"}
@@ -100,12 +100,13 @@ def check_share(path: str, k: int, shares: int, progress: Callable[[float], None
 def _stored(record: dict[str, Any], number: int) -> bytes:
     """The line's state as it will be stored, once its topics are known to be chronicle's own classes
     (resolving any other would import an arbitrary module) and its texts are checked."""
-    if record["topic"] not in event_topics():
+    if not isinstance(record["topic"], str) or not is_event_topic(record["topic"]):
         raise BadInput(f"line {number}: not an exported event (unknown topic {str(record['topic'])[:80]!r})")
     state = record["state"]
     if not isinstance(state, dict):
         raise BadInput(f"line {number}: not an exported event (its state is not an object)")
-    if "originator_topic" in state and state["originator_topic"] not in aggregate_topics():
+    if "originator_topic" in state and not (isinstance(state["originator_topic"], str)
+                                            and is_aggregate_topic(state["originator_topic"])):
         raise BadInput(f"line {number}: not an exported event (unknown aggregate {str(state['originator_topic'])[:80]!r})")
     data = orjson.dumps(state)
     try:

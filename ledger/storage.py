@@ -98,8 +98,15 @@ def _postgres(target: str) -> dict[str, str]:
 
 
 def must_exist(target: str) -> None:
-    """Bad input unless the SQLite file at `target` exists (PostgreSQL URLs are left to the server)."""
-    if not is_postgres(target):
+    """Bad input unless the SQLite file at `target` exists (PostgreSQL URLs are left to the server).
+    Only the file's size is asked: opening it, even read-only, would make its WAL files appear."""
+    if not target or is_postgres(target):
+        return
+    try:
+        empty = os.path.getsize(target) == 0
+    except (OSError, ValueError):  # missing, or a name the file system rejects: opening it says which
+        empty = True
+    if empty:
         _checked(target, create=False)
 
 

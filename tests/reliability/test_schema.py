@@ -14,7 +14,7 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import ClassVar
-from uuid import uuid4
+from uuid import UUID, uuid4
 
 import pytest
 from eventsourcing.persistence import StoredEvent
@@ -22,6 +22,7 @@ from eventsourcing.utils import _topic_cache, get_topic
 
 from chronicle.domain.growth import NoteTaken as Note
 from chronicle.ledger.app import open_ledger
+from chronicle.ledger.transfer import closing_line
 from conftest import Run
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -133,7 +134,7 @@ def test_a_tampered_old_event_still_fails_its_hash_after_upcasting(tmp_path):
 def test_an_export_holding_an_old_event_version_imports_and_verifies(run_sqlite, tmp_path):
     run_sqlite("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run_sqlite("character", "add", "Bruno", "--stat", "hp=30")
-    lines = [json.loads(line) for line in run_sqlite("export").stdout.splitlines()]
+    lines = [json.loads(line) for line in run_sqlite("export").stdout.splitlines()][:-1]  # without its closing line
     bruno = lines[-1]
     note = NoteTakenV1(originator_id=bruno["originator_id"], originator_version=2, timestamp=datetime.now(timezone.utc),
                        by="gm", prev_hash=bruno["state"]["hash"], text="run!").sealed()
@@ -141,7 +142,8 @@ def test_an_export_holding_an_old_event_version_imports_and_verifies(run_sqlite,
                   "originator_version": 2, "state": note.model_dump(mode="json", exclude={"originator_id", "originator_version"})})
     _topic_cache.pop(lines[-1]["topic"])  # read by a later version, where NoteTaken is at v2
     exported = tmp_path / "old.jsonl"
-    exported.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    heads = {UUID(line["originator_id"]): (line["originator_version"], line["state"]["hash"]) for line in lines}
+    exported.write_text("".join(json.dumps(line) + "\n" for line in lines) + closing_line(heads).decode() + "\n")
 
     copy = Run(str(tmp_path / "copy.db"))
     assert copy.json("import", str(exported))["events"] == 3
