@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 from uuid import UUID
 
 from eventsourcing.domain import BaseAggregate
 from eventsourcing.utils import get_topic
 
 from .ids import event_id
+
+if TYPE_CHECKING:
+    from .events import Created, Event
 
 
 class Aggregate(BaseAggregate[UUID]):
@@ -25,17 +28,17 @@ class Aggregate(BaseAggregate[UUID]):
         return event_id(self.id, self.version)
 
     @classmethod
-    def start(cls, event_class: type, id: UUID, *, timestamp: datetime, **kwargs: Any) -> Any:  # noqa: A002
+    def start(cls, event_class: type[Created], id: UUID, *, timestamp: datetime, **kwargs: Any) -> Self:  # noqa: A002
         """A new aggregate from its first event. Time, like the author, is given: the domain reads no clock."""
         event = event_class(
             originator_id=id, originator_version=1, originator_topic=get_topic(cls), timestamp=timestamp, **kwargs
         )
         event = event.sealed()
-        aggregate = event.mutate(None)
+        aggregate: Self = event.mutate(None)  # the aggregate `originator_topic` names: this class
         aggregate.pending_events.append(event)
         return aggregate
 
-    def trigger_event(self, event_class: type, *, timestamp: datetime, **kwargs: Any) -> None:  # type: ignore[override]
+    def trigger_event(self, event_class: type[Event], *, timestamp: datetime, **kwargs: Any) -> None:  # type: ignore[override]
         event = event_class(
             originator_id=self.id,
             originator_version=self.version + 1,

@@ -7,10 +7,13 @@ as it is gives the corrected state, and `verify` can re-derive the amendment its
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import systems
 from .events import Event
+
+if TYPE_CHECKING:
+    from .character import Character
 
 
 class Amended(Event):
@@ -24,7 +27,7 @@ class Amended(Event):
     condition: dict[str, Any] = {}
     changes: list[dict[str, Any]] = []  # what the re-derivation changed, for people reading the log
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Character) -> None:
         rules = systems.get(aggregate.system)
         aggregate.sheet = rules.Sheet.model_validate(self.sheet)
         aggregate.condition = rules.Condition.model_validate(self.condition)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .aggregate import Aggregate
 from .dice import DiceRecord
@@ -25,7 +25,7 @@ class CampaignStarted(Created):
         """Campaigns started before `campaign use` existed: each was the newest when it started."""
         state.setdefault("chosen", True)
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Campaign) -> None:
         aggregate.name, aggregate.system, aggregate.rulings = self.name, self.system, dict(self.rulings)
         aggregate.winters = []
         aggregate.sessions = ()
@@ -38,7 +38,7 @@ class RulingChanged(Event):
     previous: Any
     reason: str
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Campaign) -> None:
         aggregate.rulings = {**aggregate.rulings, self.key: self.value}
 
 
@@ -51,7 +51,7 @@ class WinterBegan(Event):
     source: str
     dice: DiceRecord = DiceRecord()  # the land roll, when the ledger rolled it
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Campaign) -> None:
         aggregate.winters = [*aggregate.winters, self.year]
 
 
@@ -61,7 +61,7 @@ class SessionStarted(Event):
     number: int
     title: str = ""
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Campaign) -> None:
         aggregate.sessions = (*aggregate.sessions, GameSession(self.number, self.title, self.originator_version))
 
 
@@ -69,7 +69,7 @@ class SessionEnded(Event):
     number: int
     digest: str = ""  # the ledger's digest when the session ended, to hold the log to it later
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Campaign) -> None:
         *earlier, last = aggregate.sessions
         aggregate.sessions = (*earlier, last.ended(self.originator_version))
 
@@ -77,7 +77,7 @@ class SessionEnded(Event):
 class CampaignChosen(Event):
     """`campaign use`: later commands on this database act on this campaign without `--campaign`."""
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Campaign) -> None:
         """Which campaign is current is the index's to answer; the campaign itself is unchanged."""
 
 
@@ -86,7 +86,7 @@ class CampaignArchived(Event):
 
     reason: str
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Campaign) -> None:
         aggregate.archived = True
 
 
@@ -108,6 +108,14 @@ class Campaign(Aggregate):
     sessions (numbered, the last one possibly open) and whether it is archived.
 
     Events are module-level classes: the library would re-create nested ones."""
+
+    if TYPE_CHECKING:  # declared for the type checker only: annotations would make the library a dataclass of it
+        name: str
+        system: str
+        rulings: dict[str, Any]
+        winters: list[int]
+        sessions: tuple[GameSession, ...]
+        archived: bool
 
     def change_ruling(self, key: str, value: Any, reason: str, by: str, timestamp: datetime) -> None:
         self.trigger_event(

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from . import systems
 from .aggregate import Aggregate
 from .events import Created, Resolution
 from .ids import character_id  # noqa: F401  (characters are found by name)
+from .model import Model
 
 
 class CharacterRegistered(Created):
@@ -18,7 +19,7 @@ class CharacterRegistered(Created):
     kind: str = "character"
     sheet: dict[str, Any]
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Character) -> None:
         rules = systems.get(self.system)
         aggregate.campaign_id, aggregate.name, aggregate.system = self.campaign_id, self.name, self.system
         aggregate.kind = self.kind
@@ -32,6 +33,14 @@ class Character(Aggregate):
     Events are module-level classes: the library would re-create nested ones."""
 
     retired = False  # a snapshot taken before retirement existed restores without it
+
+    if TYPE_CHECKING:  # declared for the type checker only: annotations would make the library a dataclass of it
+        campaign_id: UUID
+        name: str
+        system: str
+        kind: str
+        sheet: Model  # its system's `Sheet`
+        condition: Model  # its system's `Condition`
 
     def record(self, event_class: type[Resolution], **kwargs: Any) -> Resolution:
         self.trigger_event(event_class, **kwargs)

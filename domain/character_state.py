@@ -8,11 +8,17 @@ read side (projections/characters.py) both use it, so neither depends on the oth
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
 from . import systems
+from .aggregate import Aggregate
 from .model import Model
+
+if TYPE_CHECKING:
+    from .character import Character
+
+A = TypeVar("A", bound=Aggregate)
 
 
 class CharacterState(Model):
@@ -28,7 +34,7 @@ class CharacterState(Model):
     retired: bool = False
 
     @classmethod
-    def of(cls, character: Any) -> CharacterState:
+    def of(cls, character: Character) -> CharacterState:
         return cls(
             created_on=character.created_on,
             modified_on=character.modified_on,
@@ -42,9 +48,10 @@ class CharacterState(Model):
             retired=character.retired,
         )
 
-    def restore(self, cls: type, ident: UUID, version: int) -> Any:
+    def restore(self, cls: type[A], ident: UUID, version: int) -> A:
         """The Character this state describes, at `version`, as if folded from its events."""
         rules = systems.get(self.system)
+        # An aggregate (not a frozen model) made from its state as the library's own snapshots restore one
         character = object.__new__(cls)
         character.__dict__.update(
             {

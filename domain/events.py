@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 from uuid import UUID
 
 import orjson
@@ -17,8 +17,11 @@ from eventsourcing.domain import CanInitAggregate, CanMutateAggregate
 from eventsourcing.utils import get_topic
 from pydantic import Field
 
-from .dice import DiceRecord
+from .dice import Dice, DiceRecord
 from .model import Model, beyond_int64
+
+if TYPE_CHECKING:
+    from .character import Character
 
 
 class DomainEvent(Model):
@@ -40,7 +43,7 @@ class DomainEvent(Model):
         payload = orjson.dumps(content, option=orjson.OPT_SORT_KEYS)
         return hashlib.sha256(payload).hexdigest()
 
-    def sealed(self) -> DomainEvent:
+    def sealed(self) -> Self:
         """Seal this new event (not yet shared with anything: it changes in place) with its `hash`, keeping
         the JSON it was hashed from (minus its id and version) as its `stored_state()`: a new event is
         dumped once, not once more to be stored, and not copied to be sealed."""
@@ -55,6 +58,7 @@ class DomainEvent(Model):
                 raise
             raise found from None
         digest = hashlib.sha256(payload).hexdigest()
+        # Written in place, not copied: the library's aggregate start and trigger seal the event they just made.
         self.__dict__["hash"] = state["hash"] = digest
         self.__pydantic_fields_set__.add("hash")
         del state["originator_id"], state["originator_version"]
@@ -72,6 +76,8 @@ class DomainEvent(Model):
 class Event(DomainEvent, CanMutateAggregate[UUID]):
     """An event that changes an existing aggregate."""
 
+    # `Any` as in the library's own `apply`: an event made from None (`Created`) returns the aggregate its
+    # `originator_topic` names, which no static type says.
     def mutate(self, aggregate: Any) -> Any:
         aggregate = super().mutate(aggregate)
         aggregate.head_hash = self.hash
@@ -106,12 +112,14 @@ class Resolution(Event):
     dice: DiceRecord = DiceRecord()
     outcome: Model
 
+    # Sheet, condition, inputs and rulings are `Any` here: each subclass takes its own system's models, which
+    # no shared parameter type can admit (parameters are contravariant; see `systems.RuleSystem`).
     @classmethod
-    def derive(cls, sheet: Any, condition: Any, inputs: Any, rulings: Any, dice: Any) -> Any:
+    def derive(cls, sheet: Any, condition: Any, inputs: Any, rulings: Any, dice: Dice) -> Model:
         raise NotImplementedError(f"{cls.__name__} does not define derive()")
 
-    def evolve(self, sheet: Any, condition: Any) -> tuple[Any, Any]:
+    def evolve(self, sheet: Any, condition: Any) -> tuple[Model, Model]:
         raise NotImplementedError(f"{type(self).__name__} does not define evolve()")
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Character) -> None:
         aggregate.sheet, aggregate.condition = self.evolve(aggregate.sheet, aggregate.condition)

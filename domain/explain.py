@@ -155,7 +155,7 @@ def _changes(changes: Iterable[Mapping[str, Any]]) -> str:
     return f"It changed {'; '.join(parts)}."
 
 
-def words(value: Any) -> str:
+def words(value: object) -> str:
     """A value as a person reads it: yes and no, "nothing", lists joined, mappings as "key value"."""
     if value is None:
         return "nothing"

@@ -6,12 +6,17 @@ the log on, so the state as of an earlier event keeps the old values and later o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import systems
 from .errors import BadInput
 from .events import Event
 from .model import Model
+
+if TYPE_CHECKING:
+    from .aggregate import Aggregate
+    from .character import Character
+    from .systems import RuleSystem
 
 
 class SheetChanged(Event):
@@ -19,7 +24,7 @@ class SheetChanged(Event):
     fields: dict[str, Any]  # the sheet's fields they set, in the sheet's JSON form (a mapping merges key by key)
     reason: str
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Character) -> None:
         aggregate.sheet = grown(systems.get(aggregate.system).Sheet, aggregate.sheet, self.fields)
 
 
@@ -28,14 +33,14 @@ class CharacterRenamed(Event):
     previous: str
     reason: str = ""
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Character) -> None:
         aggregate.name = self.name
 
 
 class CharacterRetired(Event):
     reason: str
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Character) -> None:
         aggregate.retired = True
 
 
@@ -44,7 +49,7 @@ class NoteTaken(Event):
 
     text: str
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Aggregate) -> None:
         """A note decides nothing: the aggregate's state is unchanged."""
 
 
@@ -57,7 +62,7 @@ def grown(sheet_model: type[Model], sheet: Model, fields: dict[str, Any]) -> Mod
     return sheet_model.model_validate(merged)
 
 
-def sheet_changes(rules: Any, sheet: Model, stats: dict[str, str]) -> dict[str, Any]:
+def sheet_changes(rules: RuleSystem, sheet: Model, stats: dict[str, str]) -> dict[str, Any]:
     """The sheet fields that KEY=VALUE strings set, checked as `character add` checks them. A system
     whose keys set more than their own field (a PenDragon trait sets its opposite) says so itself."""
     if not stats:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 
@@ -42,7 +41,7 @@ def key_of(ident: str) -> int:
     return int(ident[:8] + ident[9:13] + ident[14:18], 16) >> 1
 
 
-def _sha1(originator_id: UUID, version: int) -> Any:
+def _sha1(originator_id: UUID, version: int) -> hashlib._Hash:
     """The hash uuid5 takes of the event's name (`v{version}`) in its aggregate's namespace."""
     return hashlib.sha1(originator_id.bytes + b"v%d" % version)
 

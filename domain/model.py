@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Self
 
-from pydantic import BaseModel, ConfigDict, GetPydanticSchema
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, GetPydanticSchema
 from pydantic_core import core_schema
 
 from .errors import BadInput
@@ -37,7 +37,7 @@ def parse_int64(text: str, what: str) -> int:
     return within_int64(value, what)
 
 
-def beyond_int64(data: Any, where: str = "") -> BadInput | None:
+def beyond_int64(data: object, where: str = "") -> BadInput | None:
     """Bad input naming the first integer in `data` (an event's JSON form: mappings, lists) beyond 64 bits,
     e.g. "inputs.damage is beyond the 64-bit limit (...)"; None when every integer fits."""
     if isinstance(data, int) and not isinstance(data, bool):
@@ -55,7 +55,7 @@ def _too_many_digits(text: str) -> bool:
     return len(digits) > 19 and digits.isascii() and digits.isdigit()
 
 
-def _int64_schema(source: Any, handler: Any) -> core_schema.CoreSchema:
+def _int64_schema(source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
     """pydantic-core's own int check with the bounds, its every error (huge, not a number) in one message."""
     return core_schema.custom_error_schema(
         core_schema.int_schema(ge=INT64_MIN, le=INT64_MAX),
@@ -83,13 +83,14 @@ class Model(BaseModel):
     def __hash__(self) -> int:
         return hash(tuple(self.__dict__.values()))
 
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """pydantic's shallow `model_copy`, without its generic `copy.copy` calls: every fold of an
         event copies a condition this way, and these models have no extra fields. Like pydantic's,
         `update` is trusted (not validated). Private attributes cache what this very instance was
         read or stored as (ledger/mapper.py, `DomainEvent.sealed`): a copy with changes has none."""
         if deep:
             return super().model_copy(update=update, deep=True)
+        # A new instance filled before anyone holds it, as pydantic's own copy does: no frozen model is changed.
         copied = object.__new__(type(self))
         _set(copied, "__dict__", {**self.__dict__, **update} if update else dict(self.__dict__))
         _set(copied, "__pydantic_extra__", None)

@@ -7,13 +7,18 @@ changed outcome cascades into everything after it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .amendments import Amended
 from .dice import Dice
 from .errors import Refusal
-from .events import Resolution
+from .events import Event, Resolution
+
+if TYPE_CHECKING:
+    from .character import Character
+    from .systems import RuleSystem
 
 
 @dataclass
@@ -28,11 +33,11 @@ class Directive:
 @dataclass
 class Replayed:
     version: int
-    event: Any  # the event as re-derived (outcome replaced), or None when voided
+    event: Resolution | None  # the event as re-derived (outcome replaced), or None when voided
     outcome: dict[str, Any] | None
 
 
-def directives(events: list[Any]) -> dict[int, Directive]:
+def directives(events: Sequence[Event]) -> dict[int, Directive]:
     """The corrections in force: an amendment of an amendment voids or replaces that amendment."""
     by_version = {e.originator_version: e for e in events}
     found: dict[int, tuple[int, Directive]] = {}  # target version -> (amendment version, directive)
@@ -53,14 +58,14 @@ def directives(events: list[Any]) -> dict[int, Directive]:
 
 
 def refold(
-    rules: Any,
-    events: list[Any],
+    rules: RuleSystem,
+    events: Sequence[Event],
     overrides: dict[str, Any] | None = None,
     corrections: dict[int, Directive] | None = None,
-) -> tuple[Any, list[Replayed]]:
+) -> tuple[Character, list[Replayed]]:
     """The character re-derived from `events` (its whole stream, creation first)."""
     corrections = corrections or {}
-    character = events[0].mutate(None)
+    character: Character = events[0].mutate(None)  # its creation event makes it
     replayed: list[Replayed] = []
     for event in events[1:]:
         if isinstance(event, Amended):
@@ -77,7 +82,11 @@ def refold(
 
 
 def rederive(
-    rules: Any, character: Any, event: Resolution, overrides: dict[str, Any] | None, directive: Directive | None
+    rules: RuleSystem,
+    character: Character,
+    event: Resolution,
+    overrides: dict[str, Any] | None,
+    directive: Directive | None,
 ) -> Resolution:
     rulings = rules.Rulings.model_validate({**event.rulings, **(overrides or {})})
     inputs = event.inputs

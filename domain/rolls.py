@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .dice import Dice, DiceRecord, Expression
 from .events import Event
 from .model import Int64
+
+if TYPE_CHECKING:
+    from .aggregate import Aggregate
 
 
 class DiceRolled(Event):
@@ -17,7 +20,7 @@ class DiceRolled(Event):
     reason: str = ""
     dice: DiceRecord
 
-    def apply(self, aggregate: Any) -> None:
+    def apply(self, aggregate: Aggregate) -> None:
         """A free roll decides nothing about the character: its state is unchanged."""
 
 

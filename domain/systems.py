@@ -42,7 +42,7 @@ class RuleSystem(Protocol):
     def EVENTS(self) -> tuple[type[Resolution], ...]:  # noqa: N802  (its `Resolution` subclasses)
         ...
 
-    def parse_sheet(self, stats: dict[str, str], kind: str = "character") -> Any:
+    def parse_sheet(self, stats: dict[str, str], kind: str = "character") -> Model:
         """The sheet from `character add`'s `--stat KEY=VALUE` strings; a bad key or value is `BadInput`."""
         ...
 

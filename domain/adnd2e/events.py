@@ -34,7 +34,7 @@ class Injured(Resolution):
 
     @classmethod
     def derive(
-        cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Any, dice: Dice
+        cls, sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Rulings | dict[str, Any], dice: Dice
     ) -> InjureOutcome:
         return injure(sheet, condition, inputs, _rulings(rulings), dice)
 
@@ -58,7 +58,9 @@ class Rested(Resolution):
     outcome: RestOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Any, dice: Dice) -> RestOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings | dict[str, Any], dice: Dice
+    ) -> RestOutcome:
         return rest(sheet, condition, inputs, _rulings(rulings), dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -83,7 +85,7 @@ class Attacked(Resolution):
 
     @classmethod
     def derive(
-        cls, sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Any, dice: Dice
+        cls, sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Rulings | dict[str, Any], dice: Dice
     ) -> AttackOutcome:
         return attack(sheet, condition, inputs, _rulings(rulings), dice)
 
@@ -97,7 +99,9 @@ class Mugged(Resolution):
     outcome: MugOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: MugInputs, rulings: Any, dice: Dice) -> MugOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: MugInputs, rulings: Rulings | dict[str, Any], dice: Dice
+    ) -> MugOutcome:
         return mug(sheet, condition, inputs, _rulings(rulings), dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -113,7 +117,9 @@ class Grabbed(Resolution):
     outcome: ContestOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: GrabInputs, rulings: Any, dice: Dice) -> ContestOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: GrabInputs, rulings: Rulings | dict[str, Any], dice: Dice
+    ) -> ContestOutcome:
         return grab(sheet, condition, inputs, _rulings(rulings), dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
@@ -133,7 +139,7 @@ class HoldContested(Resolution):
 
     @classmethod
     def derive(
-        cls, sheet: Sheet, condition: Condition, inputs: BreakHoldInputs, rulings: Any, dice: Dice
+        cls, sheet: Sheet, condition: Condition, inputs: BreakHoldInputs, rulings: Rulings | dict[str, Any], dice: Dice
     ) -> ContestOutcome:
         return break_hold(sheet, condition, inputs, _rulings(rulings), dice)
 
@@ -162,7 +168,9 @@ class StateChanged(Resolution):
     outcome: StateOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: StateInputs, rulings: Any, dice: Dice) -> StateOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: StateInputs, rulings: Rulings | dict[str, Any], dice: Dice
+    ) -> StateOutcome:
         return StateOutcome(state=inputs.state, active=inputs.active)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:

@@ -12,6 +12,7 @@ from .condition import Condition, states_in_words
 from .events import Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged
 from .grab import ContestOutcome
 from .sheet import Sheet
+from .weapons import Weapon
 
 MANEUVERS = {
     "normal": "attacks",
@@ -202,6 +203,7 @@ def _state_changed(event: StateChanged, name: str) -> str:
     return f"{name} {told[(state, active)]}."
 
 
+# `Any`: each teller takes its own event class, which no shared parameter type admits
 _TELLERS: dict[type, Callable[[Any, str], str]] = {
     Injured: _injured,
     Rested: _rested,
@@ -253,7 +255,7 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
     return lines
 
 
-def _weapon(weapon: Any) -> str:
+def _weapon(weapon: Weapon) -> str:
     kind = f"{weapon.kind}{' missile' if weapon.missile else ''}, {weapon.size}"
     damage = f", {weapon.damage}" if weapon.damage else ""
     magic = f", +{weapon.magic}" if weapon.magic else ""

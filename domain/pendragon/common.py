@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import ids
 
+if TYPE_CHECKING:
+    from ..events import DomainEvent
 
-def event_id(event: Any) -> str:
+
+def event_id(event: DomainEvent) -> str:
     """The event's public id (as `log` prints it), used in the contract's `increases[].event`."""
     return ids.event_id(event.originator_id, event.originator_version)
 
 
-def moved(module: str, name: str) -> Any:
+def moved(module: str, name: str) -> type[DomainEvent]:
     """A rule module's `__getattr__`: an event class it held before `events.py`, for an old topic
     (`chronicle.domain.pendragon.checks:Checked`) resolved before the package registered it."""
     events = importlib.import_module(f"{__package__}.events")  # by name: events.py imports the rule modules

@@ -226,7 +226,9 @@ class TacticResolved(PendragonResolution):
     outcome: TacticOutcome
 
     @classmethod
-    def derive(cls, sheet: Sheet, condition: Condition, inputs: Any, rulings: Rulings, dice: Dice) -> TacticOutcome:
+    def derive(
+        cls, sheet: Sheet, condition: Condition, inputs: TacticInputs, rulings: Rulings, dice: Dice
+    ) -> TacticOutcome:
         return inputs.resolve(sheet, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:

@@ -26,6 +26,7 @@ from .events import (
     TacticResolved,
     WinterResolved,
 )
+from .oaths import HonorOutcome
 from .rulings import FeatThreshold, Rulings
 from .tactic_text import tactic_sentences
 from .winter_text import gain_words, winter_sentences
@@ -103,7 +104,7 @@ def _fulfilled(event: OathFulfilled, name: str) -> str:
     return f"{name} fulfils the oath {o.id} and gains {o.status} Status, set by the table: Status is now {o.total}."
 
 
-def _honor(o: Any, rolled: bool) -> str:
+def _honor(o: HonorOutcome, rolled: bool) -> str:
     how = f"{o.honor_loss} (d6)" if rolled else str(o.honor_loss)
     return f"Honor falls by {how}, from {o.honor_from} to {o.honor_to}"
 
@@ -210,6 +211,7 @@ def _winter(event: WinterResolved, name: str) -> str:
     return winter_sentences(event.inputs, event.outcome, name)
 
 
+# `Any`: each teller takes its own event class, which no shared parameter type admits
 TELLERS: dict[type, Callable[[Any, str], str]] = {
     Checked: _check,
     ExperienceRolled: _experience,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .tactic_base import Effect, TacticOutcome
 from .words import and_list, roll_words
+
+if TYPE_CHECKING:
+    from .combat import TacticInputs
 
 EFFECTS = {
     "avoided": ("avoids the blow", "does not avoid the blow"),
@@ -53,7 +56,7 @@ def _effect(key: str, value: Effect) -> str:
     return NUMBERS.get(key, key.replace("_", " ") + " {}").format(value)
 
 
-def tactic_sentences(inputs: Any, outcome: TacticOutcome, name: str) -> str:
+def tactic_sentences(inputs: TacticInputs, outcome: TacticOutcome, name: str) -> str:
     opponent = (getattr(inputs, "opponent", "") or "the opponent").partition(":")[0]
     skill = getattr(inputs, "skill", None)
     against = f" with {skill.replace('_', ' ').title()}" if skill else ""

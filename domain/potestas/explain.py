@@ -113,7 +113,7 @@ def _injury_result(name: str, blow: InjuryInputs, outcome: InjuryOutcome, ruling
     return f"{name} takes {wound}; failing by {worse[1]} or more makes it a {worse[0]} {wound[2:]}."
 
 
-def _injured(event: Any, name: str) -> str:
+def _injured(event: Injured, name: str) -> str:
     text = injury_sentences(name, event.inputs, event.outcome, event.ruled)
     return f"Hit {event.inputs.hit}: {text}" if event.inputs.hit else text
 
@@ -121,7 +121,7 @@ def _injured(event: Any, name: str) -> str:
 # Dying, exertion, rest ---------------------------------------------------------------------------
 
 
-def _dying_save(event: Any, name: str) -> str:
+def _dying_save(event: DyingSaveMade, name: str) -> str:
     o, rulings, rounds = event.outcome, event.ruled, event.inputs.rounds
     if rulings.dying_dc == "10_plus_rounds":
         earlier = f", {rounds} of them declared with this save" if rounds else ""
@@ -149,7 +149,7 @@ def _dying_save(event: Any, name: str) -> str:
     return " ".join(said)
 
 
-def _exerted(event: Any, name: str) -> str:
+def _exerted(event: Exerted, name: str) -> str:
     worsened = event.outcome.worsened
     result = f"{name} is now {_and(list(worsened))}." if worsened else f"{name} is no worse for it."
     return f"{name} exerts itself: \u201c{event.inputs.action}\u201d. {result}"
@@ -161,7 +161,7 @@ def duration(minutes: int) -> str:
     return " ".join(parts)
 
 
-def _rested(event: Any, name: str) -> str:
+def _rested(event: Rested, name: str) -> str:
     o = event.outcome
     if event.inputs.interrupted:
         return f"{name} rests for {duration(o.minutes)}, but the rest is interrupted: nothing heals."
@@ -190,7 +190,7 @@ def next_hit(fall: Fall) -> str:
     return f"{fall.hits + 1} hits from {minimum_fall(fall.hits + 1)} ft."
 
 
-def _fell(event: Any, name: str) -> str:
+def _fell(event: Fell, name: str) -> str:
     fall = event.outcome.fall
     blow = InjuryInputs(damage=fall.damage, type="bludgeoning", force=event.inputs.force)
     return f"{name} falls: {fall_sentence(fall)}. " + injury_sentences(name, blow, event.outcome.injury, event.ruled)
@@ -219,14 +219,14 @@ def damage_breakdown(inputs: AttackInputs, blow: InjuryInputs, multiplier: int, 
     return f"{core}{tail} = {blow.damage}{floor}"
 
 
-def _attacked(event: Any, name: str) -> str:
+def _attacked(event: Attacked, name: str) -> str:
     given, o = event.inputs, event.outcome
     attacker = given.attacker or "An attacker"
     arms = _and([f"{w.name} ({given.weapon_bonus(w):+d})" for w in given.weapons])
     mods = "".join(f", {MODIFIER_NAMES.get(k, k.replace('_', ' '))} {v:+d}" for k, v in o.modifiers.items())
     lowest = " (the lowest)" if len(given.weapons) > 1 else ""
     said = [f"{attacker} attacks {name} with {arms}{mods}: attack bonus {o.attack_bonus:+d}{lowest}."]
-    if o.roll is None:
+    if o.roll is None or o.total is None:  # rolled and totalled together; a coup de grace has neither
         said.append(f"As a coup de grace it hits automatically, a critical (x{o.multiplier}).")
     else:
         verdict = "hits" if o.hit and not o.usual_type else "misses"
@@ -261,6 +261,7 @@ def _attacked(event: Any, name: str) -> str:
     return " ".join(said)
 
 
+# `Any`: each teller takes its own event class, which no shared parameter type admits
 TELLERS: dict[type, Callable[[Any, str], str]] = {
     Injured: _injured,
     DyingSaveMade: _dying_save,
