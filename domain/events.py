@@ -58,7 +58,7 @@ class DomainEvent(Model):
                 raise
             raise found from None
         digest = hashlib.sha256(payload).hexdigest()
-        # Written in place, not copied: the library's aggregate start and trigger seal the event they just made.
+        # In place: a new event no one holds yet (start, trigger_event); a sealed copy costs a model per append.
         self.__dict__["hash"] = state["hash"] = digest
         self.__pydantic_fields_set__.add("hash")
         del state["originator_id"], state["originator_version"]
