@@ -37,7 +37,7 @@ def amend(env: Any, ref: str, reason: str, void: bool, settings: tuple[str, ...]
     corrected = pairs(settings, "set")
     if damage is not None:
         corrected["damage"] = str(damage)
-    table = {purpose: faces(values) for purpose, values in pairs(rolls, "roll").items()}
+    table = {purpose: faces(values, "--roll") for purpose, values in pairs(rolls, "roll").items()}
     if save_roll is not None:
         table["save"] = [save_roll]
     result = env.write(lambda session: record_amendment(session, ref, reason, void, corrected, table))

@@ -39,8 +39,8 @@ def pairs(values: tuple[str, ...], what: str = "stat") -> dict[str, str]:
     return result
 
 
-def faces(text: str | None) -> list[int] | None:
-    """`--dice 3,5` into [3, 5]."""
+def faces(text: str | None, option: str = "--dice") -> list[int] | None:
+    """`--dice 3,5` into [3, 5]; a malformed list is bad input naming `option`."""
     from ..domain.errors import BadInput
 
     if text is None:
@@ -48,4 +48,4 @@ def faces(text: str | None) -> list[int] | None:
     try:
         return [int(part) for part in text.split(",")]
     except ValueError:
-        raise BadInput(f"--dice takes comma-separated whole numbers, got {text!r}") from None
+        raise BadInput(f"{option} takes comma-separated whole numbers, got {text!r}") from None

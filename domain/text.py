@@ -18,6 +18,8 @@ from .errors import BadInput
 # after an even number of backslashes: `\\u0000` is the six characters `\u0000`, typed on purpose.
 _BAD_JSON = re.compile(rb"(?<!\\)(?:\\\\)*\\(?:u00[01][0-9a-f]|u007f|[bfr])|\x7f|\xc2[\x80-\x9f]")
 _BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+LIMIT = 2**63  # every number the ledger stores is a 64-bit integer (SQLite's, PostgreSQL's BIGINT, orjson's)
+_NUMBER = re.compile(r"[#+-]?(\d+)")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 
@@ -62,6 +64,9 @@ def check_arguments(args: list[str]) -> None:
     for arg in args:
         if _SURROGATE.search(arg):
             raise BadInput(f"argument {printable(arg)} is not valid UTF-8")
+        number = _NUMBER.fullmatch(arg.rpartition("=")[2])
+        if number and len(number.group(1).lstrip("0")) > 18 and int(number.group(1)) >= LIMIT:
+            raise BadInput(f"{printable(arg[:40])} is too large: a number must be below 2**63")
 
 
 def safe_line(text: str) -> str:

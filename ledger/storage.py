@@ -43,9 +43,12 @@ def settings(target: str, create: bool = True) -> dict[str, str]:
 
 def cipher() -> dict[str, str]:
     """AES-GCM encryption at rest when `CHRONICLE_CIPHER_KEY` is set (make one: `chronicle key new`)."""
-    key = os.environ.get("CHRONICLE_CIPHER_KEY", "").strip()
-    if not key:
+    given = os.environ.get("CHRONICLE_CIPHER_KEY")
+    if given is None:
         return {}
+    key = given.strip()
+    if not key:  # else the library would read the blank variable as a key, for a cipher it cannot load
+        raise BadInput("CHRONICLE_CIPHER_KEY is set but empty: unset it (no encryption), or set the ledger's key")
     try:
         size = len(base64.b64decode(key, validate=True))
     except ValueError:
@@ -53,7 +56,9 @@ def cipher() -> dict[str, str]:
     if size not in (16, 24, 32):
         raise BadInput("CHRONICLE_CIPHER_KEY is not a key: expected 16, 24 or 32 bytes in base64"
                        " (make one with `chronicle key new`)")
-    return {"CIPHER_TOPIC": "eventsourcing.cryptography:AESCipher", "CIPHER_KEY": key}
+    # under the application's own names too: the library reads CHRONICLE_CIPHER_KEY as typed, before CIPHER_KEY
+    topic = "eventsourcing.cryptography:AESCipher"
+    return {"CIPHER_TOPIC": topic, "CIPHER_KEY": key, "CHRONICLE_CIPHER_TOPIC": topic, "CHRONICLE_CIPHER_KEY": key}
 
 
 # libpq's URL parameters (the query string): those the library's connections take are honoured, as
