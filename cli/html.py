@@ -33,6 +33,8 @@ ol.health .change { font-weight: bold; } ol.health .when { white-space: nowrap; 
 
 
 def page(report: dict[str, Any]) -> str:
+    from ..domain.explain import system_title
+
     character = report["character"]
     name = escape(character["name"])
     sheet = "".join(f"<li>{escape(line)}</li>" for line in report.get("sheet_lines", []))
@@ -44,7 +46,7 @@ def page(report: dict[str, Any]) -> str:
 <title>{name} — chronicle</title>
 <style>{STYLE}</style></head><body>
 <header><h1>{name}</h1>
-<p class="sub">{escape(report['campaign'])} · {escape(report['system'])} · version {character['version']} ·
+<p class="sub">{escape(report['campaign'])} · {escape(system_title(report['system']))} · version {character['version']} ·
 {escape(character['summary'])}</p></header>
 <section id="sheet"><h2>Sheet</h2><ul class="sheet">{sheet}</ul></section>
 {chart}
