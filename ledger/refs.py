@@ -68,10 +68,10 @@ def _exact(index: Index, campaign_id: UUID, ref: str) -> int | None:
         ident = str(UUID(text))
     except ValueError:
         return None
-    found = index.by_event_id(campaign_id, ident)
-    if found is None:
+    at = index.by_event_id(campaign_id, ident)
+    if at is None:
         raise NotFound(f"no event {text} in this campaign")
-    return found
+    return at
 
 
 def _utc(text: str) -> str:
