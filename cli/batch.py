@@ -5,17 +5,23 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import gc
 import importlib.metadata
 import io
 import re
 import shlex
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from gettext import ngettext
 from typing import Any, TextIO
 
 import click
 
-from ..domain.errors import BadInput, ChronicleError, Refusal
+from ..domain.errors import BadInput, ChronicleError, Conflict, Refusal
 from ..ledger import bulk
+from ..ledger import application
+from ..ledger.application import backoff, lost_race
 from .options import common
 from .output import emit
 
@@ -36,23 +42,95 @@ def batch(ctx: click.Context, source: TextIO) -> None:
 
     env = ctx.obj
     root = _Reusing(ctx.find_root().command)
-    session = env.session()
-    quiet, env.batch, env.json = env.json, session, True
-    lines = 0
-    try:
-        with bulk.paused_gc():  # also while saving: a collection then would traverse every event of the batch
-            with contextlib.redirect_stdout(_Discard()):  # emit prints nothing in a batch
+    with _rereadable(source) as lines_of:
+        for attempt in range(application.RETRIES):
+            try:
+                lines, recorded = _run(ctx, root, env, lines_of(), attempt >= application.PESSIMISTIC_FROM)
+            except UnicodeDecodeError:
+                raise BadInput("the batch file is not UTF-8 text; nothing of it was written") from None
+            except Exception as problem:
+                if not lost_race(problem):
+                    raise
+                backoff(attempt)  # another writer held the ledger: the whole file again, in a new transaction
+                continue
+            emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
+            return
+    raise Conflict(f"other writers kept the ledger busy; nothing of the file was written after {application.RETRIES} tries:"
+                   " run the batch again")
+
+
+FLUSH = 500  # lines: their decided events are inserted into the batch's open transaction, and let go
+
+
+def _run(ctx: click.Context, root: _Reusing, env: Any, source: Iterable[str], immediate: bool) -> tuple[int, int]:
+    """Run every line in one unit of work and one transaction, all or nothing: (lines, events).
+
+    On SQLite the transaction is open from the start (ledger/app.py's unit), and every FLUSH lines
+    the events decided so far are inserted into it, so memory stays flat however long the file;
+    the first failing line rolls all of it back. On PostgreSQL the session holds the events and
+    saves them once, at the end."""
+    ledger = env.ledger
+    app = ledger.app
+    flushing = app.has_units
+    quiet, json = env.batch, env.json
+    lines = recorded = 0
+    with app.unit(immediate):
+        session = env.session()
+        env.batch, env.json = session, True
+        try:
+            with bulk.paused_gc(), contextlib.redirect_stdout(_Discard()):  # emit prints nothing in a batch
                 for number, line in enumerate(source, start=1):
                     args = _split(line, number)
                     if not args:
                         continue
                     lines += 1
                     _run_line(ctx, root, env, args, number)
-            recorded = sum(len(a.pending_events) for a in session.pending())
-            session.save()
-    finally:
-        env.batch, env.json = None, quiet
-    emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
+                    if flushing and lines % FLUSH == 0:
+                        recorded += _save(session)
+                        gc.collect(0)  # the lines' own cycles (Click contexts, caught errors), if any
+                recorded += _save(session)
+                if recorded:
+                    session.catch_up()  # the index folds the batch's events in its transaction
+        finally:
+            env.batch, env.json = quiet, json
+    session.take_snapshots()
+    return lines, recorded
+
+
+def _save(session: Any) -> int:
+    count = sum(len(a.pending_events) for a in session.pending())
+    session.save()
+    return count
+
+
+# commands that open the ledger on their own (or another one) and commit by themselves: they cannot
+# join a batch's one transaction (issue 25, item 2)
+OWN_TRANSACTION = {"import": "it commits on its own", "rebuild": "it replaces the read models on its own",
+                   "demo": "it records a tour of its own", "serve": "it serves until stopped"}
+
+
+@contextlib.contextmanager
+def _rereadable(source: TextIO) -> Iterator[Callable[[], Iterable[str]]]:
+    """The file's lines, readable again for a retry: stdin (or a pipe) is first copied to a
+    temporary file (on disk: a long batch from stdin stays out of memory)."""
+    if source.seekable():
+        def again() -> Iterable[str]:
+            source.seek(0)
+            return source
+
+        yield again
+        return
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as copy:
+        try:
+            shutil.copyfileobj(source, copy)
+        except UnicodeDecodeError:
+            raise BadInput("the batch file is not UTF-8 text; nothing of it was written") from None
+
+        def reread() -> Iterable[str]:
+            copy.seek(0)
+            return copy
+
+        yield reread
 
 
 # What only shlex splits right: quotes, escapes, comments, and the whitespace `str.split` splits at but
@@ -74,6 +152,8 @@ def _split(line: str, number: int) -> list[str]:
 
 def _run_line(ctx: click.Context, root: Any, env: Any, args: list[str], number: int) -> None:
     name = args[0]
+    if name in OWN_TRANSACTION:
+        raise BadInput(f"line {number}: {name} cannot run inside a batch ({OWN_TRANSACTION[name]}): run it on its own")
     command = root.command(ctx, name)
     if command is None or name == "batch":
         raise BadInput(f"line {number}: no such command {name!r}")

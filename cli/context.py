@@ -69,8 +69,9 @@ class Env:
         if self._ledger is None:
             from ..ledger.application import Ledger  # lazily: `--help` and completion open no ledger
 
-            self._ledger = Ledger(self.db, by=self.by, campaign=self._campaign, seed=self.seed)
             ctx = click.get_current_context(silent=True)
+            writing = ctx is not None and ctx.find_root().meta.get("chronicle.reads_only") is False
+            self._ledger = Ledger(self.db, by=self.by, campaign=self._campaign, seed=self.seed, writing=writing)
             if ctx is not None:
                 ctx.find_root().call_on_close(self.close)
         return self._ledger

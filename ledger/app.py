@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,17 @@ class Chronicle(Application):
 
     def construct_mapper(self) -> Any:
         return self.factory.mapper(transcoder=CheckedTranscoder(), mapper_class=PydanticMapper)
+
+    @property
+    def has_units(self) -> bool:
+        """Whether `unit` is one transaction here (SQLite)."""
+        return hasattr(self.factory.datastore, "unit")
+
+    def unit(self, immediate: bool = False) -> Any:
+        """One transaction for everything done inside it (ledger/durable_sqlite.py), on SQLite; on
+        PostgreSQL each part keeps its own transaction, as the library's recorders open them."""
+        unit = getattr(self.factory.datastore, "unit", None)
+        return unit(immediate) if unit is not None else nullcontext()
 
     @cached_property
     def views(self) -> ViewStore:
@@ -72,29 +83,60 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
     env = settings(target, create)
     if not synced:
         env["SQLITE_SYNCHRONOUS"] = "NORMAL"
+    postgres = env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
     try:
-        if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
+        if postgres:
             with _schema_lock(env, target):
                 app = Chronicle(env=env)
         else:
-            app = Chronicle(env=env)
+            app = Chronicle(env={**env, "CREATE_TABLE": "false"})  # made below if the file lacks them
+            first = _sqlite_schema(app)
     except BadInput:
         raise
     except Exception as error:  # the library raises driver-specific errors: one clear line each
         raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
-    _check_readable(app, target)
+    if postgres:
+        first = app.recorder.select_notifications(start=1, limit=1)
+        first = first[0].state if first else None
+    _check_readable(app, target, first)
     app.recorder.decode, app.recorder.encrypting = app.mapper.decode_state, app.mapper.cipher is not None
     return app
 
 
-def _check_readable(app: Chronicle, target: str) -> None:
+def _sqlite_schema(app: Chronicle) -> bytes | None:
+    """Make what a SQLite ledger lacks of the library's tables (events, tracking), asking first
+    which it has instead of issuing CREATE TABLE IF NOT EXISTS at every open; note whether it has
+    snapshots (ledger/snapshots.py). Returns the first event's stored state, if any. Asked on one
+    connection outside any transaction: two reads, each a consistent snapshot of its own."""
+    factory = app.factory
+    recorder = app.recorder
+    events = recorder.events_table_name  # type: ignore[attr-defined]
+    with factory.datastore.get_connection(commit=False) as connection:
+        raw = connection._sqlite_conn
+        tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        first, migrated = None, False
+        if {events, "tracking"} <= tables:
+            first, migrated = raw.execute(
+                f"SELECT (SELECT state FROM {events} ORDER BY rowid LIMIT 1),"  # noqa: S608 - the library's own name
+                " EXISTS (SELECT 1 FROM tracking WHERE application_name = '__migration__')").fetchone()
+        elif events in tables:
+            row = raw.execute(f"SELECT state FROM {events} ORDER BY rowid LIMIT 1").fetchone()  # noqa: S608
+            first = row[0] if row else None
+    if events not in tables:
+        recorder.create_table()  # type: ignore[attr-defined]
+    if not migrated:  # the library's tracking table, made (or migrated to one row per view) as its factory would
+        type(factory).tracking_recorder_class(datastore=factory.datastore).create_table()  # type: ignore[attr-defined]
+    app.__dict__["_chronicle_snapshots_exist"] = "stored_snapshots" in tables
+    return first
+
+
+def _check_readable(app: Chronicle, target: str, first: bytes | None) -> None:
     """Decode the first stored event: a missing or wrong CHRONICLE_CIPHER_KEY is one clear error
     here, instead of garbage or a decoding fault somewhere later."""
-    first = app.recorder.select_notifications(start=1, limit=1)
-    if not first:
+    if first is None:
         return
     try:
-        app.mapper.decode_state(first[0].state)
+        app.mapper.decode_state(first)
     except Exception:
         app.close()
         raise BadInput(f"cannot read {redact(target)}: {unreadable(app.mapper.cipher is not None)}") from None

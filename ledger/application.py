@@ -33,6 +33,7 @@ T = TypeVar("T")
 
 RETRIES = 30
 BACKOFF_BASE, BACKOFF_CAP = 0.01, 1.0  # seconds: at most ~15 s of waiting in all, on average
+PESSIMISTIC_FROM = 3  # lost races after which a writer takes the write lock before it reads (SQLite)
 
 Table = Mapping[str, list[int] | None]
 
@@ -119,14 +120,15 @@ class Ledger:
         for attempt in range(RETRIES):
             held, self._held = self._held, None
             if held is None:
-                unit = self.app.unit()
+                unit = self.app.unit(immediate=attempt >= PESSIMISTIC_FROM)
                 unit.__enter__()
                 held = (unit, self.session())
             unit, session = held
             try:
                 try:
                     result = decide(session)
-                    session.save()
+                    if session.save():
+                        session.catch_up()  # the index folds these events now: the next command finds it caught up
                 except BaseException as problem:
                     unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
                     raise

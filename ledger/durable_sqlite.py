@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from eventsourcing import persistence
 from eventsourcing.sqlite import (
     SQLiteApplicationRecorder, SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore, SQLiteFactory,
 )
@@ -51,6 +55,60 @@ class DurableDatastore(SQLiteDatastore):
         super().__init__(db_name, **options)
         self.pool.close()  # the library's pool (no connection made yet), replaced by ours
         self.pool = DurablePool(synchronous, db_name=db_name, lock_timeout=options.get("lock_timeout"))
+        self._unit = threading.local()  # the open unit's connection, per thread (`serve` answers in threads)
+
+    @contextmanager
+    def unit(self, immediate: bool = False) -> Iterator[None]:
+        """One transaction for everything done inside it on this thread: every transaction the
+        library's recorders and the read models open in it joins it instead of beginning its own,
+        so a command's reads, its events and the read models' catching up are one transaction, all
+        or nothing. Its reads are one snapshot: if another process writes after them, this one's
+        first write fails as busy (the application layer's lost race: re-read and re-decide), so
+        nothing is decided on what is no longer so; after its first write it holds the write lock
+        (others wait for it as for any writer). `immediate` takes the write lock first (`BEGIN
+        IMMEDIATE`, waited for as any write waits): what a writer that keeps losing does, so it
+        cannot lose again. Nested units join the outer one."""
+        if getattr(self._unit, "connection", None) is not None:
+            yield
+            return
+        with self.get_connection(commit=True) as connection:
+            raw = connection._sqlite_conn
+            with _library_errors():
+                raw.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+            self._unit.connection = raw
+            try:
+                yield
+            except BaseException:
+                self._unit.connection = None
+                if raw.in_transaction:
+                    raw.rollback()
+                raise
+            self._unit.connection = None
+            with _library_errors():
+                try:
+                    raw.commit()
+                except sqlite3.Error:
+                    if raw.in_transaction:
+                        raw.rollback()
+                    raise
+
+    @property
+    def in_unit(self) -> bool:
+        return getattr(self._unit, "connection", None) is not None
+
+    @contextmanager
+    def transaction(self, *, commit: bool) -> Iterator[Any]:
+        raw = getattr(self._unit, "connection", None)
+        if raw is None:
+            with super().transaction(commit=commit) as cursor:
+                yield cursor
+            return
+        cursor = raw.cursor()
+        try:
+            with _library_errors():
+                yield cursor
+        finally:
+            cursor.close()
 
 
 class SealedSQLiteRecorder(SealedRecorder, SQLiteApplicationRecorder):
@@ -77,6 +135,27 @@ class DurableSQLiteFactory(SQLiteFactory):
             single_row_tracking=library.single_row_tracking, originator_id_type=library.originator_id_type,
         )
         library.close()
+
+
+# sqlite3's errors as the library's own (what its transactions raise, and `lost_race` knows)
+_ERRORS = (
+    (sqlite3.IntegrityError, persistence.IntegrityError), (sqlite3.OperationalError, persistence.OperationalError),
+    (sqlite3.InterfaceError, persistence.InterfaceError), (sqlite3.DataError, persistence.DataError),
+    (sqlite3.InternalError, persistence.InternalError), (sqlite3.ProgrammingError, persistence.ProgrammingError),
+    (sqlite3.NotSupportedError, persistence.NotSupportedError), (sqlite3.DatabaseError, persistence.DatabaseError),
+    (sqlite3.Error, persistence.PersistenceError),
+)
+
+
+@contextmanager
+def _library_errors() -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.Error as error:
+        for theirs, ours in _ERRORS:
+            if isinstance(error, theirs):
+                raise ours(error) from error
+        raise
 
 
 def _is_new(db_name: str) -> bool:

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 from collections.abc import Callable, Sequence
 
+from ..domain.errors import Conflict
 from ..projections import rebuild as fresh
-from . import bulk
+from . import application, bulk
 from .app import Chronicle
 
 PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
@@ -17,32 +20,63 @@ OpenLedger = Callable[..., Chronicle]
 
 def rebuild(open_app: OpenLedger, names: Sequence[str], workers: int | None = None,
             progress: Callable[[int], Callable[[float], None]] | None = None) -> dict[str, int]:
-    """Rebuild the named read models; returns how many events each replayed.
+    """Rebuild the named read models; returns how many events each replayed. Losing a race to
+    another writer (issue 25, item 12) starts it again after a pause, as a single command would.
 
     `open_app(synced=True)` opens the ledger (`open_ledger`): the parent holds no connection while
     workers are forked. `progress(total)`, if given, returns the function to call with each part
     of it done."""
+    for attempt in range(application.RETRIES):
+        try:
+            return _rebuild(open_app, names, workers, progress)
+        except Exception as problem:
+            if not application.lost_race(problem):
+                raise
+            application.backoff(attempt)
+    raise Conflict(f"other writers kept changing the read models at the same time; the rebuild gave up after "
+                   f"{application.RETRIES} tries, leaving them as they were: run it again")
+
+
+def _rebuild(open_app: OpenLedger, names: Sequence[str], workers: int | None,
+             progress: Callable[[int], Callable[[float], None]] | None) -> dict[str, int]:
+    """One try. Its fresh tables are its own (named after this process: rebuilds running at once do
+    not fill each other's), and dropped if it fails."""
+    suffix = f"{fresh.SUFFIX}_{os.getpid()}"
     app = open_app()
     try:
         stop = app.feed.last()
-        fresh.prepare(app.views, names)
+        fresh.prepare(app.views, names, suffix)
     finally:
         app.close()
-    shares = workers or bulk.workers(stop, PARALLEL_FROM)
-    jobs = [functools.partial(_fold_share, open_app, names, (k, shares), stop) for k in range(shares)]
-    replayed = sum(bulk.run(jobs, progress(stop) if progress else None))
-    app = open_app()
     try:
-        replayed += fresh.swap(app.views, app.feed, names, stop)
-    finally:
-        app.close()
+        shares = workers or bulk.workers(stop, PARALLEL_FROM)
+        jobs = [functools.partial(_fold_share, open_app, names, (k, shares), stop, suffix) for k in range(shares)]
+        replayed = sum(bulk.run(jobs, progress(stop) if progress else None))
+        app = open_app()
+        try:
+            replayed += fresh.swap(app.views, app.feed, names, stop, suffix)
+        finally:
+            app.close()
+    except BaseException:
+        _discard(open_app, names, suffix)
+        raise
     return {name: replayed for name in names}
 
 
-def _fold_share(open_app: OpenLedger, names: Sequence[str], share: tuple[int, int], stop: int,
+def _discard(open_app: OpenLedger, names: Sequence[str], suffix: str) -> None:
+    """Best effort: a rebuild that failed (or was interrupted) leaves no fresh tables behind."""
+    with contextlib.suppress(Exception):
+        app = open_app()
+        try:
+            fresh.discard(app.views, names, suffix)
+        finally:
+            app.close()
+
+
+def _fold_share(open_app: OpenLedger, names: Sequence[str], share: tuple[int, int], stop: int, suffix: str,
                 progress: Callable[[float], None]) -> int:
     app = open_app(synced=False)
     try:
-        return fresh.fold_share(app.views, app.feed, names, stop, share, progress)
+        return fresh.fold_share(app.views, app.feed, names, stop, share, progress, suffix)
     finally:
         app.close()

@@ -92,6 +92,11 @@ class Session:
             self._caught_up = True
         return self.app.index
 
+    def catch_up(self) -> None:
+        """Fold what this session saved into the index (in its transaction, where there is one)."""
+        self.app.index.catch_up()
+        self._caught_up = True
+
     @property
     def rules(self) -> Any:
         return systems.get(self.campaign.system)

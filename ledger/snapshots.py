@@ -54,9 +54,12 @@ def store(app: Any) -> Any:
 
 
 def _exists(app: Any) -> bool:
-    """Whether the snapshot table exists (asked, not tried: a failing query disturbs SQLite's WAL)."""
-    if app.__dict__.get("_chronicle_snapshots_exist"):
-        return True
+    """Whether the snapshot table exists (asked, not tried: a failing query disturbs SQLite's WAL),
+    asked once per process (a SQLite ledger's opening tells it): one made by another process since
+    only costs this one's loads a longer fold."""
+    known = app.__dict__.get("_chronicle_snapshots_exist")
+    if known is not None:
+        return bool(known)
     recorder = store(app).recorder
     table = recorder.events_table_name
     with recorder.datastore.transaction(commit=False) as cursor:

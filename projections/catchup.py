@@ -67,3 +67,5 @@ def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None 
         done += len(page)
         if progress:
             progress(len(page))
+        if len(page) < batch_size:  # the log's end when it was read: a page more would be empty
+            return done

@@ -24,18 +24,26 @@ PAGE = 2000  # events decoded at a time: a page's decoded states are held togeth
 WRITE = 20000  # events folded between two writes: fewer, larger transactions
 
 
-def prepare(store: ViewStore, names: Sequence[str]) -> None:
+def prepare(store: ViewStore, names: Sequence[str], suffix: str = SUFFIX) -> None:
     """Create the named read models' fresh tables, empty and without indexes."""
     with store.transaction() as cursor:
         for name in names:
-            store.create_tables(cursor, MODELS[name][0].TABLES, SUFFIX)
+            store.create_tables(cursor, MODELS[name][0].TABLES, suffix)
+
+
+def discard(store: ViewStore, names: Sequence[str], suffix: str = SUFFIX) -> None:
+    """Drop the fresh tables of a rebuild that failed."""
+    with store.transaction() as cursor:
+        for name in names:
+            for table in MODELS[name][0].TABLES:
+                cursor.execute(f"DROP TABLE IF EXISTS {table}{suffix}")
 
 
 def fold_share(store: ViewStore, feed: Feed, names: Sequence[str], stop: int, share: tuple[int, int],
-               progress: Callable[[float], None]) -> int:
+               progress: Callable[[float], None], suffix: str = SUFFIX) -> int:
     """Fold the log up to `stop` into the fresh tables, for the aggregates of `share` (k of n);
     returns how many events that was. The swap's synced commit makes them durable."""
-    views = [MODELS[name][1](store, feed, SUFFIX) for name in names]
+    views = [MODELS[name][1](store, feed, suffix) for name in names]
     read, unwritten, folded = 0, 0, []
     for page in feed.window(0, stop, PAGE, share):
         folded += [(view, view.fold(page)) for view in views]
@@ -48,7 +56,7 @@ def fold_share(store: ViewStore, feed: Feed, names: Sequence[str], stop: int, sh
     return read
 
 
-def swap(store: ViewStore, feed: Feed, names: Sequence[str], stop: int) -> int:
+def swap(store: ViewStore, feed: Feed, names: Sequence[str], stop: int, suffix: str = SUFFIX) -> int:
     """Put the fresh tables in place of the old ones, indexed, at position `stop` (one transaction),
     then fold what was appended meanwhile; returns how many events that was."""
     with store.transaction() as cursor:
@@ -56,7 +64,7 @@ def swap(store: ViewStore, feed: Feed, names: Sequence[str], stop: int) -> int:
             module, _ = MODELS[name]
             for table in module.TABLES:
                 cursor.execute(f"DROP TABLE IF EXISTS {table}")
-                cursor.execute(f"ALTER TABLE {table}{SUFFIX} RENAME TO {table}")
+                cursor.execute(f"ALTER TABLE {table}{suffix} RENAME TO {table}")
             store.create_indexes(cursor, module.TABLES, module.INDEXES)
             store.analyze(cursor, module.TABLES)
             store.reset(cursor, module.VIEW)

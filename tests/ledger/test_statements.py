@@ -1,0 +1,53 @@
+"""One rule command on a caught-up ledger costs a bounded number of SQL statements, one load of the
+character and one derivation of its outcome (the application layer's promise)."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from chronicle.cli.main import chronicle
+from chronicle.domain.potestas import Injured
+from chronicle.ledger import durable_sqlite, snapshots
+
+
+def test_one_injure_without_campaign_issues_at_most_20_statements_one_load_one_derive(tmp_path, monkeypatch):
+    db = str(tmp_path / "ledger.db")
+    runner = CliRunner()
+
+    def run(*args: str) -> None:
+        result = runner.invoke(chronicle, ["--db", db, "--by", "gm", *args])
+        assert result.exit_code == 0, result.output
+
+    run("campaign", "new", "Saltmarsh", "--system", "potestas")
+    run("character", "add", "Brand", "--stat", "fort=3")
+    run("injure", "Brand", "--damage", "5", "--save-roll", "15")  # the read models catch up on this one
+
+    statements: list[str] = []
+    create_connection = durable_sqlite.DurablePool._create_connection
+
+    def traced(pool: durable_sqlite.DurablePool) -> object:
+        connection = create_connection(pool)
+        connection._sqlite_conn.set_trace_callback(statements.append)
+        return connection
+
+    loads: list[object] = []
+    load = snapshots.load
+    derivations: list[object] = []
+    derive = Injured.derive.__func__
+
+    def counted_load(app: object, ident: object, *args: object, **kwargs: object) -> object:
+        loads.append(ident)
+        return load(app, ident, *args, **kwargs)
+
+    def counted_derive(cls: type, *args: object) -> object:
+        derivations.append(args)
+        return derive(cls, *args)
+
+    monkeypatch.setattr(durable_sqlite.DurablePool, "_create_connection", traced)
+    monkeypatch.setattr(snapshots, "load", counted_load)
+    monkeypatch.setattr(Injured, "derive", classmethod(counted_derive))
+    run("injure", "Brand", "--damage", "12", "--save-roll", "9")
+
+    assert len(derivations) == 1
+    assert len(loads) == 2  # the campaign (its system and rulings) and the character, once each
+    assert len(statements) <= 20, "\n".join(statements)
