@@ -66,9 +66,9 @@ class Against:
         self.found: list[dict[str, Any]] = []
         self.matched: set[UUID] = set()
 
-    def seen(self, position: int, owner: UUID, version: int, event: Any, checker: Any) -> None:
-        """The campaign's next event, at `position`, the `checker.count`-th it has."""
-        head = getattr(event, "hash", "")
+    def seen(self, position: int, owner: UUID, version: int, head: str, checker: Any) -> None:
+        """The campaign's next event, at `position`, the `checker.count`-th it has; `head` is the hash
+        its content has now (not the hash it claims)."""
         wanted = self.heads.get(owner)
         if wanted is not None and wanted[0] == version:
             self.matched.add(owner)

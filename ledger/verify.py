@@ -177,7 +177,7 @@ def _check(app: Any, campaign_id: UUID, share: tuple[int, int], progress: Callab
         else:
             checker.feed(row.id, event, digest)
             if against is not None:
-                against.seen(row.id, owner, version, event, checker)
+                against.seen(row.id, owner, version, digest or getattr(event, "hash", ""), checker)
         if len(checker.problems) > reported:
             broken.add(owner)
         if checker.count % 1000 == 0:
