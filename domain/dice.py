@@ -16,9 +16,10 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
+from .dice_tree import OPERATORS, BinaryOp, DiceTerm, Negative, Node, Number, walk
 from .errors import BadInput
 from .model import Int64, Model, within_int64
-from .notation import MAX_LENGTH, OPERATORS, BinaryOp, DiceTerm, Negative, Node, Number, parse_tree, walk
+from .notation import MAX_LENGTH, parse_tree
 
 
 @dataclass(frozen=True)

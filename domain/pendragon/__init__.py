@@ -27,6 +27,7 @@ from .events import (
     WinterResolved,
 )
 from .explain import explain
+from .legacy_topics import LEGACY_TOPICS  # registers the topics of events recorded before events.py
 from .resolution import Result, oppose, resolve
 from .rulings import Rulings
 from .sheet import Sheet, parse_sheet
@@ -40,6 +41,7 @@ SHEET_OPTIONS = frozenset({"virtues"})  # `character add` options beyond --stat:
 __all__ = [
     "SHEET_OPTIONS",
     "EVENTS",
+    "LEGACY_TOPICS",
     "FOES",
     "HONOURS",
     "LAND",

@@ -19,9 +19,11 @@ def event_id(event: DomainEvent) -> str:
 def moved(module: str, name: str) -> type[DomainEvent]:
     """A rule module's `__getattr__`: an event class it held before `events.py`, for an old topic
     (`chronicle.domain.pendragon.checks:Checked`) resolved before the package registered it."""
-    events = importlib.import_module(f"{__package__}.events")  # by name: events.py imports the rule modules
-    held = events.LEGACY_MODULES.get(module.rpartition(".")[2], ())
-    found = next((cls for cls in held if cls.__name__ == name), None)
+    found = None
+    if not name.startswith("__"):  # the import machinery asks each module for `__path__` while the package loads
+        legacy = importlib.import_module(f"{__package__}.legacy_topics")  # by name: it imports the rule modules
+        held = legacy.LEGACY_MODULES.get(module.rpartition(".")[2], ())
+        found = next((cls for cls in held if cls.__name__ == name), None)
     if found is None:
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
     return found

@@ -4,16 +4,12 @@ Each class declares `PURPOSES`, the dice purposes its derivation may draw. A pur
 `name:key` (a winter's `experience:valorous`) is declared by its `name`.
 
 Events recorded before this module existed name their class in the rule module that held it
-(`chronicle.domain.pendragon.checks:Checked`, ...): `LEGACY_TOPICS` registers those topics with the
-library, and each of those modules hands the class on by name (`common.moved`) for a process that
-resolves an old topic before it imports this package.
+(`chronicle.domain.pendragon.checks:Checked`, ...): `legacy_topics.py` keeps those names.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
-
-from eventsourcing.utils import register_topic
 
 from ..dice import Dice
 from ..events import Resolution
@@ -46,7 +42,7 @@ from .winter import WinterInputs, WinterOutcome
 
 class PendragonResolution(Resolution):
     PURPOSES: ClassVar[frozenset[str]] = frozenset()
-    FORMER_TOPICS: ClassVar[tuple[str, ...]] = ()  # topics older events name this class by (LEGACY_TOPICS)
+    FORMER_TOPICS: ClassVar[tuple[str, ...]] = ()  # topics older events name this class by (legacy_topics.py)
 
 
 class Checked(PendragonResolution):
@@ -363,21 +359,3 @@ EVENTS: tuple[type[PendragonResolution], ...] = (
     Rested,
     WinterResolved,
 )
-
-# where each class lived before this module: its topic in events recorded then
-LEGACY_MODULES: dict[str, tuple[type[PendragonResolution], ...]] = {
-    "checks": (Checked, ExperienceRolled),
-    "status": (StatusAwarded, IncreaseSpent),
-    "oaths": (OathSworn, OathFulfilled, OathBroken, GeasTaken, GeasBroken),
-    "feats": (FeatAttempted,),
-    "combat": (TacticResolved,),
-    "injury": (Injured, FirstAidGiven, MagicallyHealed),
-    "recovery": (Rested,),
-    "winter": (WinterResolved,),
-}
-LEGACY_TOPICS = {
-    f"{__package__}.{module}:{cls.__name__}": cls for module, classes in LEGACY_MODULES.items() for cls in classes
-}
-for _topic, _cls in LEGACY_TOPICS.items():
-    register_topic(_topic, _cls)
-    _cls.FORMER_TOPICS = (_topic,)  # what verify and import accept beside the class's own topic

@@ -7,20 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..events import DomainEvent
+from .attack_text import attack_sentences
+from .attack_text import damage_breakdown as damage_breakdown  # cli/systems/potestas_attack.py imports it here
 from .condition import DISABLING, DROPPING, NONE
 from .events import Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
 from .falling import MAX_HITS, TERMINAL_VELOCITY, Fall
 from .injury import InjuryInputs, InjuryOutcome
 from .rulings import Rulings
-from .weapons import AttackInputs
-
-MODIFIER_NAMES = {
-    "multi_weapon": "multi-weapon",
-    "hurried": "hurried",
-    "switched_damage_type": "switching lethal and nonlethal",
-    "squeezing": "squeezing",
-    "flanking": "flanking",
-}
+from .words import and_list, plural
 
 
 def explain(event: DomainEvent, name: str) -> str:
@@ -29,18 +23,6 @@ def explain(event: DomainEvent, name: str) -> str:
     if teller is None:
         return f"{name}: {type(event).__name__}."
     return teller(event, name)
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _signed(value: int) -> str:
-    return f"+ {value}" if value >= 0 else f"- {-value}"
 
 
 def _states(name: str, states: tuple[str, ...] | None) -> str:
@@ -52,7 +34,9 @@ def _states(name: str, states: tuple[str, ...] | None) -> str:
     if "destroyed" in states:
         return f" {name} is destroyed."
     return (
-        f" {name} is now {_and(list(states))}." if states else f" {name} is standing, neither disabled nor staggered."
+        f" {name} is now {and_list(list(states))}."
+        if states
+        else f" {name} is standing, neither disabled nor staggered."
     )
 
 
@@ -125,9 +109,9 @@ def _dying_save(event: DyingSaveMade, name: str) -> str:
     o, rulings, rounds = event.outcome, event.ruled, event.inputs.rounds
     if rulings.dying_dc == "10_plus_rounds":
         earlier = f", {rounds} of them declared with this save" if rounds else ""
-        basis = f"10 + {_plural(o.dc - 10, 'round')} unconscious so far{earlier}"
+        basis = f"10 + {plural(o.dc - 10, 'round')} unconscious so far{earlier}"
     elif rulings.dying_dc == "10_plus_prior":
-        basis = f"10 + {_plural(o.dc - 10, 'dying save')} already made"
+        basis = f"10 + {plural(o.dc - 10, 'dying save')} already made"
     else:
         basis = "always 10"
     verdict = f"made by {o.margin}" if o.margin >= 0 else f"failed by {-o.margin}"
@@ -151,13 +135,13 @@ def _dying_save(event: DyingSaveMade, name: str) -> str:
 
 def _exerted(event: Exerted, name: str) -> str:
     worsened = event.outcome.worsened
-    result = f"{name} is now {_and(list(worsened))}." if worsened else f"{name} is no worse for it."
+    result = f"{name} is now {and_list(list(worsened))}." if worsened else f"{name} is no worse for it."
     return f"{name} exerts itself: \u201c{event.inputs.action}\u201d. {result}"
 
 
 def duration(minutes: int) -> str:
     hours, rest = divmod(minutes, 60)
-    parts = ([_plural(hours, "hour")] if hours else []) + ([_plural(rest, "minute")] if rest or not hours else [])
+    parts = ([plural(hours, "hour")] if hours else []) + ([plural(rest, "minute")] if rest or not hours else [])
     return " ".join(parts)
 
 
@@ -165,8 +149,8 @@ def _rested(event: Rested, name: str) -> str:
     o = event.outcome
     if event.inputs.interrupted:
         return f"{name} rests for {duration(o.minutes)}, but the rest is interrupted: nothing heals."
-    healed = [_plural(o.wounds_healed, "wound"), _plural(o.nonlethal_healed, "nonlethal wound")]
-    return f"{name} rests for {duration(o.minutes)} and heals {_and(healed)}." + _states(name, o.states)
+    healed = [plural(o.wounds_healed, "wound"), plural(o.nonlethal_healed, "nonlethal wound")]
+    return f"{name} rests for {duration(o.minutes)} and heals {and_list(healed)}." + _states(name, o.states)
 
 
 # Falling -----------------------------------------------------------------------------------------
@@ -199,66 +183,8 @@ def _fell(event: Fell, name: str) -> str:
 # Attack ------------------------------------------------------------------------------------------
 
 
-def damage_breakdown(inputs: AttackInputs, blow: InjuryInputs, multiplier: int, rulings: Rulings) -> str:
-    """How a hit's damage adds up: weapons + Str + enhancement (multiplied on a critical) + bonus + energy."""
-    strength = inputs.strength_damage(rulings.str_penalty_applies)
-    enhancement = sum(w.enhancement for w in inputs.weapons)
-    times = multiplier if blow.critical else 1
-    weapon = blow.damage - (strength + enhancement) * times - inputs.bonus_damage - inputs.energy_damage
-    names = " + ".join(w.name for w in inputs.weapons)
-    if times == 1:
-        core = f"{weapon} ({names}) + {strength} Str + {enhancement} enhancement"
-    elif rulings.critical_damage == "reroll_dice":
-        core = f"{weapon} ({names}, rolled {times} times) + ({strength} Str + {enhancement} enhancement) x {times}"
-    else:
-        core = f"({weapon // times} ({names}) + {strength} Str + {enhancement} enhancement) x {times}"
-    tail = "".join(
-        f" + {n} {what}" for n, what in ((inputs.bonus_damage, "bonus"), (inputs.energy_damage, "energy")) if n
-    )
-    floor = " (at least 1)" if weapon < 0 else ""
-    return f"{core}{tail} = {blow.damage}{floor}"
-
-
 def _attacked(event: Attacked, name: str) -> str:
-    given, o = event.inputs, event.outcome
-    attacker = given.attacker or "An attacker"
-    arms = _and([f"{w.name} ({given.weapon_bonus(w):+d})" for w in given.weapons])
-    mods = "".join(f", {MODIFIER_NAMES.get(k, k.replace('_', ' '))} {v:+d}" for k, v in o.modifiers.items())
-    lowest = " (the lowest)" if len(given.weapons) > 1 else ""
-    said = [f"{attacker} attacks {name} with {arms}{mods}: attack bonus {o.attack_bonus:+d}{lowest}."]
-    if o.roll is None or o.total is None:  # rolled and totalled together; a coup de grace has neither
-        said.append(f"As a coup de grace it hits automatically, a critical (x{o.multiplier}).")
-    else:
-        verdict = "hits" if o.hit and not o.usual_type else "misses"
-        said.append(
-            f"Rolled {o.roll} {_signed(o.attack_bonus)} = {o.total} against {o.target_number} "
-            f"(10 + defence {o.defence}): {verdict} by {abs(o.total - o.target_number)}."
-        )
-        if o.usual_type:
-            said.append(
-                "It missed only by the -4 for switching lethal and nonlethal damage, so it hits, "
-                "dealing its usual type of damage."
-            )
-        if o.threat:
-            check = (
-                f"confirmation roll {o.confirm_roll} {_signed(o.attack_bonus)} " if o.confirm_roll is not None else ""
-            )
-            confirmed = f"confirms a critical (x{o.multiplier})" if o.critical else "does not confirm it"
-            said.append(
-                f"The roll threatens a critical; the {check}{confirmed}."
-                if check
-                else f"The roll threatens and {confirmed}."
-            )
-        if o.extra_hits:
-            said.append(f"Iterative: {_plural(o.extra_hits, 'extra hit')}.")
-    for blow in o.hits:
-        critical = ", critical" if blow.critical else ""
-        said.append(f"Hit {blow.hit}{critical}: {damage_breakdown(given, blow, o.multiplier, event.ruled)} damage.")
-    if o.provokes:
-        said.append(f"{attacker} provokes an attack of opportunity.")
-    if o.target_provokes:
-        said.append(f"{name}, ignoring this flanker, provokes an attack of opportunity from {attacker}.")
-    return " ".join(said)
+    return attack_sentences(event.inputs, event.outcome, event.ruled, name)
 
 
 # `Any`: each teller takes its own event class, which no shared parameter type admits

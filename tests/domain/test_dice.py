@@ -7,9 +7,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from chronicle.domain.dice import Dice, face, parse
+from chronicle.domain.dice_tree import BinaryOp, DiceTerm, Negative, Number, walk
 from chronicle.domain.errors import BadInput
 from chronicle.domain.model import INT64_MAX, INT64_MIN
-from chronicle.domain.notation import BinaryOp, DiceTerm, Negative, Number, parse_tree, walk
+from chronicle.domain.notation import parse_tree
 
 
 @pytest.mark.parametrize(
