@@ -68,6 +68,9 @@ READS_ONLY = {"log", "verify", "export", "report", "replay", "serve", "character
 
 
 def reads_only(name: str, args: list[str]) -> bool:
+    """Whether the command line only reads the ledger (asking for its help reads nothing)."""
+    if "--help" in args or "-h" in args:
+        return False
     words = [name, *[arg for arg in args[:1] if not arg.startswith("-")]]
     return (name in READS_ONLY or " ".join(words) in READS_ONLY) and not (name == "replay" and "--fork" in args)
 
@@ -85,6 +88,27 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
         return None if target is None else _load(target)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Click's listing, from cli/summaries.py: `--help` loads no command module for it."""
+        from .summaries import SUMMARIES
+
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            summary = SUMMARIES.get(name)
+            if summary is None:  # a command not summarised yet: ask it
+                command = self.get_command(ctx, name)
+                if command is None or command.hidden:
+                    continue
+                rows.append((name, command.get_short_help_str(limit)))
+            else:
+                rows.append((name, click.utils.make_default_short_help(summary, limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Translate every error in one place: exit 1 refusal, 2 bad input; never a traceback."""

@@ -35,10 +35,11 @@ def test_environment_variables_pick_the_database_campaign_and_author(tmp_path):
     env = {"CHRONICLE_DB": str(tmp_path / "env.db"), "CHRONICLE_BY": "Greg"}
     assert chronicle("campaign", "new", "A", "--system", "adnd2e", env=env).returncode == 0
     assert chronicle("campaign", "new", "B", "--system", "adnd2e", env=env).returncode == 0
-    assert chronicle("roll", "d6", env=env).returncode == 2  # two campaigns: which one?
-    chosen = chronicle("--json", "roll", "d6", env={**env, "CHRONICLE_CAMPAIGN": "B"})
+    newest = json.loads(chronicle("--json", "campaign", "show", env=env).stdout)
+    assert newest["name"] == "B"  # two campaigns: the one made last is current
+    chosen = chronicle("--json", "roll", "d6", env={**env, "CHRONICLE_CAMPAIGN": "a"})
     assert chosen.returncode == 0
-    events = json.loads(chronicle("--json", "log", env={**env, "CHRONICLE_CAMPAIGN": "B"}).stdout)["events"]
+    events = json.loads(chronicle("--json", "log", env={**env, "CHRONICLE_CAMPAIGN": "A"}).stdout)["events"]
     assert [e["by"] for e in events] == ["Greg", "Greg"]
 
 
