@@ -5,11 +5,12 @@ from .attacks import AttackInputs, AttackModifiers, AttackOutcome, attack, attac
 from .condition import Condition, summary, view
 from .damage import InjureInputs, InjureOutcome, RestInputs, RestOutcome, injure, knockout_chance, rest, split_damage
 from .events import EVENTS, Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged, StateInputs
-from .explain import explain, sheet_lines  # noqa: E402  (after the events it tells)
+from .explain import explain
 from .grab import BreakHoldInputs, ContestOutcome, GrabInputs, break_hold, grab, monster_strength, size_modifier
 from .mugging import MugInputs, MugOutcome, mug, mug_save
 from .rulings import Rulings
 from .sheet import Sheet, Strength, one_handed, parse_sheet
+from .sheet_text import sheet_lines
 
 NAME = "adnd2e"
 SHEET_OPTIONS: frozenset[str] = frozenset()  # `character add` takes --stat only

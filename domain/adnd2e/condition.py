@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from ..errors import BadInput
@@ -57,7 +59,7 @@ def settle(sheet: Sheet, condition: Condition, real: int, temporary: int, ruling
     return (not dead and knocked), dead
 
 
-def view(sheet: Sheet, condition: Condition) -> dict:
+def view(sheet: Sheet, condition: Condition) -> dict[str, Any]:
     top = sheet.hp or 0
     return {
         "condition": {

@@ -1,5 +1,5 @@
 """AD&D 2E events in sentences for people (EXPLAIN_API.md): who did what to whom, the dice and numbers
-that decided, and the result; and the character sheet as a 2E player reads it. Pure: the event alone."""
+that decided, and the result. Pure: the event alone."""
 
 from __future__ import annotations
 
@@ -8,11 +8,8 @@ from typing import Any
 
 from ..events import DomainEvent
 from .attacks import AttackOutcome, Strike
-from .condition import Condition, states_in_words
 from .events import Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged
 from .grab import ContestOutcome
-from .sheet import Sheet
-from .weapons import Weapon
 
 MANEUVERS = {
     "normal": "attacks",
@@ -213,50 +210,3 @@ _TELLERS: dict[type, Callable[[Any, str], str]] = {
     HoldContested: _hold_contested,
     StateChanged: _state_changed,
 }
-
-
-def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
-    """The sheet as a 2E player reads it: hit points with real and temporary damage, states, then the rest."""
-    top = sheet.hp or 0
-    lines = [
-        f"Hit points: {top - condition.real_damage - condition.temporary_damage} of {top} "
-        f"({condition.real_damage} real and {condition.temporary_damage} temporary damage)."
-    ]
-    states = states_in_words(condition)
-    if states:
-        lines.append(f"Now: {', '.join(states)}.")
-    identity = " ".join(
-        part
-        for part in (f"Level {sheet.level}" if sheet.level is not None else "", sheet.character_class or "")
-        if part
-    )
-    if sheet.hd is not None:
-        identity = ", ".join(part for part in (identity, f"{sheet.hd} hit dice") if part)
-    body = f"{sheet.race}, {sheet.size}" + (f", {sheet.height} in tall" if sheet.height else "")
-    lines.append(f"{identity}; {body}." if identity else f"{body.capitalize()}.")
-    numbers = [
-        f"{label} {value}"
-        for label, value in (
-            ("Strength", sheet.strength),
-            ("Dexterity", sheet.dex),
-            ("AC", sheet.ac),
-            ("THAC0", sheet.thac0),
-        )
-        if value is not None
-    ]
-    if sheet.shield:
-        numbers.append(f"shield {sheet.shield}")
-    if numbers:
-        lines.append(", ".join(numbers) + ".")
-    if sheet.weapons:
-        lines.append("Weapons: " + "; ".join(_weapon(w) for w in sheet.weapons) + ".")
-    if not sheet.backstab:
-        lines.append("No backstab (so no mugging) is possible against it.")
-    return lines
-
-
-def _weapon(weapon: Weapon) -> str:
-    kind = f"{weapon.kind}{' missile' if weapon.missile else ''}, {weapon.size}"
-    damage = f", {weapon.damage}" if weapon.damage else ""
-    magic = f", +{weapon.magic}" if weapon.magic else ""
-    return f"{weapon.name} ({kind}{damage}{magic})"

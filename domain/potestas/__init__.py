@@ -7,7 +7,7 @@ dice purposes each action uses.
 from __future__ import annotations
 
 from .attack import AttackOutcome, attack
-from .condition import Condition
+from .condition import Condition, summary, view
 from .damage import DAMAGE_TYPES, DamageReduction, damage_type, fortitude_dc
 from .events import EVENTS, Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
 from .explain import explain
@@ -30,29 +30,8 @@ from .sheet_text import sheet_lines
 from .weapons import AttackInputs, Weapon, choose_weapons, parse_weapon
 
 NAME = "potestas"
-SHEET_OPTIONS = frozenset(
-    {"object"}
-)  # `character add` options beyond --stat: an object (hardness, thickness) instead of a creature
-
-
-def view(sheet: Sheet, condition: Condition) -> dict:
-    """The contract's JSON for `character show`: the condition (wounds, nonlethal_wounds, states) and the sheet."""
-    return {
-        "kind": sheet.kind,
-        "condition": condition.contract(),
-        "sheet": sheet.model_dump(mode="json", exclude={"kind"}),
-    }
-
-
-def summary(sheet: Sheet, condition: Condition) -> str:
-    """One line, e.g. "2 wounds, 1 nonlethal; disabled"."""
-    counts = []
-    if condition.wounds:
-        counts.append(f"{condition.wounds} wound{'s' if condition.wounds != 1 else ''}")
-    if condition.nonlethal_wounds:
-        counts.append(f"{condition.nonlethal_wounds} nonlethal")
-    text = ", ".join(counts) or ("intact" if sheet.is_object else "unhurt")
-    return f"{text}; {', '.join(condition.states)}" if condition.states else text
+# `character add` options beyond --stat: an object (hardness, thickness) instead of a creature
+SHEET_OPTIONS = frozenset({"object"})
 
 
 __all__ = [

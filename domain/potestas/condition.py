@@ -7,11 +7,14 @@ unconscious. The tracks are independent, except that a lethal wound also worsens
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
 from ..model import Model
+
+if TYPE_CHECKING:
+    from .sheet import Sheet
 
 Lethal = Literal["healthy", "disabled", "dying", "stable", "dead", "destroyed"]
 Nonlethal = Literal["fresh", "staggered", "unconscious"]
@@ -158,3 +161,23 @@ def needs_lethal_healing(condition: Condition) -> bool:
 
 def needs_nonlethal_healing(condition: Condition) -> bool:
     return condition.nonlethal_wounds > 0 or condition.nonlethal in _NONLETHAL_HEALED
+
+
+def view(sheet: Sheet, condition: Condition) -> dict[str, Any]:
+    """The contract's JSON for `character show`: the condition (wounds, nonlethal_wounds, states) and the sheet."""
+    return {
+        "kind": sheet.kind,
+        "condition": condition.contract(),
+        "sheet": sheet.model_dump(mode="json", exclude={"kind"}),
+    }
+
+
+def summary(sheet: Sheet, condition: Condition) -> str:
+    """One line, e.g. "2 wounds, 1 nonlethal; disabled"."""
+    counts = []
+    if condition.wounds:
+        counts.append(f"{condition.wounds} wound{'s' if condition.wounds != 1 else ''}")
+    if condition.nonlethal_wounds:
+        counts.append(f"{condition.nonlethal_wounds} nonlethal")
+    text = ", ".join(counts) or ("intact" if sheet.is_object else "unhurt")
+    return f"{text}; {', '.join(condition.states)}" if condition.states else text

@@ -1,5 +1,7 @@
 """Every rule system's package provides what `systems.RuleSystem` says a system provides."""
 
+import importlib
+
 import pytest
 
 from chronicle.domain import systems
@@ -45,3 +47,28 @@ def test_each_system_explains_its_events_and_shows_its_sheet(name):
 def test_an_unknown_system_is_bad_input_naming_the_choices():
     with pytest.raises(BadInput, match="potestas, adnd2e, pendragon-pass"):
         systems.get("gurps")
+
+
+# each part of a system in the module of the same name in every package (issue 20 item 6)
+SHAPE = {
+    "Sheet": "sheet",
+    "parse_sheet": "sheet",
+    "Condition": "condition",
+    "view": "condition",
+    "summary": "condition",
+    "Rulings": "rulings",
+    "EVENTS": "events",
+    "explain": "explain",
+    "sheet_lines": "sheet_text",
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_system_keeps_each_part_in_the_module_of_the_same_name(name):
+    rules = systems.get(name)
+    package = rules.__name__
+    for member, module in SHAPE.items():
+        assert importlib.import_module(f"{package}.{module}")
+        if member != "EVENTS":
+            assert getattr(rules, member).__module__ == f"{package}.{module}", member
+    assert all(event.__module__ == f"{package}.events" for event in rules.EVENTS)
