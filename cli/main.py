@@ -155,7 +155,9 @@ def _load(target: str) -> click.Command:
 
 
 def _json(ctx: click.Context) -> bool:
-    return bool(ctx.obj is not None and ctx.obj.json)
+    if ctx.obj is None:  # an argument refused before the options were handed on: --json was parsed already
+        return bool(ctx.params.get("as_json"))
+    return bool(ctx.obj.json)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
