@@ -14,14 +14,14 @@ import contextlib
 import functools
 import gc
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
 Progress = Callable[[float], None]
-Job = Callable[[Progress], Iterator[list[Any]]]
+Job = Callable[[Progress], Generator[list[Any], None, Any]]  # its chunks, then its result
 
 
 @contextlib.contextmanager
@@ -112,7 +112,7 @@ class Workers:
                 return
 
 
-def _returning(job: Callable[[Progress], Any], progress: Progress) -> Iterator[list[Any]]:
+def _returning(job: Callable[[Progress], Any], progress: Progress) -> Generator[list[Any], None, Any]:
     return job(progress)
     yield  # a generator function that yields nothing
 

@@ -52,7 +52,7 @@ class LogFeed:
 
     def after(self, position: int, limit: int) -> list[LoggedEvent]:
         decode = self.decode
-        return [LoggedEvent(n.id, n.originator_id, n.originator_version, n.topic, decode(n.state))
+        return [LoggedEvent(n.id, aggregate_id(n.originator_id), n.originator_version, n.topic, decode(n.state))
                 for n in self.recorder.select_notifications(start=position, limit=limit, inclusive_of_start=False)]
 
     def window(self, after: int, stop: int, limit: int, share: tuple[int, int] = (0, 1)) -> Iterator[list[LoggedEvent]]:
@@ -76,7 +76,7 @@ class LogFeed:
         while after < stop:
             until = min(stop, after + limit * n)
             params = [after, until, *([digits] if views.postgres else digits)] if digits else [after, until]
-            with self.recorder.datastore.transaction(commit=False) as cursor:
+            with views.transaction(commit=False) as cursor:
                 cursor.execute(sql, params)
                 rows = cursor.fetchall()
             after = until

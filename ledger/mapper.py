@@ -32,7 +32,8 @@ class PydanticMapper(Mapper):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         stored = getattr(domain_event, "stored_state", None)  # events keep theirs; snapshots are dumped
-        state = stored() if stored else domain_event.model_dump(mode="json", exclude={"originator_id", "originator_version"})
+        state = stored() if stored else domain_event.model_dump(mode="json",
+                                                                exclude={"originator_id", "originator_version"})
         version = getattr(type(domain_event), "class_version", 1)
         if version > 1:
             state = {**state, "class_version": version}
@@ -69,7 +70,7 @@ class PydanticMapper(Mapper):
         return data
 
 
-def envelope(originator_id: UUID, version: int) -> bytes:
+def envelope(originator_id: UUID | str, version: int) -> bytes:
     """The start of an event's JSON with its id and version, to which the stored state's fields
     (after its opening brace) are appended: pydantic then validates the stored bytes directly,
     without building a dict first (a third of the cost of loading an event)."""
@@ -83,7 +84,7 @@ def upcast(cls: type[BaseModel], state: dict[str, Any]) -> None:
         version += 1
 
 
-def event_from_state(topic: str, originator_id: UUID, version: int, state: dict[str, Any],
+def event_from_state(topic: str, originator_id: UUID | str, version: int, state: dict[str, Any],
                      folding: bool = False) -> Any:
     """The domain event a stored (or exported) state describes, upcast to its class's current
     version (`state` itself is left as it is: read models share a page's decoded states).
@@ -133,7 +134,7 @@ def validate(cls: type[BaseModel], data: dict[str, Any]) -> Any:
     return cls.__pydantic_validator__.validate_python(data)
 
 
-def recorded_content(topic: str, originator_id: UUID, version: int, state: dict[str, Any]) -> list[Any]:
+def recorded_content(topic: str, originator_id: UUID | str, version: int, state: dict[str, Any]) -> list[Any]:
     """What an event's hash was computed over when it was recorded (its topic and fields then)."""
     body = {k: v for k, v in state.items() if k not in ("hash", "class_version")}
     body.update(originator_id=str(originator_id), originator_version=version)

@@ -6,11 +6,15 @@ The ids come from `domain.ids`, which needs only the standard library.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
 from ..domain.ids import campaign_id, character_id
 
+if TYPE_CHECKING:
+    from .app import Chronicle
 
-def current_view(app: Any, campaign: str, name: str) -> dict[str, Any] | None:
+
+def current_view(app: Chronicle, campaign: str, name: str) -> dict[str, Any] | None:
     """The row's view of NAME in CAMPAIGN (caught up first), or None when there is no such row
     (the caller then takes the full path, which reports an unknown campaign or character)."""
     return app.characters.show(character_id(campaign_id(campaign), name))

@@ -30,12 +30,12 @@ class CharacterSnapshot(Model, CanSnapshotAggregate[UUID]):
     state: CharacterState
 
     @classmethod
-    def take(cls, aggregate: Any) -> CharacterSnapshot:  # type: ignore[override]
+    def take(cls, aggregate: Any) -> CharacterSnapshot:
         return cls(originator_id=aggregate.id, originator_version=aggregate.version,
                    timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)),
                    state=CharacterState.of(aggregate))
 
-    def mutate(self, _: Any) -> Any:  # type: ignore[override]
+    def mutate(self, _: Any) -> Any:
         return self.state.restore(resolve_topic(self.topic), self.originator_id, self.originator_version)
 
 

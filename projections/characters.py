@@ -109,7 +109,8 @@ class Characters:
                 case Kind.REGISTERED:
                     states[oid] = logged.event(folding=True).mutate(None)
                     self._registered[oid] = logged.position
-                case Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED | Kind.GROWN | Kind.RENAMED | Kind.RETIRED | Kind.NOTED as kind:
+                case (Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED | Kind.GROWN | Kind.RENAMED | Kind.RETIRED
+                      | Kind.NOTED) as kind:
                     character = states.get(oid)
                     if character is None:  # a campaign's roll, or a character whose registration is lost
                         continue

@@ -7,10 +7,11 @@ protocols); the read models only fold what they are given. Nothing here knows a 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from uuid import UUID
 
-from eventsourcing.domain import DomainEventProtocol
+if TYPE_CHECKING:  # the domain's models are built only when a fold needs an event
+    from ..domain.events import Event
 
 
 class Logged(Protocol):
@@ -37,7 +38,7 @@ class Logged(Protocol):
     def event_class(self) -> type:
         """The domain event class the topic names."""
 
-    def event(self, folding: bool = False) -> DomainEventProtocol[UUID]:
+    def event(self, folding: bool = False) -> Event:
         """The domain event. `folding`: only to be folded into a read model (an optional dice
         record may be left out)."""
 

@@ -11,6 +11,8 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from ..domain.campaign import CampaignStarted
+from ..domain.character import CharacterRegistered
 from ..domain.ids import event_id, event_key, key_of
 from .catchup import BATCH, catch_up
 from .feed import Feed, Logged
@@ -99,12 +101,14 @@ class Index:
             match kinds.get(logged.topic) or remember(kinds, logged):
                 case Kind.STARTED:
                     started = logged.event()
+                    assert isinstance(started, CampaignStarted)
                     rows["chronicle_campaigns"].append((str(originator), started.name, started.system, at,
                                                         at if started.chosen else 0, 0))
                     campaign = known[originator] = self._started[originator] = at
                     when = iso(started.timestamp)
                 case Kind.REGISTERED:
                     registered = logged.event()
+                    assert isinstance(registered, CharacterRegistered)
                     rows["chronicle_characters"].append((str(originator), str(registered.campaign_id), registered.name,
                                                          registered.system, registered.kind, at, 0))
                     campaign = known[originator] = self._start_of(registered.campaign_id)

@@ -20,9 +20,9 @@ from ..domain.campaign import (
     WinterBegan,
 )
 from ..domain.character import CharacterRegistered
-from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from ..domain.errors import ChronicleError
 from ..domain.events import Resolution
+from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from ..domain.rolls import DiceRolled
 from .feed import Logged
 

@@ -11,6 +11,7 @@ models as they were. (ledger/rebuild.py opens the ledger and runs the workers.)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 from . import characters, index
@@ -18,7 +19,8 @@ from .catchup import ReadModel, catch_up
 from .feed import Feed
 from .store import ViewStore
 
-MODELS = {"index": (index, index.Index), "characters": (characters, characters.Characters)}
+MODELS: dict[str, tuple[ModuleType, type[index.Index] | type[characters.Characters]]] = {
+    "index": (index, index.Index), "characters": (characters, characters.Characters)}
 SUFFIX = "_rebuilt"
 PAGE = 2000  # events decoded at a time: a page's decoded states are held together
 WRITE = 20000  # events folded between two writes: fewer, larger transactions

@@ -146,7 +146,8 @@ def views_of(app: Application) -> ViewStore:
 
 @functools.cache
 def _views_class(tracking_recorder_class: type[TrackingRecorder]) -> type[ViewStore]:
-    return type(f"{tracking_recorder_class.__name__}Views", (ViewStore, tracking_recorder_class), {"__module__": __name__})
+    name = f"{tracking_recorder_class.__name__}Views"
+    return type(name, (ViewStore, tracking_recorder_class), {"__module__": __name__})
 
 
 def aggregate_id(stored: Any) -> UUID:

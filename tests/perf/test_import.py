@@ -4,10 +4,10 @@ process would: the same log, or the same refusal with nothing written, on both d
 from __future__ import annotations
 
 import pytest
-
 from conftest import Run, fresh_postgres_database
-from chronicle.ledger.storage import is_postgres
 from reliability.processes import stored_log
+
+from chronicle.ledger.storage import is_postgres
 
 SCRIPT = """\
 character add Bob --stat hp=20

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from reliability.rows import delete, edit
+from test_import import events_in
 
 from chronicle.domain.ids import key_of
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.characters import view
 from chronicle.ledger.session import Session
 from chronicle.ledger.snapshots import INTERVAL
-from reliability.rows import delete, edit
-from test_import import events_in
 
 STORIES = {
     "potestas": ["character add Brand --stat fort=4 --stat dr=2", "character add Door --object --stat hardness=5",
@@ -84,7 +84,7 @@ def test_each_row_equals_the_character_folded_from_its_history(run):
     for system, names in {"potestas": ["Brand", "Door"], "adnd2e": ["Bob", "Knight"], "pendragon-pass": ["Vasana"]}.items():
         listed = run.json("--campaign", system.title(), "character", "list")["characters"]
         assert [c["name"] for c in listed] == names
-        for name, line in zip(names, listed):
+        for name, line in zip(names, listed, strict=True):
             shown = run.json("--campaign", system.title(), "character", "show", name)
             assert shown == folded(run.db, system.title(), name)
             assert line == {k: shown[k] for k in ("name", "version", "summary", "condition")}
@@ -162,9 +162,9 @@ def test_a_long_character_is_snapshotted_and_stays_exact(run):
              for i in range(INTERVAL + 20)]
     assert run("batch", "-", input="\n".join(lines) + "\n").exit_code == 0
     app = open_ledger(run.db)
-    from chronicle.ledger.snapshots import store
     from chronicle.domain.campaign import campaign_id
     from chronicle.domain.character import character_id
+    from chronicle.ledger.snapshots import store
 
     ident = character_id(campaign_id("Long"), "Bob")
     [snapshot] = store(app).get(ident, desc=True, limit=1)

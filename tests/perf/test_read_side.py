@@ -49,7 +49,8 @@ def test_the_read_models_import_nothing_of_the_ledger_or_the_cli():
 
 def test_the_import_check_sees_relative_and_lazy_imports(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text("from ..ledger.mapper import x\ndef f():\n    from .. import cli\n    import chronicle.ledger.app\n")
+    sample.write_text("from ..ledger.mapper import x\n"
+                      "def f():\n    from .. import cli\n    import chronicle.ledger.app\n")
     assert [n for n in imported_modules(sample) if n.startswith(FORBIDDEN)] == [
         "chronicle.ledger.mapper", "chronicle.cli", "chronicle.ledger.app"]
 
