@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from . import baselines
-from .run import cli, log_row, row, show_latency
+from .measure import cli, latency, row
 
 
 @contextlib.contextmanager
@@ -50,12 +50,16 @@ def tier(server: str, work: Path, n100k: int, n1m: int) -> None:
         row("PostgreSQL: verify 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
         cli(url["10k"], "import", str(work / "10k.jsonl"))
         cli(url["10k"], "--json", "character", "list")
-        show_10k, rss_10k = show_latency(url["10k"], "C0007", "Small")
+        show_10k, rss_10k, _ = latency(url["10k"], "character", "show", "C0007")
         row("PostgreSQL: character show at 10k", f"{show_10k * 1000:.0f} ms, {rss_10k} MB")
         seconds, rss, _ = cli(url["1m"], "import", str(work / "1m.jsonl"))
-        row("PostgreSQL: import 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB", f"{n1m / seconds / raw_save:.2f}x raw save")
+        row("PostgreSQL: import 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB",
+            f"{n1m / seconds / raw_save:.2f}x raw save")
         seconds, rss, _ = cli(url["1m"], "--json", "rebuild")
-        row("PostgreSQL: rebuild 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB", f"{n1m / seconds / raw_read:.2f}x raw read")
-        show_1m, rss_1m = show_latency(url["1m"], "C0007", "Bench-3")
-        row("PostgreSQL: character show at 1M", f"{show_1m * 1000:.0f} ms, {rss_1m} MB", f"{show_1m / show_10k:.2f}x at 10k")
-        log_row(url["1m"], "Bench-3", "PostgreSQL: log of one character at 1M")
+        row("PostgreSQL: rebuild 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB",
+            f"{n1m / seconds / raw_read:.2f}x raw read")
+        show_1m, rss_1m, _ = latency(url["1m"], "character", "show", "C0007")
+        row("PostgreSQL: character show at 1M", f"{show_1m * 1000:.0f} ms, {rss_1m} MB",
+            f"{show_1m / show_10k:.2f}x at 10k")
+        seconds, rss, _ = latency(url["1m"], "log", "C0007", "--tail", "20")
+        row("PostgreSQL: log C0007 --tail 20 at 1M", f"{seconds * 1000:.0f} ms, {rss} MB")

@@ -1,0 +1,66 @@
+"""The rows of issue 26, measured as a user runs the commands: whole processes, one campaign in the
+ledger and no `--campaign`, each against the bare import of click, pydantic and the library in the same
+run (the median of RUNS processes each)."""
+
+from __future__ import annotations
+
+import shlex
+import statistics
+from pathlib import Path
+
+import orjson
+
+from .measure import RUNS, cli, copy, latency, row
+
+START_UP = 1.5  # goals, as multiples of the bare import
+HELP = 2.0
+
+
+def start_up(db: Path, tier: str, bare: float, name: str = "C0007") -> None:
+    """`character show`, `character list`, `log NAME --tail 20` and one append (a roll on NAME)."""
+    for label, args in (("character show", ("character", "show", name)),
+                        ("character list", ("character", "list")),
+                        ("log NAME --tail 20", ("log", name, "--tail", "20")),
+                        ("a single append (roll d20 --for NAME)", ("roll", "d20", "--for", name))):
+        seconds, rss, _ = latency(db, *args)
+        row(f"{label} at {tier}", f"{seconds * 1000:.0f} ms, {rss} MB",
+            f"{seconds / bare:.2f}x bare import (goal <= {START_UP})")
+
+
+def help_row(work: Path, bare: float) -> None:
+    seconds, rss, _ = latency(work / "none.db", "--help")
+    row("chronicle --help", f"{seconds * 1000:.0f} ms, {rss} MB", f"{seconds / bare:.2f}x bare import (goal <= {HELP})")
+
+
+def human_log(db: Path, name: str, events: int) -> None:
+    """The same events for people and as JSON (goal: people's at most 2x)."""
+    people, rss_people, _ = latency(db, "log", name, "--tail", str(events), runs=3)
+    machine, rss_machine, out = latency(db, "--json", "log", name, "--tail", str(events), runs=3)
+    count = len(orjson.loads(out)["events"])
+    row(f"log of {count:,} events, for people", f"{people * 1000:.0f} ms, {rss_people} MB",
+        f"{people / machine:.2f}x --json ({machine * 1000:.0f} ms, {rss_machine} MB; goal <= 2)")
+
+
+def batch_memory(db: Path, work: Path, lines: int, script: str, label: str) -> None:
+    """One batch of `lines` lines on a copy of `db`: its peak memory (goal: flat, at most 250 MB)."""
+    path = work / f"batch-{lines}.txt"
+    with path.open("w") as out:
+        for i in range(lines):
+            out.write(script.format(f"C{i % 1000:04d}") + "\n")
+    seconds, rss, _ = cli(db, "batch", str(path))
+    path.unlink()
+    row(f"batch of {lines:,} lines, {label} (one transaction)", f"{lines / seconds:,.0f} lines/s, {rss} MB",
+        "peak memory (goal <= 250 MB)")
+
+
+def batch_rates(db: Path, work: Path, scripts: dict[str, list[list[str]]], bare: dict[str, float]) -> None:
+    """Batches of the same lines, each on its own copy of `db`: lines per second against Click's bare
+    parse of those lines (the median of RUNS)."""
+    for what, script in scripts.items():
+        lines = work / "batch.txt"
+        lines.write_text("\n".join(shlex.join(args) for args in script) + "\n")
+        runs = [cli(copy(db, work / f"batch-{i}.db"), "batch", str(lines)) for i in range(RUNS)]
+        seconds, rss = statistics.median(run[0] for run in runs), max(run[1] for run in runs)
+        rate = len(script) / seconds
+        row(f"batch {len(script):,} lines, {what} (one process, one transaction)", f"{rate:,.0f} lines/s, {rss} MB",
+            f"{rate / bare[what]:.2f}x Click parse (goal >= 0.5)")
