@@ -128,9 +128,8 @@ def report(env: Any) -> None:
         if data["winters"]:
             parts.append(f"Winters recorded: {', '.join(str(w) for w in data['winters'])}")
         if data["disputed"]:
-            parts.append(table("Disputed (amended) events", ("event", "by", "correction", "reason"),
-                               [(f"{d['target'][:8]} (#{d['position']})", d["by"], "voided" if d["void"] else "superseded",
-                                 d["reason"]) for d in data["disputed"]]))
+            parts.append(table("Disputed (amended) events", ("#", "by", "correction"),
+                               [(f"#{d['position']}", d["by"], d["summary"]) for d in data["disputed"]]))
         return Group(*parts)
 
     emit(env, data, human)

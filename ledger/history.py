@@ -67,11 +67,13 @@ def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
     app.index.catch_up()
     positions = app.index.amendments(campaign_id)
     found: dict[str, list[dict[str, Any]]] = {}
+    names = {UUID(ident): who for ident, who, _ in app.index.characters(campaign_id)} if positions else {}
     for notification in notifications_at(app, positions):
         event = app.mapper.to_domain_event(notification)
         found.setdefault(event.target, []).append({
             "event": event_id(event.originator_id, event.originator_version), "position": notification.id,
-            "by": event.by, "reason": event.reason, "void": event.void})
+            "by": event.by, "reason": event.reason, "void": event.void,
+            "summary": explain(event, names.get(event.originator_id, ""), None)})
     return found
 
 
