@@ -19,10 +19,12 @@ SYSTEM_PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pen
 
 
 def events(session: Any, name: str | None = None, since: str | None = None, until: str | None = None,
-           tail: int | None = None, sitting: str | None = None, data: bool = True) -> Iterator[dict[str, Any]]:
+           tail: int | None = None, sitting: str | None = None, data: bool = True,
+           keep: list[Any] | None = None) -> Iterator[dict[str, Any]]:
     """Each event of the campaign (of one character when `name`), described for `log`: at or after
     `since`, at or before `until`, within session `sitting` (N or `last`), the newest `tail` of them,
-    oldest first. Without `data` the event's fields are left out (people read its sentence)."""
+    oldest first. Without `data` the event's fields are left out (people read its sentence); `keep`
+    collects the domain events themselves, for a caller that folds them (each is decoded once)."""
     app, campaign = session.app, session.campaign
     index = app.index
     index.catch_up()
@@ -44,6 +46,8 @@ def events(session: Any, name: str | None = None, since: str | None = None, unti
     corrections = amendments(app, campaign.id) if positions else {}
     for notification in notifications_at(app, positions):
         event = app.mapper.to_domain_event(notification)
+        if keep is not None:
+            keep.append(event)
         ident = event_id(event.originator_id, event.originator_version)
         described = describe(event, notification.id, ident, names.get(event.originator_id), campaign.system, data)
         if ident in corrections:

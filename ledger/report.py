@@ -10,10 +10,11 @@ from .history import events as log_events
 
 
 def character_report(session: Any, name: str, data: bool = True) -> dict[str, Any]:
-    app, campaign, rules = session.app, session.campaign, session.rules
+    campaign, rules = session.campaign, session.rules
     character = session.character(name)
-    timeline = list(log_events(session, name, data=data))
-    series, health = _series(app, rules, character.id, timeline)
+    folded: list[Any] = []
+    timeline = list(log_events(session, name, data=data, keep=folded))
+    series, health = _series(rules, folded, timeline)
     return {"campaign": campaign.name, "system": campaign.system, "character": view(session, character),
             "sheet_lines": rules.sheet_lines(character.sheet, character.condition),
             "timeline": timeline, "status": series, "health": health}
@@ -40,10 +41,10 @@ def sheet_lines(session: Any, name: str, as_of: str | None) -> list[str]:
     return rules.sheet_lines(character.sheet, character.condition)
 
 
-def _series(app: Any, rules: Any, ident: Any, timeline: list[dict[str, Any]]) -> tuple[list[dict], list[dict]]:
-    """One fold of the character's events: its Status after every event that changed it (PenDragon
-    Pass), with increases spent; and its condition after every event that changed it (wounds, healing)."""
-    events = list(app.events.get(ident))
+def _series(rules: Any, events: list[Any], timeline: list[dict[str, Any]]) -> tuple[list[dict], list[dict]]:
+    """One fold of the character's events (its whole stream, registration first): its Status after every
+    event that changed it (PenDragon Pass), with increases spent; and its condition after every event
+    that changed it (wounds, healing)."""
     if not events:
         return [], []
     character = events[0].mutate(None)
