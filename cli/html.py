@@ -46,8 +46,8 @@ def page(report: dict[str, Any]) -> str:
 <title>{name} — chronicle</title>
 <style>{STYLE}</style></head><body>
 <header><h1>{name}</h1>
-<p class="sub">{escape(report['campaign'])} · {escape(system_title(report['system']))} · version {character['version']} ·
-{escape(character['summary'])}</p></header>
+<p class="sub">{escape(report['campaign'])} · {escape(system_title(report['system']))} ·
+version {character['version']} · {escape(character['summary'])}</p></header>
 <section id="sheet"><h2>Sheet</h2><ul class="sheet">{sheet}</ul></section>
 {chart}
 <section id="health"><h2>Wounds and healing</h2>{health(report.get("health", []))}</section>
