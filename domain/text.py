@@ -59,11 +59,14 @@ def printable(text: str) -> str:
 
 
 def check_arguments(args: list[str]) -> None:
-    """Command-line arguments arrive decoded with `surrogateescape`: bytes that are not UTF-8 become
-    lone surrogates, which no JSON and no database text can hold. Refused where they enter."""
+    """Refuse, where command-line arguments enter, what no later step could store or use: bytes that
+    are not UTF-8 (decoded with `surrogateescape` into lone surrogates, which no JSON and no database
+    text can hold), a NUL, and a whole number beyond 64 bits (alone, or after `=` as in `hp=N`)."""
     for arg in args:
         if _SURROGATE.search(arg):
             raise BadInput(f"argument {printable(arg)} is not valid UTF-8")
+        if "\x00" in arg:  # no shell can pass one; a file name holding one is refused by every system call
+            raise BadInput(f"argument {printable(arg)} holds a NUL character")
         number = _NUMBER.fullmatch(arg.rpartition("=")[2])
         if number and len(number.group(1).lstrip("0")) > 18 and int(number.group(1)) >= LIMIT:
             raise BadInput(f"{printable(arg[:40])} is too large: a number must be below 2**63")
