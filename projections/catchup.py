@@ -8,12 +8,14 @@ each event is processed exactly once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from eventsourcing.persistence import IntegrityError
 
-from .feed import Feed, Logged
 from .store import ViewStore
+
+if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
+    from .feed import Feed, Logged
 
 BATCH = 5000
 

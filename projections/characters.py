@@ -11,14 +11,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import orjson
 
 from .catchup import BATCH, catch_up
-from .feed import Feed, Logged
 from .store import ViewStore
+
+if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
+    from .feed import Feed, Logged
 
 VIEW = "characters"
 VERSION = 3  # of the table below: a ledger whose rows were made by another version rebuilds them

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from ..domain.campaign import CampaignStarted
 from ..domain.character import CharacterRegistered
 from ..domain.ids import event_id, event_key, key_of
 from .catchup import BATCH, catch_up
-from .feed import Feed, Logged
 from .kinds import Kind, UnknownEvent, remember
 from .store import ViewStore, aggregate_id
+
+if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
+    from .feed import Feed, Logged
 
 VIEW = "index"
 VERSION = 5  # of the tables below: a ledger whose index was made by another version rebuilds it

@@ -7,7 +7,7 @@ the domain without the read models learning it stops them, rather than being sil
 from __future__ import annotations
 
 import functools
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..domain.amendments import Amended
 from ..domain.campaign import (
@@ -24,7 +24,9 @@ from ..domain.errors import ChronicleError
 from ..domain.events import Resolution
 from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from ..domain.rolls import DiceRolled
-from .feed import Logged
+
+if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
+    from .feed import Logged
 
 
 class Kind(str):

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import characters, index
 from .catchup import ReadModel, catch_up
-from .feed import Feed
 from .store import ViewStore
+
+if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
+    from .feed import Feed
 
 MODELS: dict[str, tuple[ModuleType, type[index.Index] | type[characters.Characters]]] = {
     "index": (index, index.Index), "characters": (characters, characters.Characters)}
