@@ -48,7 +48,7 @@ def show(env: Any, name: str, as_of: str | None) -> None:
       chronicle character show Vasana --as-of '#12' --json
     """
     data = None
-    if as_of is None and env.batch is None and env.campaign:  # the common case: one row, no domain models loaded
+    if as_of is None and env.batch is None:  # the common case: one row, no domain models loaded
         from ..ledger.rows import current_view
 
         data = current_view(env.app, env.campaign, name)
@@ -83,9 +83,15 @@ def list_(env: Any, as_of: str | None, retired: bool) -> None:
     Example:
       chronicle character list
     """
-    from ..ledger.characters import character_list
+    rows = None
+    if as_of is None and env.batch is None:  # the common case: the rows alone, no domain models loaded
+        from ..ledger.rows import current_list
 
-    rows = character_list(env.read(), as_of, retired)
+        rows = current_list(env.app, env.campaign, retired)
+    if rows is None:
+        from ..ledger.characters import character_list
+
+        rows = character_list(env.read(), as_of, retired)
     emit(env, {"characters": rows},
          lambda: table("Characters", ("name", "version", "condition"), [(r["name"] + (" (retired)" if r.get("retired") else ""), r["version"], r["summary"]) for r in rows]))
 

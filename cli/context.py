@@ -32,6 +32,7 @@ class Env:
         self.db, self.json, self.by, self.seed = db, json, by, seed
         self._campaign = campaign
         self._ledger: Ledger | None = None
+        self._app: Chronicle | None = None  # opened alone by a read that needs no use case (`character show`)
 
     def options(self) -> tuple[str, bool, str, str | None, int | None]:
         return self.db, self.json, self.by, self._campaign, self.seed
@@ -72,13 +73,26 @@ class Env:
             ctx = click.get_current_context(silent=True)
             writing = ctx is not None and ctx.find_root().meta.get("chronicle.reads_only") is False
             self._ledger = Ledger(self.db, by=self.by, campaign=self._campaign, seed=self.seed, writing=writing)
+            if self._app is not None:  # the ledger opened already for reading rows: the same connections
+                self._ledger._app, self._app = self._app, None
             if ctx is not None:
                 ctx.find_root().call_on_close(self.close)
         return self._ledger
 
     @property
     def app(self) -> Chronicle:
-        return self.ledger.app
+        """The open ledger; opened without the application layer when no use case has run (a read of
+        rows alone then imports no domain model)."""
+        if self._ledger is not None:
+            return self._ledger.app
+        if self._app is None:
+            from ..ledger.app import open_ledger
+
+            self._app = open_ledger(self.db)
+            ctx = click.get_current_context(silent=True)
+            if ctx is not None:
+                ctx.find_root().call_on_close(self.close)
+        return self._app
 
     @property
     def batch(self) -> Session | None:
@@ -92,6 +106,9 @@ class Env:
     def close(self) -> None:
         if self._ledger is not None:
             self._ledger.close()
+        if self._app is not None:
+            app, self._app = self._app, None
+            app.close()
 
     def session(self) -> Session:
         return self.ledger.session()
