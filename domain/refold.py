@@ -100,7 +100,11 @@ def rederive(
         outcome = type(event).derive(character.sheet, character.condition, inputs, rulings, dice)
     except Refusal as refusal:
         raise Refusal(f"re-deriving v{event.originator_version} ({type(event).__name__}): {refusal}") from None
-    return event.model_copy(update={"inputs": inputs, "outcome": outcome})
+    changed: dict[str, object] = {"inputs": inputs, "outcome": outcome}
+    if overrides:  # the event as the replay decided it: under the rulings it overrode
+        typed = rulings.model_dump(mode="json")
+        changed["rulings"] = {**event.rulings, **{key: typed[key] for key in overrides if key in typed}}
+    return event.model_copy(update=changed)
 
 
 def differences(before: list[Replayed], after: list[Replayed]) -> list[dict[str, Any]]:

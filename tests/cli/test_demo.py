@@ -13,8 +13,10 @@ def test_the_demo_runs_on_the_embedded_default_and_verifies(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "chronicle.db").exists()
     out = done.stdout
-    assert "attack bonus +11" in out and "Fortitude DC 17" in out  # the seed's Ivanior example
-    assert "superseded by" in out and "Under {'disable_margin': 4}" in out and "ok: " in out
+    assert "attack bonus +11" in out and "Fortitude save, DC 17" in out  # the seed's Ivanior example
+    assert "A correction decides Ogre's event 3" in out and "ok: " in out
+    assert "Replayed under the ruling disable margin 4 (nothing written)." in out
+    assert "failing by 4 or more makes it a disabling wound. Guard is now disabled." in out
     for campaign in ("Demo: Potestas", "Demo: AD&D 2E", "Demo: Glorantha"):
         shown = subprocess.run([sys.executable, "-m", "chronicle.cli", "--json", "--campaign", campaign, "verify"],
                                cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120)
