@@ -65,22 +65,24 @@ def is_event_topic(topic: str) -> bool:
     """Whether `topic` names one of chronicle's event classes (loaded with its domain package), or an
     old name registered for one (domain/pendragon/events.py): resolving it imports nothing new.
     Any other topic is never resolved: resolving imports whatever module it names."""
-    from ..domain.events import DomainEvent
-
-    return _known(topic, DomainEvent)
+    return topic in _KNOWN or _known(topic, "chronicle.domain.events:DomainEvent")
 
 
 def is_aggregate_topic(topic: str) -> bool:
-    from ..domain.aggregate import Aggregate
-
-    return _known(topic, Aggregate)
+    return topic in _KNOWN or _known(topic, "chronicle.domain.aggregate:Aggregate")
 
 
-def _known(topic: str, base: type) -> bool:
-    if topic in _topics(base):
-        return True
-    _topics.cache_clear()  # a class defined since (a test's, an upcast's)
-    return topic in _topics(base)
+_KNOWN: set[str] = set()  # topics found known so far (of either kind: the two sets do not overlap)
+
+
+def _known(topic: str, base: str) -> bool:
+    from eventsourcing.utils import resolve_topic
+
+    _topics.cache_clear()  # a class defined since the last look (a test's, an upcast's)
+    known = topic in _topics(resolve_topic(base))
+    if known:
+        _KNOWN.add(topic)
+    return known
 
 
 @functools.cache
