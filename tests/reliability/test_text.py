@@ -66,3 +66,12 @@ def test_a_lookup_of_a_name_with_an_escape_sequence_prints_it_escaped(run):
     assert "\x1b" not in line and "\\x1b[31mred" in line
     as_json = run("--json", "character", "show", "\x1b[31mred")
     assert "\x1b" not in as_json.stderr and json.loads(as_json.stderr)["error"]["message"]
+
+
+def test_alice_and_alice_with_a_space_are_one_character(run):
+    story(run)
+    assert run("character", "add", "Alice ", "--stat", "hp=8").exit_code == 0
+    assert run.json("character", "show", "Alice")["name"] == "Alice"
+    before = stored(run.db)
+    refused(run("character", "add", " Alice", "--stat", "hp=8"), 1, "Alice")
+    assert stored(run.db) == before
