@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import fresh_postgres_database  # at import: tests/web has a conftest of its own
 from reliability.rows import delete, edit
 from test_import import events_in
 
@@ -11,6 +12,7 @@ from chronicle.ledger.app import open_ledger
 from chronicle.ledger.characters import view
 from chronicle.ledger.session import Session
 from chronicle.ledger.snapshots import INTERVAL
+from chronicle.ledger.storage import is_postgres
 
 STORIES = {
     "potestas": ["character add Brand --stat fort=4 --stat dr=2", "character add Door --object --stat hardness=5",
@@ -68,11 +70,7 @@ def tables(db: str) -> list[str]:
 
 
 def tables_of_a_new_ledger(db: str) -> list[str]:
-    from chronicle.ledger.storage import is_postgres
-
     if is_postgres(db):
-        from conftest import fresh_postgres_database
-
         return tables(fresh_postgres_database(db.rsplit("/", 1)[0] + "/postgres"))
     return tables(db + ".new")
 
