@@ -9,13 +9,14 @@ from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, GetPydanticSch
 from pydantic_core import core_schema
 
 from .errors import BadInput
+from .limits import INT64_LIMIT as INT64_LIMIT  # re-exported
+from .limits import INT64_MAX as INT64_MAX
+from .limits import INT64_MIN as INT64_MIN
 
 _set = object.__setattr__
 
 # Every integer the ledger keeps fits 64 bits (issues 22 and 25: the JSON it stores and SQL read no more);
-# a bigger one typed anywhere is bad input that names this limit, never an internal error.
-INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
-INT64_LIMIT = f"the 64-bit limit ({INT64_MIN:,} to {INT64_MAX:,})"
+# a bigger one typed anywhere is bad input that names this limit (domain/limits.py), never an internal error.
 
 
 def within_int64(value: int, what: str) -> int:

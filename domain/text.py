@@ -12,7 +12,7 @@ import re
 import unicodedata
 
 from .errors import BadInput
-from .model import INT64_LIMIT, INT64_MAX
+from .limits import INT64_LIMIT, INT64_MAX
 
 # In orjson's output a C0 control is `\u00XX` or one of `\b \f \r` (tab and newline, `\t` `\n`, are
 # allowed in free text); DEL and the C1 controls (CSI is U+009B) are raw UTF-8. An escaped backslash
