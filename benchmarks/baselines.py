@@ -78,6 +78,8 @@ def sqlite_executemany(path: Path, lines: Path) -> float:
         chunk = []
         for line in source:
             record = orjson.loads(line)
+            if "closing" in record:  # the export's closing line: no event
+                continue
             chunk.append((record["originator_id"], record["originator_version"], record["topic"],
                           orjson.dumps(record["state"])))
             if len(chunk) == 20000:
