@@ -19,8 +19,7 @@ from typing import Any, TextIO
 import click
 
 from ..domain.errors import BadInput, ChronicleError, Conflict, Refusal
-from ..ledger import bulk
-from ..ledger import application
+from ..ledger import application, bulk
 from ..ledger.application import backoff, lost_race
 from .options import common
 from .output import emit
@@ -55,8 +54,8 @@ def batch(ctx: click.Context, source: TextIO) -> None:
                 continue
             emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
             return
-    raise Conflict(f"other writers kept the ledger busy; nothing of the file was written after {application.RETRIES} tries:"
-                   " run the batch again")
+    raise Conflict("other writers kept the ledger busy; nothing of the file was written after"
+                   f" {application.RETRIES} tries: run the batch again")
 
 
 FLUSH = 500  # lines: their decided events are inserted into the batch's open transaction, and let go

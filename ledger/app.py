@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from eventsourcing.application import Application
 
 from ..domain.errors import BadInput
-from ..projections.store import ViewStore, views_of
 from ..domain.text import check_json, encode_error
+from ..projections.store import ViewStore, views_of
 from .feed import LogFeed
 from .mapper import OrjsonTranscoder, PydanticMapper
 from .sealing import unreadable
@@ -33,12 +33,12 @@ class Chronicle(Application):
     @property
     def has_units(self) -> bool:
         """Whether `unit` is one transaction here (SQLite)."""
-        return hasattr(self.factory.datastore, "unit")
+        return hasattr(getattr(self.factory, "datastore", None), "unit")
 
     def unit(self, immediate: bool = False) -> Any:
         """One transaction for everything done inside it (ledger/durable_sqlite.py), on SQLite; on
         PostgreSQL each part keeps its own transaction, as the library's recorders open them."""
-        unit = getattr(self.factory.datastore, "unit", None)
+        unit = getattr(getattr(self.factory, "datastore", None), "unit", None)
         return unit(immediate) if unit is not None else nullcontext()
 
     @cached_property
@@ -96,10 +96,12 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
     except Exception as error:  # the library raises driver-specific errors: one clear line each
         raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
     if postgres:
-        first = app.recorder.select_notifications(start=1, limit=1)
-        first = first[0].state if first else None
+        found = app.recorder.select_notifications(start=1, limit=1)
+        first = found[0].state if found else None
     _check_readable(app, target, first)
-    app.recorder.decode, app.recorder.encrypting = app.mapper.decode_state, app.mapper.cipher is not None
+    recorder: Any = app.recorder  # a SealedRecorder (ledger/sealing.py)
+    mapper: Any = app.mapper  # a PydanticMapper (ledger/mapper.py)
+    recorder.decode, recorder.encrypting = mapper.decode_state, mapper.cipher is not None
     return app
 
 
@@ -108,9 +110,9 @@ def _sqlite_schema(app: Chronicle) -> bytes | None:
     which it has instead of issuing CREATE TABLE IF NOT EXISTS at every open; note whether it has
     snapshots (ledger/snapshots.py). Returns the first event's stored state, if any. Asked on one
     connection outside any transaction: two reads, each a consistent snapshot of its own."""
-    factory = app.factory
-    recorder = app.recorder
-    events = recorder.events_table_name  # type: ignore[attr-defined]
+    factory: Any = app.factory  # the SQLite factory (durable_sqlite.py), with its datastore
+    recorder: Any = app.recorder
+    events = recorder.events_table_name
     with factory.datastore.get_connection(commit=False) as connection:
         raw = connection._sqlite_conn
         tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -123,9 +125,9 @@ def _sqlite_schema(app: Chronicle) -> bytes | None:
             row = raw.execute(f"SELECT state FROM {events} ORDER BY rowid LIMIT 1").fetchone()  # noqa: S608
             first = row[0] if row else None
     if events not in tables:
-        recorder.create_table()  # type: ignore[attr-defined]
+        recorder.create_table()
     if not migrated:  # the library's tracking table, made (or migrated to one row per view) as its factory would
-        type(factory).tracking_recorder_class(datastore=factory.datastore).create_table()  # type: ignore[attr-defined]
+        type(factory).tracking_recorder_class(datastore=factory.datastore).create_table()
     app.__dict__["_chronicle_snapshots_exist"] = "stored_snapshots" in tables
     return first
 
@@ -136,7 +138,7 @@ def _check_readable(app: Chronicle, target: str, first: bytes | None) -> None:
     if first is None:
         return
     try:
-        app.mapper.decode_state(first)
+        app.mapper.decode_state(first)  # type: ignore[attr-defined]  # a PydanticMapper (ledger/mapper.py)
     except Exception:
         app.close()
         raise BadInput(f"cannot read {redact(target)}: {unreadable(app.mapper.cipher is not None)}") from None

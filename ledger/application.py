@@ -24,8 +24,8 @@ from ..domain.model import Model
 from ..domain.rolls import DiceRolled
 from ..domain.rolls import roll as roll_dice
 from . import audit, campaigns, characters, rulings
-from .digest import digest
 from .app import Chronicle, open_ledger
+from .digest import digest
 from .recorded import Recorded
 from .session import Session
 

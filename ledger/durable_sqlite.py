@@ -19,7 +19,11 @@ from typing import Any
 
 from eventsourcing import persistence
 from eventsourcing.sqlite import (
-    SQLiteApplicationRecorder, SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore, SQLiteFactory,
+    SQLiteApplicationRecorder,
+    SQLiteConnection,
+    SQLiteConnectionPool,
+    SQLiteDatastore,
+    SQLiteFactory,
 )
 
 from .sealing import SealedRecorder

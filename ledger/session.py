@@ -34,7 +34,7 @@ class Session:
         self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
         self._rulings: tuple[Any, Any, Any] = (None, None, None)  # (campaign id and version, model, as recorded)
         self._fresh = _unpredictable_seeds()
-        self._due: dict[UUID, Any] = {}  # aggregates saved that are due a snapshot, taken once their events are committed
+        self._due: dict[UUID, Any] = {}  # saved aggregates due a snapshot, taken once their events are committed
 
     # loading ----------------------------------------------------------------------------------
 

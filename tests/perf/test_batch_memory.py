@@ -38,7 +38,8 @@ def test_a_batch_ten_times_as_long_peaks_at_about_the_same_memory(tmp_path):
     runner = CliRunner()
     dbs = [str(tmp_path / f"{name}.db") for name in ("short", "long")]
     for db in dbs:
-        assert runner.invoke(chronicle, ["--db", db, "campaign", "new", "Greyhawk", "--system", "adnd2e"]).exit_code == 0
+        started = runner.invoke(chronicle, ["--db", db, "campaign", "new", "Greyhawk", "--system", "adnd2e"])
+        assert started.exit_code == 0
         cast = tmp_path / "cast.txt"
         cast.write_text("".join(f"character add C{i:02d} --stat hp=60\n" for i in range(20)))
         assert runner.invoke(chronicle, ["--db", db, "batch", str(cast)]).exit_code == 0
