@@ -6,8 +6,9 @@ from typing import Any
 
 import click
 
+from ..domain.titles import system_title
 from .options import common, pairs
-from .output import emit, table
+from .output import aligned, emit
 
 
 @click.group()
@@ -19,7 +20,9 @@ def character() -> None:
 @click.argument("name")
 @click.option("--stat", "stats", multiple=True, metavar="KEY=VALUE", help="A sheet field (repeatable).")
 @click.option("--virtues", metavar="A,B,C,D,E", help="PenDragon Pass: the five religious virtues.")
-@click.option("--object", "is_object", is_flag=True, help="Potestas: an object (hardness, thickness) rather than a creature.")
+@click.option(
+    "--object", "is_object", is_flag=True, help="Potestas: an object (hardness, thickness) rather than a creature."
+)
 @common
 @click.pass_obj
 def add(env: Any, name: str, stats: tuple[str, ...], virtues: str | None, is_object: bool) -> None:
@@ -57,16 +60,12 @@ def show(env: Any, name: str, as_of: str | None) -> None:
 
         data = character_view(env.read(), name, as_of)
 
-    def human() -> str:  # the sheet as the system's players read it (domain `sheet_lines`), not the JSON
-        from ..domain.explain import system_title
-        from ..ledger.report import sheet_lines
-
+    def human() -> str:  # the sheet as the system's players read it (the row keeps the domain's `sheet_lines`)
         kind = "" if data.get("kind", "character") == "character" else f", {data['kind']}"
         retired = ", retired" if data.get("retired") else ""
         title = f"{system_title(data['system'])}{kind}{retired}, version {data['version']}"
         head = f"{data['name']} ({title}): {data['summary']}"
-        lines = sheet_lines(env.read(), name if as_of else data["name"], as_of)
-        return "\n".join([head, *(f"  {line}" for line in lines)])
+        return "\n".join([head, *(f"  {line}" for line in data["sheet_lines"])])
 
     emit(env, data, human)
 
@@ -92,8 +91,14 @@ def list_(env: Any, as_of: str | None, retired: bool) -> None:
         from ..ledger.characters import character_list
 
         rows = character_list(env.read(), as_of, retired)
-    emit(env, {"characters": rows},
-         lambda: table("Characters", ("name", "version", "condition"), [(r["name"] + (" (retired)" if r.get("retired") else ""), r["version"], r["summary"]) for r in rows]))
+    emit(
+        env,
+        {"characters": rows},
+        lambda: aligned(
+            ("character", "version", "condition"),
+            [(r["name"] + (" (retired)" if r.get("retired") else ""), r["version"], r["summary"]) for r in rows],
+        ),
+    )
 
 
 @character.command("set")
@@ -113,8 +118,11 @@ def set_(env: Any, name: str, assignments: tuple[str, ...], reason: str) -> None
     """
     result = env.ledger.set_sheet(name, pairs(assignments, "set"), reason)
     changed = ", ".join(f"{key} {_value(value)}" for key, value in result["changes"].items())
-    emit(env, {k: result[k] for k in ("event", "version", "character", "sheet", "changes", "reason")},
-         f"{result['character']} grows: {changed} ({reason}).  [event {result['event']}, version {result['version']}]")
+    emit(
+        env,
+        {k: result[k] for k in ("event", "version", "character", "sheet", "changes", "reason")},
+        f"{result['character']} grows: {changed} ({reason}).  [event {result['event']}, version {result['version']}]",
+    )
 
 
 @character.command("retire")
@@ -130,7 +138,9 @@ def retire(env: Any, name: str, reason: str) -> None:
       chronicle character retire Brand --reason "took holy orders"
     """
     result = env.ledger.retire(name, reason)
-    emit(env, result, f"{result['character']} retires: {reason}.  [event {result['event']}, version {result['version']}]")
+    emit(
+        env, result, f"{result['character']} retires: {reason}.  [event {result['event']}, version {result['version']}]"
+    )
 
 
 @character.command("rename")
@@ -147,8 +157,12 @@ def rename(env: Any, old: str, new: str, reason: str) -> None:
       chronicle character rename Vasana "Vasana Farosdaughter"
     """
     result = env.ledger.rename(old, new, reason)
-    emit(env, result, f"{result['previous']} is now called {result['character']}.  "
-                      f"[event {result['event']}, version {result['version']}]")
+    emit(
+        env,
+        result,
+        f"{result['previous']} is now called {result['character']}.  "
+        f"[event {result['event']}, version {result['version']}]",
+    )
 
 
 def _value(value: Any) -> str:

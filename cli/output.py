@@ -110,6 +110,14 @@ def stories(rows: Iterable[dict[str, Any]], columns: int, campaign: str = "", wh
     return "\n".join(out)
 
 
+def aligned(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """Rows in plain aligned columns under their headers (a short listing needs no table library)."""
+    grid = [list(headers), *([str(cell) for cell in row] for row in rows)]
+    widths = [max(len(row[i]) for row in grid) for i in range(len(headers))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in grid]
+    return "\n".join([lines[0], "  ".join("-" * width for width in widths), *lines[1:]])
+
+
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]], header: bool = True) -> Any:
     from rich.table import Table
 

@@ -17,8 +17,7 @@ from .character import CharacterRegistered
 from .events import DomainEvent
 from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from .rolls import DiceRolled
-
-SYSTEM_TITLES = {"potestas": "Potestas", "adnd2e": "AD&D 2E", "pendragon-pass": "PenDragon Pass"}
+from .titles import system_title
 
 E = TypeVar("E", bound=DomainEvent)
 _EXPLAINERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}
@@ -168,10 +167,6 @@ def words(value: object) -> str:
     if isinstance(value, (list, tuple, set, frozenset)):
         return _listed([words(v) for v in value]) or "none"
     return str(value)
-
-
-def system_title(system: str) -> str:
-    return SYSTEM_TITLES.get(system, system)
 
 
 def _listed(items: list[str]) -> str:

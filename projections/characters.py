@@ -23,26 +23,36 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
     from .feed import Feed, Logged
 
 VIEW = "characters"
-VERSION = 3  # of the table below: a ledger whose rows were made by another version rebuilds them
-TABLES = {"chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
-                                      " state TEXT, view TEXT, summary TEXT, position BIGINT"}
+VERSION = 4  # of the table below: a ledger whose rows were made by another version rebuilds them
+TABLES = {
+    "chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
+    " state TEXT, view TEXT, summary TEXT, position BIGINT"
+}
 INDEXES = (
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_character_rows_id ON chronicle_character_rows (id)",
     "CREATE INDEX IF NOT EXISTS chronicle_character_rows_campaign ON chronicle_character_rows (campaign_id, position)",
 )
 COLUMNS = "id, campaign_id, name, version, kind, state, view, summary, position"
-UPSERT = (f"INSERT INTO chronicle_character_rows ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-          " ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version, state = excluded.state,"
-          " view = excluded.view, summary = excluded.summary")
+UPSERT = (
+    f"INSERT INTO chronicle_character_rows ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version, state = excluded.state,"
+    " view = excluded.view, summary = excluded.summary"
+)
 
 
 def render(rules: Any, character: Any) -> dict[str, Any]:
     """What `character show --json` prints for this character (the contract's shape)."""
-    data = {"name": character.name, "system": character.system, "version": character.version, "kind": character.kind,
-            "retired": character.retired}
+    data = {
+        "name": character.name,
+        "system": character.system,
+        "version": character.version,
+        "kind": character.kind,
+        "retired": character.retired,
+    }
     data.update(rules.view(character.sheet, character.condition))
     data["sheet"] = character.sheet.model_dump(mode="json", exclude_none=True)
     data["summary"] = rules.summary(character.sheet, character.condition)
+    data["sheet_lines"] = rules.sheet_lines(character.sheet, character.condition)  # `show` prints them as they are
     return data
 
 
@@ -111,8 +121,9 @@ class Characters:
                 case Kind.REGISTERED:
                     states[oid] = logged.event(folding=True).mutate(None)
                     self._registered[oid] = logged.position
-                case (Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED | Kind.GROWN | Kind.RENAMED | Kind.RETIRED
-                      | Kind.NOTED) as kind:
+                case (
+                    Kind.RESOLVED | Kind.AMENDED | Kind.ROLLED | Kind.GROWN | Kind.RENAMED | Kind.RETIRED | Kind.NOTED
+                ) as kind:
                     character = states.get(oid)
                     if character is None:  # a campaign's roll, or a character whose registration is lost
                         continue
@@ -153,8 +164,17 @@ class Characters:
 
         data = render(systems.get(character.system), character)
         state = CharacterState.of(character).model_dump_json()
-        return (str(character.id), str(character.campaign_id), character.name, character.version, character.kind,
-                state, orjson.dumps(data).decode(), data["summary"], self._registered.get(character.id, 0))
+        return (
+            str(character.id),
+            str(character.campaign_id),
+            character.name,
+            character.version,
+            character.kind,
+            state,
+            orjson.dumps(data).decode(),
+            data["summary"],
+            self._registered.get(character.id, 0),
+        )
 
     def _load(self, originators: list[UUID]) -> None:
         """Bring the rows of these originators into memory (those not there yet)."""
@@ -163,10 +183,12 @@ class Characters:
 
         unknown = list({o for o in originators if o not in self._states and o not in self._others})
         for i in range(0, len(unknown), 500):
-            chunk = unknown[i:i + 500]
+            chunk = unknown[i : i + 500]
             marks = ", ".join("?" * len(chunk))
-            found = self.store.query(f"SELECT id, version, state, position FROM chronicle_character_rows"
-                                     f" WHERE id IN ({marks})", [str(o) for o in chunk])
+            found = self.store.query(
+                f"SELECT id, version, state, position FROM chronicle_character_rows WHERE id IN ({marks})",
+                [str(o) for o in chunk],
+            )
             for ident, version, state, position in found:
                 oid = UUID(ident)
                 self._states[oid] = CharacterState.model_validate_json(state).restore(Character, oid, version)
@@ -182,6 +204,7 @@ class Characters:
 
     def list(self, campaign_id: UUID) -> list[dict[str, Any]]:
         self.catch_up()
-        rows = self.store.query("SELECT view FROM chronicle_character_rows WHERE campaign_id = ? ORDER BY position",
-                                (str(campaign_id),))
+        rows = self.store.query(
+            "SELECT view FROM chronicle_character_rows WHERE campaign_id = ? ORDER BY position", (str(campaign_id),)
+        )
         return [orjson.loads(view) for (view,) in rows]
