@@ -7,7 +7,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..domain import systems
 from ..domain.errors import BadInput
+from ..domain.ids import event_id
 
 
 def inputs(model: type, **values: Any) -> Any:
@@ -58,9 +60,6 @@ def describe(character: Any, event: Any) -> Later:
     ident, name, system, sheet, condition = character.id, character.name, character.system, character.sheet, character.condition
 
     def build() -> dict[str, Any]:
-        from ..domain import systems
-        from ..domain.ids import event_id
-
         result: dict[str, Any] = {"event": event_id(ident, event.originator_version),
                                   "version": event.originator_version, "character": name, "type": type(event).__name__}
         result.update(event.outcome.model_dump(mode="json"))

@@ -6,6 +6,10 @@ from typing import Any
 
 import click
 
+from ..domain.explain import words
+from ..ledger.audit import amend as record_amendment
+from ..ledger.audit import replay as what_if
+from ..ledger.history import events
 from .options import common, faces, pairs
 from .output import emit, width, wrapped
 
@@ -32,8 +36,6 @@ def amend(env: Any, ref: str, reason: str, void: bool, settings: tuple[str, ...]
       chronicle amend '#14' --void --reason "rolled for the wrong character"
       chronicle amend '#15' --save-roll 14 --reason "the die was misread"
     """
-    from ..ledger.audit import amend as record_amendment
-
     corrected = pairs(settings, "set")
     if damage is not None:
         corrected["damage"] = str(damage)
@@ -43,8 +45,6 @@ def amend(env: Any, ref: str, reason: str, void: bool, settings: tuple[str, ...]
     result = env.write(lambda session: record_amendment(session, ref, reason, void, corrected, table))
 
     def human() -> str:  # the correction as `log` tells it: what it changed and why
-        from ..ledger.history import events
-
         told = next(events(env.read(), since=result["event"], until=result["event"], data=False))
         return "\n".join([*wrapped(told["summary"], 0, width()),
                           f"[event {result['event']}, version {result['version']}]"])
@@ -69,8 +69,6 @@ def replay(env: Any, name: str | None, rulings: tuple[str, ...], fork: str | Non
       chronicle replay Ivanior --ruling disable_margin=5 --json
       chronicle replay --ruling death_at=-10 --fork "Greyhawk (what if)"
     """
-    from ..ledger.audit import replay as what_if
-
     if fork:
         result = env.write(lambda session: what_if(session, name, pairs(rulings, "ruling"), fork))
     else:
@@ -80,8 +78,6 @@ def replay(env: Any, name: str | None, rulings: tuple[str, ...], fork: str | Non
 
 def _told(result: dict[str, Any]) -> str:
     """The replay for people: each changed event as recorded and as replayed, then where everyone ends."""
-    from ..domain.explain import words
-
     columns = width()
     under = "; ".join(f"{key.replace('_', ' ')} {words(value)}" for key, value in result["rulings"].items())
     lines = [f"Replayed under the ruling{'s' if len(result['rulings']) > 1 else ''} {under}"

@@ -6,6 +6,11 @@ from typing import Any
 
 import click
 
+from ..domain.errors import BadInput
+from ..ledger.campaigns import campaign_list
+from ..ledger.digest import digest
+from ..ledger.report import campaign_report
+from ..ledger.rulings import change_ruling
 from .options import common
 from .output import emit, fields, table
 
@@ -29,8 +34,6 @@ def new(env: Any, name: str, system: str) -> None:
     Example:
       chronicle campaign new Glorantha --system pendragon-pass
     """
-    from ..domain.errors import BadInput
-
     if not name.strip():
         raise BadInput("a campaign needs a name")
 
@@ -52,8 +55,6 @@ def show(env: Any) -> None:
     Example:
       chronicle campaign show --json
     """
-    from ..ledger.digest import digest
-
     session = env.read()
     current = session.campaign
     rulings = session.rulings()
@@ -94,8 +95,6 @@ def rule(env: Any, assignment: str, reason: str) -> None:
     Example:
       chronicle campaign rule disable_margin=8 --reason "house rule from session 12"
     """
-    from ..ledger.rulings import change_ruling
-
     result = env.write(lambda session: change_ruling(session, assignment, reason))
     emit(env, result, f"{result['key']}: {result['previous']} -> {result['value']} (event {result['event']})")
 
@@ -110,8 +109,6 @@ def report(env: Any) -> None:
     Example:
       chronicle campaign report
     """
-    from ..ledger.report import campaign_report
-
     data = campaign_report(env.read())
 
     def human() -> Any:
@@ -146,8 +143,6 @@ def list_(env: Any, archived: bool) -> None:
     Example:
       chronicle campaign list --json
     """
-    from ..ledger.campaigns import campaign_list
-
     rows = campaign_list(env.read(), archived)
     emit(env, {"campaigns": rows}, lambda: table(
         None, ("", "campaign", "system", "characters", "events"),

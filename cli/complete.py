@@ -10,6 +10,9 @@ from typing import Any
 import click
 from click.shell_completion import CompletionItem
 
+from ..ledger.storage import must_exist
+from .context import Env
+
 # Arguments that name a character of the campaign, in every command that has one.
 CHARACTER_ARGUMENTS = frozenset({"name", "names", "old", "target", "attacker", "mugger", "victim", "grabber",
                                  "holder", "held", "defender", "who"})
@@ -18,8 +21,6 @@ CHARACTER_OPTIONS = frozenset({"for_", "attacker", "target"})
 
 def env_of(ctx: click.Context) -> Any:
     """The global options as typed so far (completion runs no group callback: there is no Env yet)."""
-    from .context import Env
-
     root = ctx.find_root()
     if isinstance(root.obj, Env):
         return root.obj
@@ -30,8 +31,6 @@ def env_of(ctx: click.Context) -> Any:
 
 def _session(ctx: click.Context) -> Any:
     """A reading session on the ledger the command line names (never creating one)."""
-    from ..ledger.storage import must_exist
-
     env = env_of(ctx)
     must_exist(env.db)
     return env.read()

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..ledger.history import events
 from .options import common
 
 IVANIOR = ("--weapon rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing "
@@ -88,8 +89,6 @@ def _free_name(env: Any, wanted: str) -> str:
 
 
 def _position(env: Any, name: str, kind: str) -> int:
-    from ..ledger.history import events
-
     return next(e["position"] for e in events(env.read(), name) if e["type"] == kind)
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..domain.explain import system_title
+
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 720, 300, 56, 36, 22, 44
 
 STYLE = """
@@ -33,8 +35,6 @@ ol.health .change { font-weight: bold; } ol.health .when { white-space: nowrap; 
 
 
 def page(report: dict[str, Any]) -> str:
-    from ..domain.explain import system_title
-
     character = report["character"]
     name = escape(character["name"])
     sheet = "".join(f"<li>{escape(line)}</li>" for line in report.get("sheet_lines", []))

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from ..ledger.history import events
 from .options import common
 from .output import emit, stories, width
 
@@ -30,8 +31,6 @@ def log(env: Any, name: str | None, since: str | None, until: str | None, tail: 
       chronicle log --session last
       chronicle log --tail 20
     """
-    from ..ledger.history import events
-
     session = env.read()
     rows = list(events(session, name, since, until, tail, sitting, data=env.json))
     if env.json:

@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from ..ledger.app import open_ledger
+from ..ledger.rebuild import rebuild as replay
 from .options import common
 from .output import emit
 
@@ -32,9 +34,6 @@ def rebuild(env: Any, names: tuple[str, ...], workers: int | None) -> None:
     Example:
       chronicle rebuild --projection characters
     """
-    from ..ledger.app import open_ledger
-    from ..ledger.rebuild import rebuild as replay
-
     names = names or PROJECTIONS
     env.close()  # no connection is held while the workers are forked: each opens its own
     with _progress(env, f"rebuilding {', '.join(names)}") as start:

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from ..ledger.report import session_recap
 from .options import common
 from .output import emit, width, wrapped
 
@@ -22,8 +23,6 @@ def recap(env: Any, sitting: str) -> None:
     Example:
       chronicle recap --session 3
     """
-    from ..ledger.report import session_recap
-
     data = session_recap(env.read(), sitting)
     emit(env, data, lambda: told(data, width()))
 

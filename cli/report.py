@@ -6,6 +6,10 @@ from typing import Any
 
 import click
 
+from ..domain.explain import system_title
+from ..ledger.report import character_report
+from .files import written
+from .html import page
 from .options import common
 from .output import emit, stories, width, wrapped
 
@@ -24,13 +28,8 @@ def report(env: Any, name: str, html_file: str | None) -> None:
     Example:
       chronicle report Vasana --html vasana.html
     """
-    from ..ledger.report import character_report
-
     data = character_report(env.read(), name, data=env.json)
     if html_file:
-        from .files import written
-        from .html import page
-
         with written(html_file) as out:  # whole or not at all; a full disk or missing folder is one line
             out.write(page(data).encode())
         emit(env, data, f"Wrote {data['character']['name']}'s report to {html_file}.")
@@ -39,8 +38,6 @@ def report(env: Any, name: str, html_file: str | None) -> None:
 
 
 def _terminal(data: dict[str, Any]) -> str:
-    from ..domain.explain import system_title
-
     character, columns = data["character"], width()
     title = f"{data['campaign']} ({system_title(data['system'])}), version {character['version']}"
     lines = [f"{character['name']} — {title}: {character['summary']}", ""]

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..domain.dice import Expression
+from ..domain.dice import Expression, parse
 from ..domain.errors import BadInput
 from ..domain.explain import explain
 from ..domain.ids import event_id
@@ -64,8 +64,6 @@ def roll(env: Any, notation: str, for_: str | None, reason: str, single: int | N
       chronicle roll "(1d8+3)*2"
       chronicle roll d% --roll 37
     """
-    from ..domain.dice import parse
-
     expression = parse(notation)  # bad notation fails before the ledger is opened
     table = _table_dice(expression, single, given)
     event, owner = env.ledger.roll(expression, for_, reason, table)

@@ -12,6 +12,11 @@ from typing import Any
 
 import click
 
+from ..domain.errors import BadInput
+from ..ledger.storage import redact
+from .web.app import build
+from .web.data import LedgerUnavailable, TableData
+
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -27,9 +32,6 @@ def serve(env: Any, host: str, port: int) -> None:
     Example:
       chronicle --db table.db serve --port 8765
     """
-    from ..domain.errors import BadInput
-    from .web.data import LedgerUnavailable, TableData
-
     data = TableData(env.db)
     data.check_target()
     try:
@@ -52,8 +54,6 @@ def serve(env: Any, host: str, port: int) -> None:
 def _run(data: Any, listener: socket.socket) -> None:
     import uvicorn
     from uvicorn.server import HANDLED_SIGNALS
-
-    from .web.app import build
 
     app = build(data, lambda line: click.echo(f"chronicle serve: {line}", err=True))
 
@@ -80,8 +80,6 @@ def _run(data: Any, listener: socket.socket) -> None:
 
 
 def _listen(host: str, port: int) -> socket.socket:
-    from ..domain.errors import BadInput
-
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         listener = socket.socket(family, kind, proto)
@@ -104,6 +102,4 @@ def _loopback(host: str) -> bool:
 
 
 def _shown_target(target: str) -> str:
-    from ..ledger.storage import redact
-
     return redact(target)

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from ..ledger.campaigns import sessions
 from .options import common
 from .output import emit, table
 
@@ -57,8 +58,6 @@ def list_(env: Any) -> None:
     Example:
       chronicle session list --json
     """
-    from ..ledger.campaigns import sessions
-
     rows = sessions(env.read())
     emit(env, {"sessions": rows}, lambda: table(
         None, ("session", "title", "from", "to", "events"),

@@ -6,6 +6,9 @@ from typing import Any, BinaryIO
 
 import click
 
+from ..ledger.app import open_ledger
+from ..ledger.transfer import export_lines, import_lines
+from .files import written
 from .options import common
 from .output import emit
 
@@ -24,9 +27,6 @@ def export(env: Any, output: str) -> None:
     Example:
       chronicle export --campaign Glorantha --output glorantha.jsonl
     """
-    from ..ledger.transfer import export_lines
-    from .files import written
-
     with written(output) as sink:
         for line in export_lines(env.read()):
             sink.write(line + b"\n")
@@ -46,9 +46,6 @@ def import_(env: Any, source: BinaryIO, workers: int | None) -> None:
     Example:
       chronicle --db copy.db import glorantha.jsonl
     """
-    from ..ledger.app import open_ledger
-    from ..ledger.transfer import import_lines
-
     env.close()  # the import opens the ledger itself: not held while its workers are forked
     result = import_lines(lambda: open_ledger(env.db), source, workers)
     emit(env, result, f"imported {result['events']} events")

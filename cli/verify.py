@@ -7,6 +7,12 @@ from typing import Any
 
 import click
 
+from ..ledger import bulk
+from ..ledger.app import open_ledger
+from ..ledger.digest import Against, parse
+from ..ledger.transfer import export_heads
+from ..ledger.verify import PARALLEL_FROM, verify_side_by_side
+from ..ledger.verify import verify as check
 from .options import common
 from .output import emit, table
 
@@ -31,11 +37,6 @@ def verify(ctx: click.Context, workers: int | None, noted: str | None, against: 
       chronicle verify --json
       chronicle verify --digest 412-3f9a0c...   (as `campaign show` printed it)
     """
-    from ..ledger import bulk
-    from ..ledger.digest import Against, parse
-    from ..ledger.transfer import export_heads
-    from ..ledger.verify import PARALLEL_FROM, verify as check, verify_side_by_side
-
     env = ctx.obj
     held = Against(export_heads(against) if against else None, parse(noted) if noted else None)
     session = env.read()
@@ -48,8 +49,6 @@ def verify(ctx: click.Context, workers: int | None, noted: str | None, against: 
         if shares == 1:
             report = check(session, advance, held if (noted or against) else None)
         else:
-            from ..ledger.app import open_ledger
-
             env.close()  # no connection is held while the workers are forked: each opens its own
             report = verify_side_by_side(functools.partial(open_ledger, env.db), campaign_id, shares, advance)
     emit(env, report, lambda: _human(report))

@@ -6,11 +6,11 @@ from typing import Any
 from uuid import UUID
 
 from ..domain.amendments import Amended
-from ..domain.character import CharacterRegistered, character_id
+from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Resolution
-from ..domain.refold import differences, directives, refold
 from ..domain.ids import event_id
+from ..domain.refold import differences, directives, refold
 from .history import retold
 from .refs import position
 from .rulings import parse_rulings
@@ -102,8 +102,6 @@ def _start_fork(session: Any, name: str, rulings: dict[str, Any]) -> Any:
 def _fork_character(session: Any, target: Any, events: list[Any], replayed: list[Any], corrections: dict,
                     overrides: dict) -> None:
     """The character's alternative timeline in the forked campaign: each event points at its original."""
-    from ..domain.character import Character
-
     registered = events[0]
     ident = character_id(target.id, registered.name)
     twin = Character.start(CharacterRegistered, ident, campaign_id=target.id, name=registered.name,

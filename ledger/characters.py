@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.character import character_id
+from ..domain.character import Character
+from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged, sheet_changes
 from ..domain.text import check_text, normalise_name, printable
-from ..domain.errors import BadInput, NotFound, Refusal
 from ..projections.characters import render
 from .refs import position
 from .rows import line
 from .session import Session
+from .snapshots import load as from_snapshot
 
 
 def add_character(session: Any, name: str, stats: dict[str, str], virtues: str | None, is_object: bool) -> dict[str, Any]:
@@ -43,8 +44,6 @@ def load(session: Any, name: str, as_of: str | None) -> Any:
     if version is None:
         session.character(name)  # a name the campaign never had is reported as such
         raise NotFound(f"{name} did not exist yet at {as_of}")
-    from .snapshots import load as from_snapshot
-
     return from_snapshot(app, ident, version)[0]
 
 
@@ -85,8 +84,6 @@ def character_list(session: Any, as_of: str | None, retired: bool = False) -> li
 
 def _current(session: Any, campaign: Any) -> list[dict[str, Any]]:
     """Every character's row, with the ones this session holds (a batch's unsaved work) taken from memory."""
-    from ..domain.character import Character
-
     held = {a.name: a for a in session.held_all() if isinstance(a, Character) and a.campaign_id == campaign.id}
     found = []
     for data in session.app.characters.list(campaign.id):

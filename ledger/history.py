@@ -10,6 +10,7 @@ from uuid import UUID
 from ..domain.explain import explain
 from ..domain.ids import event_id
 from ..projections.store import aggregate_id
+from .campaigns import session_bounds
 from .feed import COLUMNS
 from .refs import since_position, until_position
 
@@ -34,8 +35,6 @@ def events(session: Any, name: str | None = None, since: str | None = None, unti
     low = since_position(index, campaign.id, since) if since else 0
     high = until_position(index, campaign.id, until) if until else None
     if sitting is not None:
-        from .campaigns import session_bounds
-
         start, end = session_bounds(session, sitting)
         low = max(low, start)
         high = end if high is None else high if end is None else min(high, end)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..domain import systems
 from ..domain.events import Resolution
+from ..domain.explain import explain
 from ..domain.ids import event_id
 from ..domain.model import Model
 
@@ -55,6 +56,4 @@ class Recorded:
 
     def sentences(self) -> str:
         """The event told for people, as the log tells it."""
-        from ..domain import explain  # TODO(lead): module-level once domain/explain.py lands
-
-        return explain.explain(self.event, self.name, self.system)
+        return explain(self.event, self.name, self.system)

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .characters import view
+from ..domain.character_state import CharacterState
+from ..domain.errors import NotFound
+from .campaigns import session_bounds, sessions
+from .characters import character_list, load, view
+from .history import amendments
 from .history import events as log_events
 
 
@@ -23,14 +27,10 @@ def character_report(session: Any, name: str, data: bool = True) -> dict[str, An
 def sheet_lines(session: Any, name: str, as_of: str | None) -> list[str]:
     """The sheet of NAME (now, or right after REF) in its system's words: now from the character's
     read-model row (its state, no history read), as of REF from its snapshot and later events."""
-    from .characters import load
-
     rules = session.rules
     if as_of is None:
         ident = session.character_id(name)
         if session.held(ident) is None:  # inside a batch its unsaved events count: load it instead
-            from ..domain.character_state import CharacterState
-
             rows = session.app.characters.store.query(
                 "SELECT state FROM chronicle_character_rows WHERE id = ?", (str(ident),))
             if rows:
@@ -72,9 +72,6 @@ def _series(rules: Any, events: list[Any], timeline: list[dict[str, Any]]) -> tu
 
 
 def campaign_report(session: Any) -> dict[str, Any]:
-    from .characters import character_list
-    from .history import amendments
-
     app, campaign = session.app, session.campaign
     characters = character_list(session, None)
     leaders, oaths, geasa = [], [], []
@@ -95,8 +92,6 @@ def campaign_report(session: Any) -> dict[str, Any]:
 def session_recap(session: Any, which: str = "last") -> dict[str, Any]:
     """"Previously on ...": per character, its condition when session WHICH (N or `last`) began and
     ended, and its events of that session in sentences; the campaign's own events (notes, rulings)."""
-    from .campaigns import session_bounds, sessions
-
     start, end = session_bounds(session, which)
     sitting = next(s for s in sessions(session) if s["start"] == start)
     rows = list(log_events(session, sitting=which, data=False))
@@ -122,9 +117,6 @@ def _told(row: dict[str, Any]) -> dict[str, Any]:
 
 def _condition_at(session: Any, name: str, as_of: str | None) -> str | None:
     """NAME's one-line condition right after REF (now when None); None when it did not exist yet."""
-    from ..domain.errors import NotFound
-    from .characters import load
-
     try:
         character = load(session, name, as_of)
     except NotFound:

@@ -26,8 +26,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from ..domain.errors import BadInput, Refusal
 from ..domain.ids import event_id
-from . import bulk
-from . import digest
+from . import bulk, digest
 from .history import campaign_notifications
 from .importing import CLOSING, Checked, ShareReport, check_share
 

@@ -3,25 +3,30 @@
 from __future__ import annotations
 
 import functools
+import importlib
+import pkgutil
 from array import array
 from collections.abc import Callable, Iterator
 from typing import Any
 from uuid import UUID
 
 import orjson
+from eventsourcing.utils import _topic_cache  # the library's registry (as tests/reliability/test_schema.py reads it)
 
+from .. import domain
 from ..domain import systems
 from ..domain.amendments import Amended
 from ..domain.campaign import CampaignStarted
-from ..domain.character import CharacterRegistered
+from ..domain.character import Character, CharacterRegistered
 from ..domain.dice import Dice
 from ..domain.events import Resolution
 from ..domain.rolls import DiceRolled
+from ..projections.characters import render
 from . import bulk
-from .history import notifications_at
+from .audit import rederive_amendment
 from .digest import Against
+from .history import notifications_at
 from .mapper import checked_event
-
 
 PAGE = 2000
 
@@ -89,13 +94,6 @@ def _known(topic: str, base: str) -> bool:
 def _topics(base: type) -> frozenset[str]:
     """The topics of `base` and its loaded subclasses, with chronicle's domain package loaded whole,
     and the old names the library was told for them (`register_topic`)."""
-    import importlib
-    import pkgutil
-
-    from eventsourcing.utils import _topic_cache  # the library's registry (as tests/reliability/test_schema.py reads it)
-
-    from .. import domain
-
     for module in pkgutil.walk_packages(domain.__path__, f"{domain.__name__}."):
         importlib.import_module(module.name)
     found, classes = set(), [base]
@@ -199,9 +197,6 @@ UNFOLLOWED = "the characters read model cannot follow the log"
 def _read_models(app: Any, checker: Verifier, broken: set[UUID]) -> list[dict[str, Any]]:
     """Each character's row in the characters read model against the fold of its events (only for
     characters whose events all verified: a broken chain is reported already)."""
-    from ..domain.character import Character
-    from ..projections.characters import render
-
     try:
         app.characters.catch_up()
     except Exception as error:  # noqa: BLE001 - a log it cannot fold (rows gone or moved: reported already)
@@ -324,8 +319,6 @@ class Verifier:
         return problem
 
     def _rederive_amendment(self, event: Amended, chain: _Chain) -> str | None:
-        from .audit import rederive_amendment
-
         events = self.read_back(list(chain.places or ()))  # the character's events so far
         sheet, condition, changes = rederive_amendment(chain.rules, events, event)
         if (sheet, condition, changes) != (event.sheet, event.condition, event.changes):

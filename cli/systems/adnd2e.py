@@ -9,7 +9,16 @@ from typing import Any, get_args
 import click
 
 from ...domain.adnd2e import (
-    AttackInputs, Attacked, Injured, InjureInputs, MugInputs, Mugged, Rested, RestInputs, monster_strength, mug_save,
+    Attacked,
+    AttackInputs,
+    Injured,
+    InjureInputs,
+    Mugged,
+    MugInputs,
+    Rested,
+    RestInputs,
+    monster_strength,
+    mug_save,
 )
 from ...domain.adnd2e.attacks import Maneuver, copied_from_attacker
 from ...domain.adnd2e.damage import Mode

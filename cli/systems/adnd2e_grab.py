@@ -9,7 +9,14 @@ from typing import Any
 import click
 
 from ...domain.adnd2e import (
-    BreakHoldInputs, Grabbed, GrabInputs, HoldContested, StateChanged, StateInputs, Strength, monster_strength,
+    BreakHoldInputs,
+    Grabbed,
+    GrabInputs,
+    HoldContested,
+    StateChanged,
+    StateInputs,
+    Strength,
+    monster_strength,
 )
 from ...domain.errors import BadInput, Refusal
 from ...ledger.recorded import Recorded

@@ -20,6 +20,8 @@ from ...domain.potestas import (
     InjuryInputs,
     Rested,
     RestInputs,
+    falling,
+    fortitude_dc,
 )
 from ...domain.potestas.explain import dc_formula, fall_sentence, next_hit
 from ..actions import inputs
@@ -178,8 +180,6 @@ def rules_fortitude_dc(env: Any, damage: int) -> None:
     Example:
       chronicle rules fortitude-dc 12 --json
     """
-    from ...domain.potestas import fortitude_dc
-
     dc = fortitude_dc(damage)
     emit(env, {"dc": dc}, dc_formula(damage))
 
@@ -196,8 +196,6 @@ def rules_falling(env: Any, feet: int) -> None:
     Example:
       chronicle rules falling 630 --json
     """
-    from ...domain.potestas import falling
-
     drop = falling(feet)
     data = {"feet": drop.feet, "velocity": drop.velocity, "hits": drop.hits, "damage": drop.damage}
     emit(env, data, f"{fall_sentence(drop).capitalize()}. {next_hit(drop)}")

@@ -21,6 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ...domain.errors import ChronicleError, NotFound
 from .chart import status_chart
 from .data import LedgerUnavailable, TableData, plain
 from .live import Hub, Once
@@ -76,8 +77,6 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
 
     def page(view: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         """Errors become a page and, for storage faults, one line on the terminal: never a traceback."""
-        from ...domain.errors import ChronicleError, NotFound
-
         async def guarded(request: Request) -> Response:
             try:
                 response = await view(request)

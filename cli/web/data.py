@@ -17,6 +17,20 @@ from uuid import UUID
 
 import orjson
 
+from ...domain import systems
+from ...domain.character import Character as Aggregate
+from ...domain.character import character_id
+from ...domain.character_state import CharacterState
+from ...domain.errors import BadInput, ChronicleError
+from ...domain.explain import explain
+from ...domain.ids import event_id
+from ...ledger.app import hide_password, open_ledger
+from ...ledger.characters import character_view, load, view
+from ...ledger.history import describe, notifications_at
+from ...ledger.refs import position
+from ...ledger.session import Session
+from ...ledger.storage import is_postgres
+
 STORY = 40  # events of a character's story shown on its page (the log page has the rest)
 LOG_PAGE = 100
 STREAM_PAGE = 500  # notifications read at a time for /events
@@ -64,18 +78,12 @@ class TableData:
 
     def check_target(self) -> None:
         """Serving never creates a ledger: a SQLite file that is not there is bad input."""
-        from ...domain.errors import BadInput
-        from ...ledger.storage import is_postgres
-
         if not is_postgres(self.target) and not Path(self.target).is_file():
             raise BadInput(f"no ledger at {self.target}: give an existing database with --db")
 
     @property
     def app(self) -> Any:
         if self._app is None:
-            from ...domain.errors import ChronicleError
-            from ...ledger.app import open_ledger
-
             try:
                 self._app = open_ledger(self.target)
             except ChronicleError as problem:  # unreachable, damaged, or the wrong key: one line
@@ -84,8 +92,6 @@ class TableData:
 
     @property
     def postgres(self) -> bool:
-        from ...ledger.storage import is_postgres
-
         return is_postgres(self.target)
 
     def close(self) -> None:
@@ -103,16 +109,12 @@ class TableData:
     def _locked(self, read: Any, *args: Any) -> Any:
         """Run one read under the lock; any storage fault becomes `LedgerUnavailable` (one line) and
         the next read opens the ledger afresh."""
-        from ...domain.errors import ChronicleError
-
         with self._lock:
             try:
                 return read(*args)
             except (ChronicleError, LedgerUnavailable):
                 raise
             except Exception as problem:
-                from ...ledger.app import hide_password
-
                 self._drop()
                 text = str(problem).strip().splitlines()[0] if str(problem).strip() else type(problem).__name__
                 raise LedgerUnavailable(hide_password(f"cannot read the ledger: {text}", self.target)) from None
@@ -147,8 +149,6 @@ class TableData:
     # reading (under the lock) -------------------------------------------------------------------
 
     def _campaigns(self, as_of: str | None) -> list[Campaign]:
-        from ...domain import systems
-
         index = self.app.index
         index.catch_up()
         found = []
@@ -172,14 +172,12 @@ class TableData:
     def _rows(self, campaign_id: UUID, name: str, as_of: str | None) -> list[dict[str, Any]]:
         if as_of is None:
             return self.app.characters.list(campaign_id)
-        from ...ledger.characters import character_view
-        from ...ledger.refs import position
 
         session = self._session(name)
         bound = position(self.app.index, campaign_id, as_of)
         rows = []
         for _, who, _ in self.app.index.characters(campaign_id):
-            if self.app.index.version_at(_uuid_of(campaign_id, who), bound) is not None:
+            if self.app.index.version_at(character_id(campaign_id, who), bound) is not None:
                 rows.append(character_view(session, who, f"#{bound}"))
         return rows
 
@@ -202,17 +200,9 @@ class TableData:
         return ends[0] or 0, ends[1]
 
     def _session(self, campaign: str) -> Any:
-        from ...ledger.session import Session
-
         return Session(self.app, campaign, "serve")
 
     def _character(self, ident: str, as_of: str | None) -> Character | None:
-        from ...domain import systems
-        from ...domain.character import Character as Aggregate
-        from ...ledger.characters import load, view
-        from ...ledger.refs import position
-        from ...ledger.snapshots import CharacterState
-
         try:
             oid = UUID(ident)
         except ValueError:
@@ -246,8 +236,6 @@ class TableData:
         return character
 
     def _events(self, positions: list[int]) -> Any:
-        from ...ledger.history import notifications_at
-
         mapper = self.app.mapper
         for notification in notifications_at(self.app, positions):
             yield notification.id, mapper.to_domain_event(notification)
@@ -275,9 +263,6 @@ class TableData:
 
     def _log(self, campaign_id: str, character: str | None, kind: str | None, as_of: str | None,
              before: int | None, session: int | None) -> list[dict[str, Any]]:
-        from ...domain.character import character_id
-        from ...ledger.refs import position
-
         index, views = self.app.index, self.app.views
         index.catch_up()
         cid = UUID(campaign_id)
@@ -317,9 +302,6 @@ class TableData:
         return rows[::-1]
 
     def _appended(self, after: int) -> list[dict[str, Any]]:
-        from ...domain.ids import event_id
-        from ...ledger.history import describe
-
         app = self.app
         notifications = app.recorder.select_notifications(start=after, limit=STREAM_PAGE, inclusive_of_start=False)
         if not notifications:
@@ -344,19 +326,8 @@ class TableData:
         return {UUID(i): (n, campaigns.get(UUID(c), "")) for i, n, c in rows}, campaigns
 
 
-def _uuid_of(campaign_id: UUID, name: str) -> UUID:
-    from ...domain.character import character_id
-
-    return character_id(campaign_id, name)
-
-
 def sentence(event: Any, name: str, system: str) -> str:
-    """The event as a sentence (the domain's explanation); until a system explains its events, a
-    plain line naming what happened."""
-    try:
-        from ...domain.explain import explain
-    except ImportError:
-        return plain(type(event).__name__) + "."
+    """The event as a sentence (the domain's explanation)."""
     return explain(event, name, system)
 
 

@@ -16,6 +16,8 @@ from collections.abc import AsyncIterator, Callable
 import orjson
 from starlette.concurrency import run_in_threadpool
 
+from ...ledger.app import SCHEMA_LOCK
+from ...ledger.storage import settings
 from .data import LedgerUnavailable, TableData
 
 POLL = 0.25  # seconds between looks at SQLite's log
@@ -145,8 +147,6 @@ class Hub:
                 yield
 
     def _connection(self) -> dict[str, object]:
-        from ...ledger.storage import settings
-
         env = settings(self.data.target)
         return {"dbname": env["POSTGRES_DBNAME"], "host": env["POSTGRES_HOST"], "port": env["POSTGRES_PORT"],
                 "user": env["POSTGRES_USER"], "password": env["POSTGRES_PASSWORD"] or None, "connect_timeout": 3}
@@ -155,8 +155,6 @@ class Hub:
         """Create the NOTIFY trigger unless it is there (under the ledger's schema lock, as the library's
         own tables are made); False, and a line on the terminal, when this role may not."""
         import psycopg
-
-        from ...ledger.app import SCHEMA_LOCK
 
         try:
             table = self.data.events_table()
