@@ -73,7 +73,8 @@ limit (the CLI makes any `ValidationError` bad input, exit 2). Use it for every 
 class Model(BaseModel):
     """Frozen, strict-keyed value object: what events are made of."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: a model builds its validator when first used, so a command pays only for the models it uses
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     def __eq__(self, other: object) -> bool:
         """Equal when of one type with equal fields: pydantic's check without what these models never have
