@@ -10,7 +10,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from eventsourcing.persistence import IntegrityError, OperationalError
 
@@ -19,7 +19,7 @@ from ..domain.campaign import Campaign
 from ..domain.character import Character
 from ..domain.dice import Expression
 from ..domain.errors import Conflict
-from ..domain.events import DomainEvent, Resolution
+from ..domain.events import Resolution
 from ..domain.model import Model
 from ..domain.rolls import DiceRolled
 from ..domain.rolls import roll as roll_dice
@@ -195,15 +195,15 @@ class Ledger:
     injure = rest = award_status = swear_oath = record
 
     def roll(self, notation: Expression, for_: str | None, reason: str,
-             faces: list[int] | None) -> tuple[DomainEvent, str]:
+             faces: list[int] | None) -> tuple[DiceRolled, str]:
         """A free roll, on a character or on the campaign: the event and whose it is ("" the campaign's)."""
 
-        def decide(session: Session) -> tuple[DomainEvent, str]:
+        def decide(session: Session) -> tuple[DiceRolled, str]:
             owner: Character | Campaign = session.character(for_) if for_ else session.campaign
             dice = session.dice({"roll": faces} if faces is not None else None)
             owner.trigger_event(DiceRolled, reason=reason, by=session.by, timestamp=session.now(),
                                 **roll_dice(notation, dice))
-            return owner.pending_events[-1], owner.name if for_ else ""
+            return cast(DiceRolled, owner.pending_events[-1]), owner.name if for_ else ""  # the event just triggered
 
         return self.write(decide)
 

@@ -2,25 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
 from ..domain.amendments import Amended
 from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.errors import BadInput, NotFound, Refusal
-from ..domain.events import Resolution
+from ..domain.events import Event, Resolution
 from ..domain.ids import event_id
-from ..domain.refold import differences, directives, refold
+from ..domain.refold import Directive, Replayed, differences, directives, refold
 from .history import retold
 from .refs import position
 from .rulings import parse_rulings
 
+if TYPE_CHECKING:
+    from ..domain.campaign import Campaign
+    from ..domain.systems import RuleSystem
+    from .app import Chronicle
+    from .session import Session
 
-def history(app: Any, ident: UUID) -> list[Any]:
-    return list(app.events.get(ident))
+
+def history(app: Chronicle, ident: UUID) -> list[Event]:
+    return cast(list[Event], list(app.events.get(ident)))  # the library's protocol type: ours are `Event`s
 
 
-def amend(session: Any, ref: str, reason: str, void: bool, new_inputs: dict[str, str], table: dict[str, list[int]]) -> dict[str, Any]:
+def amend(session: Session, ref: str, reason: str, void: bool, new_inputs: dict[str, str], table: dict[str, list[int]]) -> dict[str, Any]:
     if not reason.strip():
         raise BadInput("--reason must say why")
     if void == bool(new_inputs or table):
@@ -32,12 +38,12 @@ def amend(session: Any, ref: str, reason: str, void: bool, new_inputs: dict[str,
         raise NotFound(f"no event {ref} in this campaign")
     owner, version = found
     events = history(app, owner)
-    target = events[version - 1]
-    if isinstance(target, CharacterRegistered) or not isinstance(events[0], CharacterRegistered):
+    registered, target = events[0], events[version - 1]
+    if isinstance(target, CharacterRegistered) or not isinstance(registered, CharacterRegistered):
         raise Refusal("only a character's recorded actions can be amended (not registrations or campaign events)")
     if not void and not isinstance(target, (Resolution, Amended)):
         raise Refusal(f"{type(target).__name__} has no inputs to correct; it can only be voided")
-    character = session.character(events[0].name)
+    character = session.character(registered.name)
     provisional = Amended(originator_id=owner, originator_version=len(events) + 1, timestamp=target.timestamp,
                           by=session.by, target=event_id(owner, version), target_version=version, reason=reason,
                           void=void, inputs=new_inputs or None, table=table)
@@ -50,16 +56,18 @@ def amend(session: Any, ref: str, reason: str, void: bool, new_inputs: dict[str,
             "condition": session.rules.view(character.sheet, character.condition)["condition"]}
 
 
-def rederive_amendment(rules: Any, events: list[Any], amendment: Amended) -> tuple[dict, dict, list[dict]]:
+def rederive_amendment(rules: RuleSystem, events: list[Event], amendment: Amended
+                       ) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """The character's state with `amendment` applied, and what it changed, from its history."""
     _, before = refold(rules, events, corrections=directives(events))
     character, after = refold(rules, events, corrections=directives([*events, amendment]))
-    changes = [{**change, "event": event_id(events[0].originator_id, change["version"]), "character": events[0].name}
+    registered = cast(CharacterRegistered, events[0])  # a character's stream begins with its registration
+    changes = [{**change, "event": event_id(registered.originator_id, change["version"]), "character": registered.name}
                for change in differences(before, after)]
     return character.sheet.model_dump(mode="json"), character.condition.model_dump(mode="json"), changes
 
 
-def replay(session: Any, name: str | None, assignments: dict[str, str], fork: str | None = None) -> dict[str, Any]:
+def replay(session: Session, name: str | None, assignments: dict[str, str], fork: str | None = None) -> dict[str, Any]:
     """Re-derive every outcome under other rulings; with `fork`, also write that timeline as a new campaign."""
     if not assignments:
         raise BadInput("replay needs at least one --ruling KEY=VALUE")
@@ -90,7 +98,7 @@ def replay(session: Any, name: str | None, assignments: dict[str, str], fork: st
     return result
 
 
-def _start_fork(session: Any, name: str, rulings: dict[str, Any]) -> Any:
+def _start_fork(session: Session, name: str, rulings: dict[str, Any]) -> Campaign:
     original = session.campaign
     forked = session.start_campaign(name, original.system, select=False)
     for key, value in rulings.items():
@@ -99,10 +107,10 @@ def _start_fork(session: Any, name: str, rulings: dict[str, Any]) -> Any:
     return forked
 
 
-def _fork_character(session: Any, target: Any, events: list[Any], replayed: list[Any], corrections: dict,
-                    overrides: dict) -> None:
+def _fork_character(session: Session, target: Campaign, events: list[Event], replayed: list[Replayed],
+                    corrections: dict[int, Directive], overrides: dict[str, Any]) -> None:
     """The character's alternative timeline in the forked campaign: each event points at its original."""
-    registered = events[0]
+    registered = cast(CharacterRegistered, events[0])
     ident = character_id(target.id, registered.name)
     twin = Character.start(CharacterRegistered, ident, campaign_id=target.id, name=registered.name,
                            system=registered.system, kind=registered.kind, sheet=registered.sheet, by=session.by,

@@ -80,6 +80,7 @@ def sessions(session: Session) -> list[dict[str, Any]]:
 def session_bounds(session: Session, which: str) -> tuple[int, int | None]:
     """The log positions of session N (or `last`)."""
     listed = sessions(session)
+    chosen: dict[str, Any] | None
     if not listed:
         raise BadInput("this campaign has no sessions yet: `chronicle session start [TITLE]` begins one")
     if which == "last":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.campaign import Campaign
 from ..domain.character import Character
 from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged, sheet_changes
@@ -15,7 +16,7 @@ from .session import Session
 from .snapshots import load as from_snapshot
 
 
-def add_character(session: Any, name: str, stats: dict[str, str], virtues: str | None, is_object: bool) -> dict[str, Any]:
+def add_character(session: Session, name: str, stats: dict[str, str], virtues: str | None, is_object: bool) -> dict[str, Any]:
     if not name.strip():
         raise BadInput("a character needs a name")
     rules = session.rules
@@ -32,7 +33,7 @@ def add_character(session: Any, name: str, stats: dict[str, str], virtues: str |
             "system": rules.NAME, "sheet": sheet.model_dump(mode="json")}
 
 
-def load(session: Any, name: str, as_of: str | None) -> Any:
+def load(session: Session, name: str, as_of: str | None) -> Character:
     """The character now, or right after REF."""
     if as_of is None:
         return session.character(name)
@@ -44,14 +45,18 @@ def load(session: Any, name: str, as_of: str | None) -> Any:
     if version is None:
         session.character(name)  # a name the campaign never had is reported as such
         raise NotFound(f"{name} did not exist yet at {as_of}")
-    return from_snapshot(app, ident, version)[0]
+    loaded = from_snapshot(app, ident, version)
+    if loaded is None:  # the index knows a version the log does not hold: say so rather than fail later
+        raise NotFound(f"{name} has no version {version} in the log")
+    character: Character = loaded[0]
+    return character
 
 
-def view(session: Any, character: Any) -> dict[str, Any]:
+def view(session: Session, character: Character) -> dict[str, Any]:
     return render(session.rules, character)
 
 
-def character_view(session: Any, name: str, as_of: str | None) -> dict[str, Any]:
+def character_view(session: Session, name: str, as_of: str | None) -> dict[str, Any]:
     """Now: the character's read-model row (no history is read); as of REF: folded from the log."""
     if as_of is None:
         ident = session.character_id(name)
@@ -64,7 +69,7 @@ def character_view(session: Any, name: str, as_of: str | None) -> dict[str, Any]
     return view(session, load(session, name, as_of))
 
 
-def character_list(session: Any, as_of: str | None, retired: bool = False) -> list[dict[str, Any]]:
+def character_list(session: Session, as_of: str | None, retired: bool = False) -> list[dict[str, Any]]:
     """A line per character (retired ones only when asked)."""
     campaign = session.campaign
     if as_of is None:
@@ -82,7 +87,7 @@ def character_list(session: Any, as_of: str | None, retired: bool = False) -> li
     return rows
 
 
-def _current(session: Any, campaign: Any) -> list[dict[str, Any]]:
+def _current(session: Session, campaign: Campaign) -> list[dict[str, Any]]:
     """Every character's row, with the ones this session holds (a batch's unsaved work) taken from memory."""
     held = {a.name: a for a in session.held_all() if isinstance(a, Character) and a.campaign_id == campaign.id}
     found = []

@@ -14,10 +14,15 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from ..domain.errors import BadInput
+from .mapper import mapper_of
+
+if TYPE_CHECKING:
+    from .app import Chronicle
+    from .verify import Verifier
 
 Head = tuple[UUID, int, str]  # aggregate id, version, hash of that version's event
 SHOWN = 32  # hex digits of the sha256
@@ -41,7 +46,7 @@ def parse(text: str) -> tuple[int, str]:
     return int(found.group(1)), found.group(2)
 
 
-def digest(app: Any, campaign_id: UUID) -> str:
+def digest(app: Chronicle, campaign_id: UUID) -> str:
     """The campaign's digest now, from the events table (one statement: a consistent set of heads).
     The campaign's aggregates are the campaign and the characters the index lists for it."""
     app.index.catch_up()
@@ -52,7 +57,7 @@ def digest(app: Any, campaign_id: UUID) -> str:
         f"SELECT originator_id, originator_version, state FROM {table} AS e WHERE originator_id IN ({marks})"
         f" AND originator_version = (SELECT MAX(originator_version) FROM {table} WHERE originator_id = e.originator_id)",
         [app.views.originator(ident) for ident in idents])
-    heads = [(UUID(str(oid)), version, app.mapper.decode_state(bytes(state))["hash"]) for oid, version, state in rows]
+    heads = [(UUID(str(oid)), version, mapper_of(app).decode_state(bytes(state))["hash"]) for oid, version, state in rows]
     return noted(heads)
 
 
@@ -66,7 +71,7 @@ class Against:
         self.found: list[dict[str, Any]] = []
         self.matched: set[UUID] = set()
 
-    def seen(self, position: int, owner: UUID, version: int, head: str, checker: Any) -> None:
+    def seen(self, position: int, owner: UUID, version: int, head: str, checker: Verifier) -> None:
         """The campaign's next event, at `position`, the `checker.count`-th it has; `head` is the hash
         its content has now (not the hash it claims)."""
         wanted = self.heads.get(owner)

@@ -8,7 +8,7 @@ when it needs more than the envelope (`LoggedEvent.event`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -16,6 +16,9 @@ from eventsourcing.utils import resolve_topic
 
 from ..projections.store import ViewStore, aggregate_id
 from .mapper import PydanticMapper, event_from_state
+
+if TYPE_CHECKING:
+    from ..domain.events import Event
 
 HEX = "0123456789abcdef"
 COLUMNS = "originator_id, originator_version, topic, state"  # after the position
@@ -34,7 +37,7 @@ class LoggedEvent(NamedTuple):
     def event_class(self) -> type:
         return resolve_topic(self.topic)
 
-    def event(self, folding: bool = False) -> Any:
+    def event(self, folding: bool = False) -> Event:
         return event_from_state(self.topic, self.originator_id, self.originator_version, self.state, folding=folding)
 
 

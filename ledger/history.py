@@ -4,24 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
 
+from ..domain.amendments import Amended
 from ..domain.explain import explain
 from ..domain.ids import event_id
 from ..projections.store import aggregate_id
 from .campaigns import session_bounds
 from .feed import COLUMNS
+from .mapper import StoredRow, mapper_of
 from .refs import since_position, until_position
+
+if TYPE_CHECKING:
+    from ..domain.events import Event
+    from ..domain.refold import Replayed
+    from .app import Chronicle
+    from .session import Session
 
 BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "by", "hash", "prev_hash", "originator_topic"}
 PAGE = 2000
 SYSTEM_PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
 
 
-def events(session: Any, name: str | None = None, since: str | None = None, until: str | None = None,
+def events(session: Session, name: str | None = None, since: str | None = None, until: str | None = None,
            tail: int | None = None, sitting: str | None = None, data: bool = True,
-           keep: list[Any] | None = None) -> Iterator[dict[str, Any]]:
+           keep: list[Event] | None = None) -> Iterator[dict[str, Any]]:
     """Each event of the campaign (of one character when `name`), described for `log`: at or after
     `since`, at or before `until`, within session `sitting` (N or `last`), the newest `tail` of them,
     oldest first. Without `data` the event's fields are left out (people read its sentence); `keep`
@@ -44,7 +52,7 @@ def events(session: Any, name: str | None = None, since: str | None = None, unti
     names = {UUID(ident): who for ident, who, _ in index.characters(campaign.id)}
     corrections = amendments(app, campaign.id) if positions else {}
     for notification in notifications_at(app, positions):
-        event = app.mapper.to_domain_event(notification)
+        event = decoded(app, notification)
         if keep is not None:
             keep.append(event)
         ident = event_id(event.originator_id, event.originator_version)
@@ -65,14 +73,15 @@ def because(reason: str) -> str:
     return f': "{" ".join(reason.split())}"' if reason.strip() else ""
 
 
-def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
+def amendments(app: Chronicle, campaign_id: UUID) -> dict[str, list[dict[str, Any]]]:
     """Which events were voided or superseded, by whom and why (read from the Amended events only)."""
     app.index.catch_up()
     positions = app.index.amendments(campaign_id)
     found: dict[str, list[dict[str, Any]]] = {}
     names = {UUID(ident): who for ident, who, _ in app.index.characters(campaign_id)} if positions else {}
     for notification in notifications_at(app, positions):
-        event = app.mapper.to_domain_event(notification)
+        event = decoded(app, notification)
+        assert isinstance(event, Amended)  # the index's amendments are Amended events
         found.setdefault(event.target, []).append({
             "event": event_id(event.originator_id, event.originator_version), "position": notification.id,
             "by": event.by, "reason": event.reason, "void": event.void,
@@ -80,7 +89,7 @@ def amendments(app: Any, campaign_id: Any) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
-def campaign_notifications(app: Any, campaign_id: UUID, catch_up: bool = True) -> Iterator[tuple[int, Any | None]]:
+def campaign_notifications(app: Chronicle, campaign_id: UUID, catch_up: bool = True) -> Iterator[tuple[int, Stored | None]]:
     """(position, notification) for every event the index has for the campaign, oldest first, in
     bounded memory; the notification is None where the log no longer has it (deleted after it
     was recorded). The index is caught up first unless the caller did."""
@@ -102,7 +111,7 @@ class Stored(NamedTuple):
     state: bytes
 
 
-def notifications_at(app: Any, positions: list[int]) -> Iterator[Stored]:
+def notifications_at(app: Chronicle, positions: list[int]) -> Iterator[Stored]:
     """The events at `positions` (sorted, known to the index), a page at a time: a page whose
     positions are close together is read as their range, a sparse one (a character's events in a
     long campaign) position by position, so neither reads the rest of the log."""
@@ -120,6 +129,12 @@ def notifications_at(app: Any, positions: list[int]) -> Iterator[Stored]:
         yield from stored(rows, uuids)
 
 
+def decoded(app: Chronicle, stored: StoredRow) -> Event:
+    """The domain event a stored row holds (chronicle's mapper makes its pydantic events: ledger/mapper.py)."""
+    event: Event = mapper_of(app).to_domain_event(stored)
+    return event
+
+
 def stored(rows: Iterable[Sequence[Any]], uuids: dict[Any, UUID]) -> list[Stored]:
     """Rows of (position, *COLUMNS) as `Stored`, each aggregate's id made a UUID once (`uuids`)."""
     found = []
@@ -131,7 +146,7 @@ def stored(rows: Iterable[Sequence[Any]], uuids: dict[Any, UUID]) -> list[Stored
     return found
 
 
-def describe(event: Any, pos: int, ident: str, character: str | None, system: str | None = None,
+def describe(event: Event, pos: int, ident: str, character: str | None, system: str | None = None,
              data: bool = True) -> dict[str, Any]:
     """The event as `log --json` has it (ISO time in UTC), with its sentence (`summary`) and local time."""
     described = {
@@ -157,7 +172,7 @@ def local_time(moment: datetime) -> str:
     return f"{here:%Y-%m-%d %H:%M:%S} {offset[:3]}:{offset[3:5]}"
 
 
-def system_of(event: Any) -> str | None:
+def system_of(event: object) -> str | None:
     """The rule system whose package defines the event (None for the common events)."""
     module = type(event).__module__
     for package, system in SYSTEM_PACKAGES.items():
@@ -166,13 +181,15 @@ def system_of(event: Any) -> str | None:
     return None
 
 
-def retold(system: str, name: str, before: list[Any], after: list[Any]) -> list[dict[str, Any]]:
+def retold(system: str, name: str, before: list[Replayed], after: list[Replayed]) -> list[dict[str, Any]]:
     """Each event a re-derivation (`domain.refold`) decided differently, told as recorded and as replayed."""
     told = []
     for old, new in zip(before, after, strict=False):
         if old.outcome == new.outcome:
             continue
         either = old.event or new.event
+        if either is None:  # voided both ways: the outcomes were equal (None)
+            continue
         told.append({"event": event_id(either.originator_id, old.version), "version": old.version, "character": name,
                      "recorded": explain(old.event, name, system) if old.event else "It did not count.",
                      "replayed": explain(new.event, name, system) if new.event else "It no longer counts."})

@@ -10,17 +10,19 @@ the form they will be stored, in the input's order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 from uuid import UUID
 
 import orjson
 
 from ..domain.errors import BadInput
+from ..domain.events import Event
 from ..domain.text import check_json
 from .mapper import checked_event, event_from_state
 from .verify import Verifier, is_aggregate_topic, is_event_topic
+
 
 CHUNK = 1000
 KEYS = {"topic", "originator_id", "originator_version", "state"}
@@ -56,7 +58,8 @@ def share_of(line: bytes, shares: int) -> int:
         return 0
 
 
-def check_share(path: str, k: int, shares: int, progress: Callable[[float], None]) -> Iterator[list[Checked]]:
+def check_share(path: str, k: int, shares: int, progress: Callable[[float], None]
+                ) -> Generator[list[Checked], None, ShareReport]:
     """Check the lines of share `k` of `shares` in the file at `path`, yielding them a chunk at a
     time in the form they will be stored; returns the share's report."""
     report = ShareReport()
@@ -80,6 +83,8 @@ def check_share(path: str, k: int, shares: int, progress: Callable[[float], None
                 report.bad_line = (number, str(error))
                 break
             version, state = record["originator_version"], record["state"]
+            event: Event | Exception
+            digest: str | None
             try:  # unreadable events are reported by the verifier as problems
                 event, digest = checked_event(record["topic"], originator, version, state, text)
             except Exception as error:
@@ -116,7 +121,7 @@ def _stored(record: dict[str, Any], number: int) -> bytes:
     return data
 
 
-def _note(report: ShareReport, originator: str, version: int, state: dict[str, Any], event: Any) -> None:
+def _note(report: ShareReport, originator: str, version: int, state: dict[str, Any], event: Event | Exception) -> None:
     """What the whole file is checked for once every share is done: its campaign, and its heads."""
     head = state.get("hash")
     report.heads[originator] = (version, head if isinstance(head, str) else "")
@@ -128,7 +133,7 @@ def _note(report: ShareReport, originator: str, version: int, state: dict[str, A
             report.owners.add(str(owner))
 
 
-def _read_back(source: Any, offsets: list[int]) -> Iterator[Any]:
+def _read_back(source: BinaryIO, offsets: list[int]) -> Iterator[Event]:
     """The events at these offsets of the file (those that cannot be read were reported already)."""
     for offset in offsets:
         source.seek(offset)

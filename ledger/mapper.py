@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 from uuid import UUID
 
 import orjson
@@ -12,7 +12,10 @@ from eventsourcing.persistence import Mapper, StoredEvent, Transcoder, Transcodi
 from eventsourcing.utils import get_topic, resolve_topic
 
 if TYPE_CHECKING:  # only for annotations: importing pydantic's BaseModel at run time would slow every `show`
+    from eventsourcing.application import Application
     from pydantic import BaseModel
+
+    from ..domain.events import Event
 
 
 class OrjsonTranscoder(Transcoder):
@@ -24,6 +27,22 @@ class OrjsonTranscoder(Transcoder):
 
     def register(self, _: Transcoding) -> None:
         raise NotImplementedError("events are pydantic models; nothing to register")
+
+
+class StoredRow(Protocol):
+    """What decoding needs of a stored event: the library's `StoredEvent`, or a row as ledger/history.py reads it."""
+
+    @property
+    def originator_id(self) -> UUID | str: ...
+
+    @property
+    def originator_version(self) -> int: ...
+
+    @property
+    def topic(self) -> str: ...
+
+    @property
+    def state(self) -> bytes: ...
 
 
 class PydanticMapper(Mapper):
@@ -44,7 +63,7 @@ class PydanticMapper(Mapper):
             state=self._seal(self.transcoder.encode(state)),
         )
 
-    def to_domain_event(self, stored: StoredEvent) -> Any:
+    def to_domain_event(self, stored: StoredRow) -> Any:  # an event, or a snapshot (ledger/snapshots.py)
         data = self._unseal(stored.state)
         cls = resolve_topic(stored.topic)
         if getattr(cls, "class_version", 1) == 1 and b'"class_version"' not in data:  # nothing to upcast
@@ -68,6 +87,11 @@ class PydanticMapper(Mapper):
         if self.cipher:
             data = self.cipher.encrypt(data)
         return data
+
+
+def mapper_of(app: Application) -> PydanticMapper:
+    """The application's mapper as `Chronicle.construct_mapper` makes it (the library types it as its `Mapper`)."""
+    return cast(PydanticMapper, app.mapper)
 
 
 def envelope(originator_id: UUID | str, version: int) -> bytes:
@@ -110,8 +134,8 @@ def _dice_optional(cls: type[BaseModel]) -> bool:
     return field is not None and not field.is_required()
 
 
-def checked_event(topic: str, originator_id: UUID, version: int, state: dict[str, Any],
-                  originator_text: str | None = None) -> tuple[Any, str]:
+def checked_event(topic: str, originator_id: UUID | str, version: int, state: dict[str, Any],
+                  originator_text: str | None = None) -> tuple[Event, str]:
     """The event a stored (or exported) state describes, and the sha256 of its content as recorded
     (what its `hash` must be, as `content_hash` computes it): what a verifier needs of each event,
     from one copy of the state. `originator_text` is `str(originator_id)`, when the caller has it."""

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..domain import systems
 from ..domain.events import Resolution
 from ..domain.explain import explain
 from ..domain.ids import event_id
 from ..domain.model import Model
+
+if TYPE_CHECKING:
+    from ..domain.systems import RuleSystem
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,7 @@ class Recorded:
         return self.event.originator_version
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> RuleSystem:
         return systems.get(self.system)
 
     @cached_property

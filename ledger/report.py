@@ -3,7 +3,7 @@ its system's players read it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..domain.character_state import CharacterState
 from ..domain.errors import NotFound
@@ -12,11 +12,16 @@ from .characters import character_list, load, view
 from .history import amendments
 from .history import events as log_events
 
+if TYPE_CHECKING:
+    from ..domain.events import Event
+    from ..domain.systems import RuleSystem
+    from .session import Session
 
-def character_report(session: Any, name: str, data: bool = True) -> dict[str, Any]:
+
+def character_report(session: Session, name: str, data: bool = True) -> dict[str, Any]:
     campaign, rules = session.campaign, session.rules
     character = session.character(name)
-    folded: list[Any] = []
+    folded: list[Event] = []
     timeline = list(log_events(session, name, data=data, keep=folded))
     series, health = _series(rules, folded, timeline)
     return {"campaign": campaign.name, "system": campaign.system, "character": view(session, character),
@@ -24,7 +29,7 @@ def character_report(session: Any, name: str, data: bool = True) -> dict[str, An
             "timeline": timeline, "status": series, "health": health}
 
 
-def sheet_lines(session: Any, name: str, as_of: str | None) -> list[str]:
+def sheet_lines(session: Session, name: str, as_of: str | None) -> list[str]:
     """The sheet of NAME (now, or right after REF) in its system's words: now from the character's
     read-model row (its state, no history read), as of REF from its snapshot and later events."""
     rules = session.rules
@@ -41,7 +46,8 @@ def sheet_lines(session: Any, name: str, as_of: str | None) -> list[str]:
     return rules.sheet_lines(character.sheet, character.condition)
 
 
-def _series(rules: Any, events: list[Any], timeline: list[dict[str, Any]]) -> tuple[list[dict], list[dict]]:
+def _series(rules: RuleSystem, events: list[Event], timeline: list[dict[str, Any]]
+            ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """One fold of the character's events (its whole stream, registration first): its Status after every
     event that changed it (PenDragon Pass), with increases spent; and its condition after every event
     that changed it (wounds, healing)."""
@@ -71,7 +77,7 @@ def _series(rules: Any, events: list[Any], timeline: list[dict[str, Any]]) -> tu
     return series, health
 
 
-def campaign_report(session: Any) -> dict[str, Any]:
+def campaign_report(session: Session) -> dict[str, Any]:
     app, campaign = session.app, session.campaign
     characters = character_list(session, None)
     leaders, oaths, geasa = [], [], []
@@ -89,7 +95,7 @@ def campaign_report(session: Any) -> dict[str, Any]:
             "winters": list(campaign.winters), "disputed": disputed}
 
 
-def session_recap(session: Any, which: str = "last") -> dict[str, Any]:
+def session_recap(session: Session, which: str = "last") -> dict[str, Any]:
     """"Previously on ...": per character, its condition when session WHICH (N or `last`) began and
     ended, and its events of that session in sentences; the campaign's own events (notes, rulings)."""
     start, end = session_bounds(session, which)
@@ -115,7 +121,7 @@ def _told(row: dict[str, Any]) -> dict[str, Any]:
     return {key: row[key] for key in ("id", "position", "time", "local_time", "by", "type", "summary")}
 
 
-def _condition_at(session: Any, name: str, as_of: str | None) -> str | None:
+def _condition_at(session: Session, name: str, as_of: str | None) -> str | None:
     """NAME's one-line condition right after REF (now when None); None when it did not exist yet."""
     try:
         character = load(session, name, as_of)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from ..domain.errors import BadInput
 
+if TYPE_CHECKING:
+    from ..domain.model import Model
+    from ..domain.systems import RuleSystem
+    from .session import Session
 
-def parse_rulings(rules: Any, current: dict[str, Any], assignments: dict[str, str]) -> Any:
+
+def parse_rulings(rules: RuleSystem, current: dict[str, Any], assignments: dict[str, str]) -> Model:
     """The system's Rulings with `assignments` (strings from the command line) applied."""
     known = rules.Rulings.model_fields
     for key in assignments:
@@ -23,7 +28,7 @@ def parse_rulings(rules: Any, current: dict[str, Any], assignments: dict[str, st
         raise BadInput(f"bad value for ruling {key}: {first['msg']}") from None
 
 
-def change_ruling(session: Any, assignment: str, reason: str) -> dict[str, Any]:
+def change_ruling(session: Session, assignment: str, reason: str) -> dict[str, Any]:
     key, sep, value = assignment.partition("=")
     key = key.strip()
     if not sep:

@@ -29,7 +29,7 @@ class SealedRecorder:
     and `encrypting` are set once the application is made (ledger/app.py); until then nothing is
     checked (the library creates its tables)."""
 
-    decode: Callable[[bytes], Any] | None = None
+    decode: Callable[[bytes], dict[str, Any]] | None = None
     encrypting = False
     first_event_sql = ""
 

@@ -18,7 +18,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 from uuid import UUID
 
 import orjson
@@ -29,15 +29,20 @@ from ..domain.ids import event_id
 from . import bulk, digest
 from .history import campaign_notifications
 from .importing import CLOSING, Checked, ShareReport, check_share
+from .mapper import mapper_of
+
+if TYPE_CHECKING:
+    from .app import Chronicle
+    from .session import Session
 
 
-def export_lines(session: Any) -> Iterator[bytes]:
+def export_lines(session: Session) -> Iterator[bytes]:
     app = session.app
     heads: dict[UUID, tuple[int, str]] = {}
     for _, notification in campaign_notifications(app, session.campaign.id):
         if notification is None:
             continue  # indexed, gone from the log since: `verify` reports it
-        state = app.mapper.decode_state(notification.state)
+        state = mapper_of(app).decode_state(notification.state)
         heads[notification.originator_id] = (notification.originator_version, state.get("hash", ""))
         yield orjson.dumps({
             "id": event_id(notification.originator_id, notification.originator_version),
@@ -76,7 +81,7 @@ def export_heads(path: str) -> dict[UUID, tuple[int, str]]:
     return heads
 
 
-def _check_closing(closed: Any, heads: dict[Any, tuple[int, str]], path: str) -> None:
+def _check_closing(closed: object, heads: dict[UUID, tuple[int, str]] | dict[str, tuple[int, str]], path: str) -> None:
     if closed is None:
         raise BadInput(f"{path} has no closing line: it was cut short (or made before exports had one);"
                        " nothing was imported")
@@ -88,7 +93,7 @@ def _check_closing(closed: Any, heads: dict[Any, tuple[int, str]], path: str) ->
         raise BadInput(f"{path}: its closing line's digest does not match its events: it is not whole")
 
 
-def import_lines(open_app: Callable[[], Any], source: BinaryIO, workers: int | None = None) -> dict[str, Any]:
+def import_lines(open_app: Callable[[], Chronicle], source: BinaryIO, workers: int | None = None) -> dict[str, Any]:
     """Check every line and write them all in one transaction; refuse (writing nothing) on any problem.
 
     Streaming, in bounded memory: worker processes each read the file and check a share of its
@@ -149,17 +154,20 @@ def _as_file(source: BinaryIO) -> Iterator[str]:
     """A path to the input that every worker can open and read for itself: the input's own file,
     else (stdin, a pipe) a copy of it in a temporary file."""
     name = getattr(source, "name", None)
-    try:
-        itself = isinstance(name, str) and os.path.samestat(os.fstat(source.fileno()), os.stat(name))
-    except (OSError, ValueError):
-        itself = False
-    if itself:
+    if isinstance(name, str) and _is_file_of(source, name):
         yield name
         return
     with tempfile.NamedTemporaryFile(prefix="chronicle-import-", suffix=".jsonl") as copy:
         shutil.copyfileobj(source, copy, 1 << 20)
         copy.flush()
         yield copy.name
+
+
+def _is_file_of(source: BinaryIO, name: str) -> bool:
+    try:
+        return os.path.samestat(os.fstat(source.fileno()), os.stat(name))
+    except (OSError, ValueError):
+        return False
 
 
 def _refuse_unless_ok(reports: list[ShareReport], path: str, shown: str) -> None:
@@ -204,11 +212,12 @@ def in_line_order(streams: list[Iterator[list[Checked]]]) -> Iterator[list[Check
 LINE = operator.itemgetter(0)
 
 
-def _insert(app: Any, chunks: Iterator[list[Checked]], before_commit: Callable[[], None]) -> None:
+def _insert(app: Chronicle, chunks: Iterator[list[Checked]], before_commit: Callable[[], None]) -> None:
     """The checked events, sealed as the ledger stores them, in one transaction of the recorder's own
     datastore, a chunk at a time: any conflict, or an error raised by `before_commit()`, rolls
     back everything."""
-    recorder, mapper = app.recorder, app.mapper
+    recorder: Any = app.recorder  # a SealedRecorder of the library's SQLite or PostgreSQL recorder
+    mapper = mapper_of(app)
     sealing = mapper.cipher or mapper.compressor
     postgres = type(recorder).__module__.endswith("postgres")
     conflicts: tuple[type[BaseException], ...] = (IntegrityError,)

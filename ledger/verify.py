@@ -7,7 +7,7 @@ import importlib
 import pkgutil
 from array import array
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
 import orjson
@@ -26,12 +26,22 @@ from . import bulk
 from .audit import rederive_amendment
 from .digest import Against
 from .history import notifications_at
-from .mapper import checked_event
+from .mapper import StoredRow, checked_event, mapper_of
+
+if TYPE_CHECKING:
+    from eventsourcing.persistence import Notification
+
+    from ..domain.campaign import Campaign
+    from ..domain.events import Event
+    from ..domain.model import Model
+    from ..domain.systems import RuleSystem
+    from .app import Chronicle
+    from .session import Session
 
 PAGE = 2000
 
 
-def table_rows(app: Any, share: tuple[int, int] = (0, 1)) -> Iterator[Any]:
+def table_rows(app: Chronicle, share: tuple[int, int] = (0, 1)) -> Iterator[Notification]:
     """Every row of the events table, in log order, read through the library (never through a read
     model, which an attacker may have edited); with `share=(k, n)`, only the rows of the k-th of n
     shares of the aggregates (by the last hex digit of their id)."""
@@ -42,17 +52,17 @@ def table_rows(app: Any, share: tuple[int, int] = (0, 1)) -> Iterator[Any]:
         if not page:
             return
         for row in page:
-            if n == 1 or (row.originator_id.int & 0xF) % n == k:
+            if n == 1 or (cast(UUID, row.originator_id).int & 0xF) % n == k:  # chronicle's ids are UUIDs
                 yield row
         start = page[-1].id + 1
 
 
-def _decoded(app: Any, notification: Any) -> tuple[Any, str | None]:
+def _decoded(app: Chronicle, notification: StoredRow) -> tuple[Event | Exception, str | None]:
     """The stored event and the digest of its stored content (for the hash check), or why it cannot be read."""
     try:
         if not is_event_topic(notification.topic):
             raise UnknownTopic(notification.topic)
-        state = app.mapper.decode_state(notification.state)
+        state = mapper_of(app).decode_state(notification.state)
         return checked_event(notification.topic, notification.originator_id, notification.originator_version, state)
     except Exception as error:  # a tampered or corrupt row: reported, not fatal
         return error, None
@@ -106,7 +116,7 @@ def _topics(base: type) -> frozenset[str]:
     return frozenset(found | aliases)
 
 
-def verify(session: Any, progress: Callable[[float], None] | None = None, against: Against | None = None) -> dict[str, Any]:
+def verify(session: Session, progress: Callable[[float], None] | None = None, against: Against | None = None) -> dict[str, Any]:
     """Check the campaign's whole log in this process."""
     session.app.index.catch_up()
     with bulk.paused_gc():
@@ -117,7 +127,7 @@ def verify(session: Any, progress: Callable[[float], None] | None = None, agains
 PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
 
 
-def verify_side_by_side(open_app: Callable[[], Any], campaign_id: UUID, shares: int,
+def verify_side_by_side(open_app: Callable[[], Chronicle], campaign_id: UUID, shares: int,
                         progress: Callable[[float], None] | None = None) -> dict[str, Any]:
     """`verify` in `shares` worker processes, each checking a share of the campaign's aggregates
     (every event of an aggregate by one worker, in order, as its chain and re-derivation need); the
@@ -132,7 +142,7 @@ def verify_side_by_side(open_app: Callable[[], Any], campaign_id: UUID, shares: 
         app.close()
 
 
-def _verify_share(open_app: Callable[[], Any], campaign_id: UUID, share: tuple[int, int],
+def _verify_share(open_app: Callable[[], Chronicle], campaign_id: UUID, share: tuple[int, int],
                   progress: Callable[[float], None]) -> dict[str, Any]:
     app = open_app()
     try:
@@ -142,7 +152,7 @@ def _verify_share(open_app: Callable[[], Any], campaign_id: UUID, share: tuple[i
         app.close()
 
 
-def _check(app: Any, campaign_id: UUID, share: tuple[int, int], progress: Callable[[float], None],
+def _check(app: Chronicle, campaign_id: UUID, share: tuple[int, int], progress: Callable[[float], None],
            against: Against | None) -> dict[str, Any]:
     """The report on the rows of `share` of the aggregates that belong to the campaign: hashes,
     chains, order and outcomes, and the characters read model against the fold; with the log
@@ -153,7 +163,7 @@ def _check(app: Any, campaign_id: UUID, share: tuple[int, int], progress: Callab
     positions = array("q")
     broken: set[UUID] = set()  # aggregates with a problem already reported: their read models are not compared
     for row in table_rows(app, share):
-        owner, version = row.originator_id, row.originator_version
+        owner, version = cast(UUID, row.originator_id), row.originator_version
         if version == 1 or owner not in member:
             event, digest = _decoded(app, row)
             if owner not in member:  # an unreadable creation, or none: reported in every campaign's verify
@@ -177,7 +187,7 @@ def _check(app: Any, campaign_id: UUID, share: tuple[int, int], progress: Callab
         else:
             checker.feed(row.id, event, digest)
             if against is not None:
-                against.seen(row.id, owner, version, digest or getattr(event, "hash", ""), checker)
+                against.seen(row.id, owner, version, digest or str(getattr(event, "hash", "")), checker)
         if len(checker.problems) > reported:
             broken.add(owner)
         if checker.count % 1000 == 0:
@@ -194,16 +204,16 @@ def _check(app: Any, campaign_id: UUID, share: tuple[int, int], progress: Callab
 UNFOLLOWED = "the characters read model cannot follow the log"
 
 
-def _read_models(app: Any, checker: Verifier, broken: set[UUID]) -> list[dict[str, Any]]:
+def _read_models(app: Chronicle, checker: Verifier, broken: set[UUID]) -> list[dict[str, Any]]:
     """Each character's row in the characters read model against the fold of its events (only for
     characters whose events all verified: a broken chain is reported already)."""
     try:
         app.characters.catch_up()
     except Exception as error:  # noqa: BLE001 - a log it cannot fold (rows gone or moved: reported already)
         return [{"position": 0, "problem": f"{UNFOLLOWED} ({type(error).__name__})"}]
-    found = []
+    found: list[dict[str, Any]] = []
     for ident, chain in checker.chains.items():
-        if not isinstance(chain.state, Character) or ident in broken:
+        if not isinstance(chain.state, Character) or chain.rules is None or ident in broken:
             continue
         shown = app.characters.show(ident)
         if shown != render(chain.rules, chain.state):
@@ -213,7 +223,7 @@ def _read_models(app: Any, checker: Verifier, broken: set[UUID]) -> list[dict[st
     return found
 
 
-def _finish(app: Any, campaign_id: UUID, reports: list[dict[str, Any]]) -> dict[str, Any]:
+def _finish(app: Chronicle, campaign_id: UUID, reports: list[dict[str, Any]]) -> dict[str, Any]:
     """The shares' reports as one, with the index's positions for the campaign checked against the log's."""
     logged = array("q")
     for report in reports:
@@ -228,7 +238,7 @@ def _finish(app: Any, campaign_id: UUID, reports: list[dict[str, Any]]) -> dict[
     return {"ok": not problems, "events": sum(report["events"] for report in reports), "problems": problems}
 
 
-def _index_problems(app: Any, campaign_id: UUID, logged: list[int]) -> list[dict[str, Any]]:
+def _index_problems(app: Chronicle, campaign_id: UUID, logged: list[int]) -> list[dict[str, Any]]:
     indexed = [at for page in app.index.position_pages(campaign_id) for at in page]
     found = [{"position": at, "problem": "indexed but missing from the log (deleted after it was recorded)"}
              for at in sorted(set(indexed) - set(logged))]
@@ -237,13 +247,16 @@ def _index_problems(app: Any, campaign_id: UUID, logged: list[int]) -> list[dict
     return found
 
 
-def _read_back(app: Any) -> Callable[[list[int]], list[Any]]:
+def _read_back(app: Chronicle) -> Callable[[list[int]], list[Event]]:
     """The events at these log positions (those that cannot be read were reported already)."""
-    def read_back(positions: list[int]) -> list[Any]:
+    def read_back(positions: list[int]) -> list[Event]:
         decoded = (_decoded(app, n)[0] for n in notifications_at(app, positions))
         return [e for e in decoded if not isinstance(e, Exception)]
 
     return read_back
+
+
+NO_SYSTEM = "a resolution recorded on an aggregate that is not a registered character"
 
 
 class _Chain:
@@ -251,6 +264,10 @@ class _Chain:
     system (from its creation) and, for a character, where its events are (for `read_back`)."""
 
     __slots__ = ("head", "state", "rules", "places")
+    head: str
+    state: Campaign | Character | None
+    rules: RuleSystem | None
+    places: array[int] | None
 
     def __init__(self) -> None:
         self.head, self.state, self.rules, self.places = "", None, None, None
@@ -263,16 +280,16 @@ class Verifier:
     `read_back(places)` reads its history back (the same events it checked) only to re-derive an
     amendment. A place is what `feed` is given as `where` (by default the event's position)."""
 
-    def __init__(self, read_back: Callable[[list[int]], list[Any]]) -> None:
+    def __init__(self, read_back: Callable[[list[int]], list[Event]]) -> None:
         self.read_back = read_back
         self.chains: dict[UUID, _Chain] = {}
         self._where = 0
-        self._rulings: dict[tuple[Any, bytes], Any] = {}  # validated rulings by their JSON: most events share them
-        self._last_ruling: tuple[Any, Any, Any] = (None, None, None)
+        self._rulings: dict[tuple[RuleSystem, bytes], Model] = {}  # validated rulings by their JSON: most events share them
+        self._last_ruling: tuple[RuleSystem | None, dict[str, Any] | None, Model | None] = (None, None, None)
         self.problems: list[dict[str, Any]] = []
         self.count = 0
 
-    def feed(self, position: int, event: Any, digest: str | None = None, where: int | None = None) -> None:
+    def feed(self, position: int, event: Event | Exception, digest: str | None = None, where: int | None = None) -> None:
         """Check the next event; `digest` is the digest of its stored content (`checked_event`), when known."""
         self.count += 1
         self._where = position if where is None else where
@@ -291,7 +308,7 @@ class Verifier:
     def report(self) -> dict[str, Any]:
         return {"ok": not self.problems, "events": self.count, "problems": self.problems}
 
-    def _check(self, event: Any, digest: str | None) -> str | None:
+    def _check(self, event: Event, digest: str | None) -> str | None:
         if digest != event.hash and event.content_hash() != event.hash:
             return "content does not match its hash (edited after it was recorded)"
         chain = self.chains.get(event.originator_id)
@@ -319,13 +336,15 @@ class Verifier:
         return problem
 
     def _rederive_amendment(self, event: Amended, chain: _Chain) -> str | None:
+        if chain.rules is None:
+            return NO_SYSTEM
         events = self.read_back(list(chain.places or ()))  # the character's events so far
         sheet, condition, changes = rederive_amendment(chain.rules, events, event)
         if (sheet, condition, changes) != (event.sheet, event.condition, event.changes):
             return "Amended: recorded corrected state differs from the re-derived one"
         return None
 
-    def _rederive(self, event: Any, chain: _Chain) -> str | None:
+    def _rederive(self, event: Event, chain: _Chain) -> str | None:
         if isinstance(event, DiceRolled):
             again = Dice.replay(event.dice).evaluate(event.notation)
             if (again.total, again.faces) != (event.total, event.faces):
@@ -333,18 +352,20 @@ class Verifier:
             return None
         if not isinstance(event, Resolution):
             return None
-        rulings = self._ruling(chain.rules, event.rulings)
         state = chain.state
+        if chain.rules is None or not isinstance(state, Character):
+            return NO_SYSTEM
+        rulings = self._ruling(chain.rules, event.rulings)
         outcome = type(event).derive(state.sheet, state.condition, event.inputs, rulings, Dice.replay(event.dice))
         if outcome != event.outcome:
             return f"{type(event).__name__}: recorded outcome differs from the re-derived one"
         return None
 
-    def _ruling(self, rules: Any, data: dict[str, Any]) -> Any:
+    def _ruling(self, rules: RuleSystem, data: dict[str, Any]) -> Model:
         """`Rulings.model_validate(data)`, once per distinct rulings (validated models are frozen);
         most events carry the same rulings as the one before them."""
         last = self._last_ruling
-        if last[0] is rules and last[1] == data:
+        if last[0] is rules and last[1] == data and last[2] is not None:
             return last[2]
         key = (rules, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
         found = self._rulings.get(key)

@@ -13,12 +13,14 @@ from uuid import UUID
 
 from ..domain.campaign import CampaignStarted
 from ..domain.character import CharacterRegistered
+from ..domain.growth import CharacterRenamed
 from ..domain.ids import event_id, event_key, key_of
 from .catchup import BATCH, catch_up
 from .kinds import Kind, UnknownEvent, remember
 from .store import ViewStore, aggregate_id
 
 if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
+    from ..domain.events import Event
     from .feed import Feed, Logged
 
 VIEW = "index"
@@ -48,18 +50,19 @@ INDEXES = (
 CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"
 
 
-def _update(kind: Kind, originator: UUID, at: int, event: Any) -> tuple[str, tuple[Any, ...]]:
+def _update(kind: Kind, originator: UUID, at: int, event: Event) -> tuple[str, tuple[Any, ...]]:
     """The statement (its table named with `{suffix}`) that a campaign's or character's change makes."""
     if kind is Kind.CHOSEN:
         return "UPDATE chronicle_campaigns{suffix} SET chosen = ? WHERE id = ?", (at, str(originator))
     if kind is Kind.ARCHIVED:
         return "UPDATE chronicle_campaigns{suffix} SET archived = 1 WHERE id = ?", (str(originator),)
     if kind is Kind.RENAMED:
+        assert isinstance(event, CharacterRenamed)
         return "UPDATE chronicle_characters{suffix} SET name = ? WHERE id = ?", (event.name, str(originator))
     return "UPDATE chronicle_characters{suffix} SET retired = 1 WHERE id = ?", (str(originator),)
 
 
-def iso(moment: Any) -> str:
+def iso(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.%f%z")
 
 

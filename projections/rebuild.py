@@ -79,7 +79,7 @@ def swap(store: ViewStore, feed: Feed, names: Sequence[str], stop: int, suffix: 
     return catch_up(views)
 
 
-def _write(store: ViewStore, folded: list[tuple[Any, Any]]) -> None:
+def _write(store: ViewStore, folded: Sequence[tuple[ReadModel, Any]]) -> None:  # each model's own rows
     with store.transaction() as cursor:
         for view, rows in folded:
             view.write(cursor, rows)
