@@ -10,6 +10,7 @@ from ..domain.explain import words
 from ..ledger.audit import amend as record_amendment
 from ..ledger.audit import replay as what_if
 from ..ledger.history import events
+from .context import Env
 from .options import common, faces, pairs
 from .output import emit, width, wrapped
 
@@ -25,7 +26,7 @@ from .output import emit, width, wrapped
 @click.option("--save-roll", type=int, help="Shorthand for --roll save=N.")
 @common
 @click.pass_obj
-def amend(env: Any, ref: str, reason: str, void: bool, settings: tuple[str, ...], rolls: tuple[str, ...],
+def amend(env: Env, ref: str, reason: str, void: bool, settings: tuple[str, ...], rolls: tuple[str, ...],
           damage: int | None, save_roll: int | None) -> None:
     """Correct the event REF (id, #position or time) by a new event; the original stays in the log.
 
@@ -59,7 +60,7 @@ def amend(env: Any, ref: str, reason: str, void: bool, settings: tuple[str, ...]
 @click.option("--fork", metavar="NEW_CAMPAIGN", help="Write the alternative timeline as a new campaign.")
 @common
 @click.pass_obj
-def replay(env: Any, name: str | None, rulings: tuple[str, ...], fork: str | None) -> None:
+def replay(env: Env, name: str | None, rulings: tuple[str, ...], fork: str | None) -> None:
     """What if: re-derive every recorded outcome (of NAME, or of everyone) under other rulings,
     cascading through later state, and show what changes. Writes nothing, unless --fork writes
     the alternative timeline as a new campaign whose events point at their originals.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -11,8 +11,12 @@ from ..ledger.campaigns import campaign_list
 from ..ledger.digest import digest
 from ..ledger.report import campaign_report
 from ..ledger.rulings import change_ruling
+from .context import Env
 from .options import common
 from .output import emit, fields, table
+
+if TYPE_CHECKING:
+    from ..ledger.session import Session
 
 SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
 
@@ -27,7 +31,7 @@ def campaign() -> None:
 @click.option("--system", type=click.Choice(SYSTEMS), required=True, help="The rule system.")
 @common
 @click.pass_obj
-def new(env: Any, name: str, system: str) -> None:
+def new(env: Env, name: str, system: str) -> None:
     """Start a campaign named NAME under a rule system, with the default rulings.
 
     \b
@@ -37,7 +41,7 @@ def new(env: Any, name: str, system: str) -> None:
     if not name.strip():
         raise BadInput("a campaign needs a name")
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Session) -> dict[str, Any]:
         started = session.start_campaign(name, system)
         return {"event": started.last_event_id, "version": started.version, "campaign": name, "system": system}
 
@@ -48,7 +52,7 @@ def new(env: Any, name: str, system: str) -> None:
 @campaign.command("show")
 @common
 @click.pass_obj
-def show(env: Any) -> None:
+def show(env: Env) -> None:
     """Name, system, rulings in force (with their meaning) and counts.
 
     \b
@@ -88,7 +92,7 @@ def show(env: Any) -> None:
 @click.option("--reason", required=True, help="Why the table changed the ruling (kept in the log).")
 @common
 @click.pass_obj
-def rule(env: Any, assignment: str, reason: str) -> None:
+def rule(env: Env, assignment: str, reason: str) -> None:
     """Change one ruling from this point of the log on.
 
     \b
@@ -102,7 +106,7 @@ def rule(env: Any, assignment: str, reason: str) -> None:
 @campaign.command("report")
 @common
 @click.pass_obj
-def report(env: Any) -> None:
+def report(env: Env) -> None:
     """Per character a one-line condition; Status leaders, open oaths and geasa, winters, disputed events.
 
     \b
@@ -136,7 +140,7 @@ def report(env: Any) -> None:
 @click.option("--all", "archived", is_flag=True, help="Archived campaigns too.")
 @common
 @click.pass_obj
-def list_(env: Any, archived: bool) -> None:
+def list_(env: Env, archived: bool) -> None:
     """Every campaign in the database: system, characters, events; the current one marked.
 
     \b
@@ -154,7 +158,7 @@ def list_(env: Any, archived: bool) -> None:
 @click.argument("name")
 @common
 @click.pass_obj
-def use(env: Any, name: str) -> None:
+def use(env: Env, name: str) -> None:
     """Make NAME the campaign later commands act on without --campaign.
 
     \b
@@ -170,7 +174,7 @@ def use(env: Any, name: str) -> None:
 @click.option("--reason", required=True, help="Why (kept in the log).")
 @common
 @click.pass_obj
-def archive(env: Any, name: str, reason: str) -> None:
+def archive(env: Env, name: str, reason: str) -> None:
     """Hide NAME from lists (made by mistake or by the demo); its events stay.
 
     \b

@@ -5,7 +5,7 @@ never creates a ledger: whatever goes wrong offers nothing."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.shell_completion import CompletionItem
@@ -13,13 +13,16 @@ from click.shell_completion import CompletionItem
 from ..ledger.storage import must_exist
 from .context import Env
 
+if TYPE_CHECKING:
+    from ..ledger.session import Session
+
 # Arguments that name a character of the campaign, in every command that has one.
 CHARACTER_ARGUMENTS = frozenset({"name", "names", "old", "target", "attacker", "mugger", "victim", "grabber",
                                  "holder", "held", "defender", "who"})
 CHARACTER_OPTIONS = frozenset({"for_", "attacker", "target"})
 
 
-def env_of(ctx: click.Context) -> Any:
+def env_of(ctx: click.Context) -> Env:
     """The global options as typed so far (completion runs no group callback: there is no Env yet)."""
     root = ctx.find_root()
     if isinstance(root.obj, Env):
@@ -29,7 +32,7 @@ def env_of(ctx: click.Context) -> Any:
     return root.obj
 
 
-def _session(ctx: click.Context) -> Any:
+def _session(ctx: click.Context) -> Session:
     """A reading session on the ledger the command line names (never creating one)."""
     env = env_of(ctx)
     must_exist(env.db)

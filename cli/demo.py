@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import shlex
-from typing import Any
 
 import click
 
 from ..ledger.history import events
+from .context import Env
 from .options import common
 
 IVANIOR = ("--weapon rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing "
@@ -77,7 +77,7 @@ def demo(ctx: click.Context, target: str | None, seed: int) -> None:
     click.echo(f"\nThe tour is recorded in {env.db}; try `chronicle --campaign {shlex.quote(names[2])} report Vasana`.")
 
 
-def _free_name(env: Any, wanted: str) -> str:
+def _free_name(env: Env, wanted: str) -> str:
     """The demo never touches a table's own campaigns: a second tour gets a fresh name."""
     env.app.index.catch_up()
     taken = {name for _, name, _ in env.app.index.campaigns()}
@@ -88,7 +88,7 @@ def _free_name(env: Any, wanted: str) -> str:
     return name
 
 
-def _position(env: Any, name: str, kind: str) -> int:
+def _position(env: Env, name: str, kind: str) -> int:
     return next(e["position"] for e in events(env.read(), name) if e["type"] == kind)
 
 
@@ -97,7 +97,7 @@ def _heading(text: str) -> None:
     click.secho(f"== {text}", bold=True)
 
 
-def _run(ctx: click.Context, env: Any, line: str) -> None:
+def _run(ctx: click.Context, env: Env, line: str) -> None:
     """Echo the command line, then run it exactly as `chronicle` would (its own human output)."""
     click.secho(f"$ chronicle --campaign {shlex.quote(env.campaign)} {line}", fg="cyan")
     args = shlex.split(line)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import functools
 import importlib
-from typing import Any
 
 import click
 from click.shell_completion import CompletionItem
 
 from ..domain.systems import PACKAGES
 from .complete import campaign_command, wire
+from .context import Env
 
 
 class _Unparsed(click.Command):
@@ -56,7 +56,7 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
         with real.make_context(name, list(args), parent=ctx.parent, obj=env) as sub:
             real.invoke(sub)
 
-    def pick(env: Any) -> click.Command:
+    def pick(env: Env) -> click.Command:
         """The command of the campaign's system (parsing under the same parent context as this one)."""
         system = env.read().campaign.system
         real = system_command(PACKAGES[system], attribute)
@@ -68,7 +68,7 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
     return command
 
 
-def _has_ledger(env: Any) -> bool:
+def _has_ledger(env: Env) -> bool:
     try:
         env.read().campaign
     except Exception:

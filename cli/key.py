@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
+from .context import Env
 from .options import common
 from .output import emit
 
@@ -18,7 +17,7 @@ def key() -> None:
 @key.command("new")
 @common
 @click.pass_obj
-def new(env: Any) -> None:
+def new(env: Env) -> None:
     """Print a new random 256-bit key. Keep it secret and safe: without it an encrypted ledger
     cannot be read. Set it as CHRONICLE_CIPHER_KEY for every command on that ledger.
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from ..ledger.history import events
+from .context import Env
 from .options import common
 from .output import emit, stories, width
 
@@ -19,7 +18,7 @@ from .output import emit, stories, width
 @click.option("--session", "sitting", metavar="N|last", help="Only the events of session N (or the last one).")
 @common
 @click.pass_obj
-def log(env: Any, name: str | None, since: str | None, until: str | None, tail: int | None,
+def log(env: Env, name: str | None, since: str | None, until: str | None, tail: int | None,
         sitting: str | None) -> None:
     """The events, oldest first: position, local time, author, and what each decided in sentences.
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
+from .context import Env
 from .options import common
 from .output import emit
 
@@ -15,7 +14,7 @@ from .output import emit
 @click.option("--for", "for_", metavar="NAME", help="The character the note is about (else the campaign).")
 @common
 @click.pass_obj
-def note(env: Any, text: str, for_: str | None) -> None:
+def note(env: Env, text: str, for_: str | None) -> None:
     """Record free text in the log, on a character or on the campaign.
 
     \b

@@ -5,12 +5,12 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import click
 
 from ..ledger.app import open_ledger
 from ..ledger.rebuild import rebuild as replay
+from .context import Env
 from .options import common
 from .output import emit
 
@@ -24,7 +24,7 @@ PROJECTIONS = ("index", "characters")
               help="Processes folding the log side by side  [default: one per core on long logs]")
 @common
 @click.pass_obj
-def rebuild(env: Any, names: tuple[str, ...], workers: int | None) -> None:
+def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
     """Replay the read models from the whole log (every campaign in the database) into fresh
     tables, and put them in place of the old ones, which stay readable until then.
 
@@ -43,7 +43,7 @@ def rebuild(env: Any, names: tuple[str, ...], workers: int | None) -> None:
 
 
 @contextlib.contextmanager
-def _progress(env: Any, label: str) -> Iterator[Callable[[int], Callable[[float], None]] | None]:
+def _progress(env: Env, label: str) -> Iterator[Callable[[int], Callable[[float], None]] | None]:
     """For people, a rich progress bar on stderr: `start(total)` gives the function that advances
     it. Nothing with --json."""
     if env.json:

@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from ..ledger.report import session_recap
+from .context import Env
 from .options import common
 from .output import emit, width, wrapped
 
@@ -16,7 +17,7 @@ from .output import emit, width, wrapped
               help="Which session to tell.")
 @common
 @click.pass_obj
-def recap(env: Any, sitting: str) -> None:
+def recap(env: Env, sitting: str) -> None:
     """Previously on the campaign: per character, what changed in a session, in sentences.
 
     \b

@@ -8,6 +8,7 @@ import click
 
 from ..domain.explain import system_title
 from ..ledger.report import character_report
+from .context import Env
 from .files import written
 from .html import page
 from .options import common
@@ -20,7 +21,7 @@ from .output import emit, stories, width, wrapped
               help="Write a self-contained HTML page (phone-sized, printable, no network) to FILE.")
 @common
 @click.pass_obj
-def report(env: Any, name: str, html_file: str | None) -> None:
+def report(env: Env, name: str, html_file: str | None) -> None:
     """The story of NAME from the log: every wound, healing, award, oath, geas, winter and correction
     (with who and why), the sheet and condition, and for PenDragon Pass Status over time.
 

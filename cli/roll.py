@@ -11,6 +11,7 @@ from ..domain.dice import Expression, parse
 from ..domain.errors import BadInput
 from ..domain.explain import explain
 from ..domain.ids import event_id
+from .context import Env
 from .options import common, faces
 from .output import emit
 
@@ -54,7 +55,7 @@ def _negative_notation_last(args: list[str], takes_value: dict[str, bool]) -> li
 @click.option("--dice", "given", metavar="FACES", help="The table's own faces, comma-separated, in rolled order.")
 @common
 @click.pass_obj
-def roll(env: Any, notation: str, for_: str | None, reason: str, single: int | None, given: str | None) -> None:
+def roll(env: Env, notation: str, for_: str | None, reason: str, single: int | None, given: str | None) -> None:
     """Roll dice and record the result: NdX, dX, d%, constants, kh/kl/dh/dl, + - * / (rounding down),
     parentheses and a leading minus.
 

@@ -8,12 +8,12 @@ import signal
 import socket
 import threading
 from collections.abc import Iterator
-from typing import Any
 
 import click
 
 from ..domain.errors import BadInput
 from ..ledger.storage import redact
+from .context import Env
 from .web.app import build
 from .web.data import LedgerUnavailable, TableData
 
@@ -23,7 +23,7 @@ from .web.data import LedgerUnavailable, TableData
               help="Address to listen on; another than this machine's own lets the whole network read.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free one).")
 @click.pass_obj
-def serve(env: Any, host: str, port: int) -> None:
+def serve(env: Env, host: str, port: int) -> None:
     """Serve the ledger read-only as live web pages for the table: the campaigns, each character's
     sheet, condition, story and Status, and the log; every open page follows new events.
     `GET /events` is the same stream for scripts (one `data:` line per event, as `log --json`).
@@ -51,7 +51,7 @@ def serve(env: Any, host: str, port: int) -> None:
     click.echo("Stopped.")
 
 
-def _run(data: Any, listener: socket.socket) -> None:
+def _run(data: TableData, listener: socket.socket) -> None:
     import uvicorn
     from uvicorn.server import HANDLED_SIGNALS
 

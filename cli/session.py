@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from ..ledger.campaigns import sessions
+from .context import Env
 from .options import common
 from .output import emit, table
 
@@ -20,7 +19,7 @@ def session() -> None:
 @click.argument("title", required=False, default="")
 @common
 @click.pass_obj
-def start(env: Any, title: str) -> None:
+def start(env: Env, title: str) -> None:
     """Begin the next session (one event on the campaign).
 
     \b
@@ -35,7 +34,7 @@ def start(env: Any, title: str) -> None:
 @session.command("end")
 @common
 @click.pass_obj
-def end(env: Any) -> None:
+def end(env: Env) -> None:
     """End the running session; prints the ledger's digest to note (`verify --digest` holds the log to it).
 
     \b
@@ -51,7 +50,7 @@ def end(env: Any) -> None:
 @session.command("list")
 @common
 @click.pass_obj
-def list_(env: Any) -> None:
+def list_(env: Env) -> None:
     """Every session: number, title, first and last log position, events.
 
     \b

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 import click
 
 from ..ledger.app import open_ledger
 from ..ledger.transfer import export_lines, import_lines
+from .context import Env
 from .files import written
 from .options import common
 from .output import emit
@@ -17,7 +18,7 @@ from .output import emit
 @click.option("--output", "-o", default="-", metavar="FILE", help="Write to FILE instead of stdout.")
 @common
 @click.pass_obj
-def export(env: Any, output: str) -> None:
+def export(env: Env, output: str) -> None:
     """The campaign's whole log as JSON Lines, one event a line, oldest first, and a closing line
     with their count and digest (`import` refuses a file without it: one cut short).
 
@@ -38,7 +39,7 @@ def export(env: Any, output: str) -> None:
               help="Processes checking the file side by side  [default: one per core on long files]")
 @common
 @click.pass_obj
-def import_(env: Any, source: BinaryIO, workers: int | None) -> None:
+def import_(env: Env, source: BinaryIO, workers: int | None) -> None:
     """Import an exported log (FILE or `-`): every outcome is re-checked first, and a file that does
     not verify is refused with nothing written.
 

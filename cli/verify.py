@@ -13,6 +13,7 @@ from ..ledger.digest import Against, parse
 from ..ledger.transfer import export_heads
 from ..ledger.verify import PARALLEL_FROM, verify_side_by_side
 from ..ledger.verify import verify as check
+from .context import Env
 from .options import common
 from .output import emit, table
 
@@ -63,7 +64,7 @@ def _human(report: dict[str, Any]) -> Any:
                  [(f"#{p['position']}", p["problem"]) for p in report["problems"]])
 
 
-def _progress(env: Any, total: int) -> Any:
+def _progress(env: Env, total: int) -> Any:
     """A progress bar on stderr for people on long logs; nothing with --json."""
     import contextlib
 

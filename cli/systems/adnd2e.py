@@ -4,7 +4,7 @@ records one event and renders the result."""
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import get_args
 
 import click
 
@@ -27,6 +27,7 @@ from ...domain.errors import BadInput
 from ...ledger.recorded import Recorded
 from ...ledger.session import Session
 from ..actions import inputs
+from ..context import Env
 from ..options import common, faces
 from ..output import emit
 from .adnd2e_common import adnd2e_character, document, record_on, told
@@ -51,7 +52,7 @@ __all__ = ["injure", "rest", "attack", "mug", "grab", "rules_monster_strength", 
               help="Sap: the victim is asleep or magically held (10% a point, up to 80%) though the ledger does not say so.")
 @common
 @click.pass_obj
-def injure(env: Any, name: str, damage: int, mode: str, knockout_roll: int | None, knockout_dice: str | None,
+def injure(env: Env, name: str, damage: int, mode: str, knockout_roll: int | None, knockout_dice: str | None,
            magic_bonus: int | None, attacker: str | None, helpless: bool) -> None:
     """Apply the rolled weapon --damage to NAME, split into real and temporary damage by --mode.
 
@@ -77,7 +78,7 @@ def injure(env: Any, name: str, damage: int, mode: str, knockout_roll: int | Non
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
 @common
 @click.pass_obj
-def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
+def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
     """Natural healing for NAME over --hours H or --minutes M (exactly one); recorded even if it heals nothing.
 
     \b
@@ -107,7 +108,7 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
 @click.option("--no-free-hand", "no_free_hand", is_flag=True, help="The attacker has no free hand (no grab).")
 @common
 @click.pass_obj
-def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | None, missile: bool,
+def attack(env: Env, attacker: str, target: str, maneuver: str, weapon: str | None, missile: bool,
            roll: int | None, thac0: int | None, wrestling_round: int | None, defender_armed: bool,
            defender_roll: int | None, no_free_hand: bool) -> None:
     """One attack roll by ATTACKER on TARGET with the maneuver's modifiers, recorded on TARGET.
@@ -148,7 +149,7 @@ def attack(env: Any, attacker: str, target: str, maneuver: str, weapon: str | No
 @click.option("--weapon", metavar="NAME", help="The blunt weapon on MUGGER's sheet (default: its only blunt melee weapon).")
 @common
 @click.pass_obj
-def mug(env: Any, mugger: str, victim: str, save_number: int, save_roll: int | None, knockout_dice: str | None,
+def mug(env: Env, mugger: str, victim: str, save_number: int, save_roll: int | None, knockout_dice: str | None,
         weapon: str | None) -> None:
     """After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level minus VICTIM's level or HD.
 
@@ -179,7 +180,7 @@ def mug(env: Any, mugger: str, victim: str, save_number: int, save_roll: int | N
 @click.option("--carrier", is_flag=True, help="Known for carrying (or made of such an animal): +8.")
 @common
 @click.pass_obj
-def rules_monster_strength(env: Any, attacks: str, carrier: bool) -> None:
+def rules_monster_strength(env: Env, attacks: str, carrier: bool) -> None:
     """A monster's rough Strength from its ATTACKS damage: the largest maximum, +1 per attack beyond the first, +8 if a carrier.
 
     \b
@@ -196,7 +197,7 @@ def rules_monster_strength(env: Any, attacks: str, carrier: bool) -> None:
 @click.option("--victim-level", type=click.IntRange(min=0), required=True, metavar="V", help="Level, or hit dice for a monster.")
 @common
 @click.pass_obj
-def rules_mug_save(env: Any, base: int, mugger_level: int, victim_level: int) -> None:
+def rules_mug_save(env: Env, base: int, mugger_level: int, victim_level: int) -> None:
     """The number a mugged victim needs on its save: base + mugger level - victim level or HD.
 
     \b

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...domain.adnd2e import summary
+from ...domain.character import Character
 from ...domain.errors import BadInput
 from ...domain.events import Resolution
 from ...domain.model import Model
@@ -13,7 +14,7 @@ from ...ledger.recorded import Recorded
 from ...ledger.session import Session
 
 
-def adnd2e_character(session: Session, name: str, command: str) -> Any:
+def adnd2e_character(session: Session, name: str, command: str) -> Character:
     """The character NAME of an adnd2e campaign (`mug` and `grab` are not dispatched by system)."""
     system = session.campaign.system
     if system != "adnd2e":

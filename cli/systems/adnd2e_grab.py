@@ -22,6 +22,7 @@ from ...domain.errors import BadInput, Refusal
 from ...ledger.recorded import Recorded
 from ...ledger.session import Session
 from ..actions import inputs
+from ..context import Env
 from ..options import common, faces
 from ..output import emit
 from .adnd2e_common import adnd2e_character, document, record_on, told
@@ -61,7 +62,7 @@ def contest(target: str, summary: str) -> Callable[..., Any]:
     @click.option("--dice", "given", metavar="FACES", help=DICE_HELP)
     @common
     @click.pass_obj
-    def command(env: Any, grabber: str, other: str, own: str | None, theirs: str | None, given: str | None,
+    def command(env: Env, grabber: str, other: str, own: str | None, theirs: str | None, given: str | None,
                 attacks: str | None = None, carrier: bool = False) -> None:
         def decide(session: Session) -> Recorded:
             hand = adnd2e_character(session, grabber, "grab")
@@ -121,7 +122,7 @@ grab.command("monster")(_monster)
 @click.option("--dice", "given", metavar="FACES", help="The table's d20s, two an exchange (first NAME's).")
 @common
 @click.pass_obj
-def break_hold(env: Any, name: str, holder_strength: str | None, own: str | None, attacks: str | None, carrier: bool,
+def break_hold(env: Env, name: str, holder_strength: str | None, own: str | None, attacks: str | None, carrier: bool,
                given: str | None) -> None:
     """NAME, held, spends its attack on the Strength contest against the holder's Strength as it counted in
     the grab (one-handed, size-adjusted), or the --holder-strength given, held one-handed.
@@ -161,7 +162,7 @@ def break_hold(env: Any, name: str, holder_strength: str | None, own: str | None
 @click.option("--released", is_flag=True, help="NAME's hold ends (the holder let go).")
 @common
 @click.pass_obj
-def state(env: Any, name: str, asleep: bool | None, magically_held: bool | None, held_by: str | None, released: bool) -> None:
+def state(env: Env, name: str, asleep: bool | None, magically_held: bool | None, held_by: str | None, released: bool) -> None:
     """Record one state change of NAME: exactly one of --asleep/--awake, --magically-held/--magic-released,
     --held-by HOLDER or --released. Asleep or magically held victims are hit automatically by a sap.
 

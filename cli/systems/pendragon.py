@@ -8,7 +8,7 @@ pendragon-pass campaign says it is not a command of the system (exit 2).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,12 +18,16 @@ from ...domain.pendragon.checks import CheckInputs, ExperienceInputs
 from ...domain.pendragon.feats import FeatInputs
 from ...domain.pendragon.status import AwardInputs, IncreaseInputs
 from ..actions import inputs
+from ..context import Env
 from ..options import common
 from .pendragon_common import HELP, emit_told, resolve_on, table_roll, value_of
 from .pendragon_injury import chirurgery, first_aid, heal, injure, rest
 from .pendragon_oaths import geas, oath
 from .pendragon_tactic import tactic
 from .pendragon_winter import winter
+
+if TYPE_CHECKING:
+    from ...ledger.session import Session
 
 __all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "chirurgery", "heal", "rest",
            "winter", "experience"]
@@ -43,7 +47,7 @@ __all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "inj
 @click.option("--award-check", "award_check", is_flag=True, help="A success earns an experience check (rolled in winter).")
 @common
 @click.pass_obj
-def check(env: Any, name: str, skill: str, roll: int | None, modifier: int, opposed_by: str | None,
+def check(env: Env, name: str, skill: str, roll: int | None, modifier: int, opposed_by: str | None,
           opposed_value: int | None, opposed_roll: int | None, award_check: bool) -> None:
     """A d20 against NAME's SKILL (any statistic, trait, passion or skill), unopposed or opposed.
 
@@ -61,7 +65,7 @@ def check(env: Any, name: str, skill: str, roll: int | None, modifier: int, oppo
     if opposed_roll is not None and not opposed_by and opposed_value is None:
         raise BadInput("--opposed-roll needs --opposed-by NAME:SKILL or --opposed-value N")
 
-    def decide(session: Any) -> Any:
+    def decide(session: Session) -> Any:
         opponent, value = (None, opposed_value)
         if opposed_by:
             opponent, value, _ = value_of(session, opposed_by, "--opposed-by")
@@ -93,7 +97,7 @@ def status() -> None:
 @click.option("--missile", is_flag=True, help="-50%: bows, crossbows or slings were used.")
 @common
 @click.pass_obj
-def award(env: Any, name: str, foe: str | None, honour: str | None, amount: int | None, reason: str | None,
+def award(env: Env, name: str, foe: str | None, honour: str | None, amount: int | None, reason: str | None,
           leadership: int | None, magic_item: int | None, head: bool, yoke: bool, missile: bool) -> None:
     """Award Status to NAME from exactly one source; --head/--yoke/--missile modify foes and amounts
     (ruling status_modifiers: additive or multiplicative).
@@ -112,7 +116,7 @@ def award(env: Any, name: str, foe: str | None, honour: str | None, amount: int 
 @click.argument("what")
 @common
 @click.pass_obj
-def increase(env: Any, name: str, what: str) -> None:
+def increase(env: Env, name: str, what: str) -> None:
     """Spend one pending increase of NAME: +1 to WHAT (a trait, passion, statistic or skill), even past
     normal limits; a trait's opposite falls by 1. Refused (exit 1) when none is pending.
 
@@ -133,7 +137,7 @@ def increase(env: Any, name: str, what: str) -> None:
 @click.option("--describe", "description", metavar="TEXT", help="What the Feat is (default: 'a Feat of WHAT').")
 @common
 @click.pass_obj
-def feat(env: Any, name: str, what: str, roll: int | None, description: str | None) -> None:
+def feat(env: Env, name: str, what: str, roll: int | None, description: str | None) -> None:
     """A Feat with a combat skill or physical statistic WHAT (never Riding): d20 at or under half the
     value (ruling feat_threshold) is a critical; anything else a fumble with knockdown.
 
@@ -153,7 +157,7 @@ def feat(env: Any, name: str, what: str, roll: int | None, description: str | No
 @click.option("--dice", "given", metavar="CHECK=N,...", help="The table's d20s by check (sword=17,pow=4).")
 @common
 @click.pass_obj
-def experience(env: Any, name: str, given: str | None) -> None:
+def experience(env: Env, name: str, given: str | None) -> None:
     """Experience rolls for NAME's checks a month after an adventure (only under the ruling
     experience_timing=month_after_adventure; otherwise they wait for the Winter Phase): a d20 over the
     value, or a 20, raises it by 1, and a trait's opposite falls by 1. Dice the table does not give

@@ -10,12 +10,14 @@ from typing import Any
 
 import click
 
+from ...domain.character import Character
 from ...domain.errors import BadInput
 from ...domain.events import Resolution
 from ...domain.model import Model
 from ...domain.pendragon import explain
 from ...ledger.recorded import Recorded
 from ...ledger.session import Session
+from ..context import Env
 from ..output import emit
 
 SYSTEM = "pendragon-pass"
@@ -23,7 +25,7 @@ SYSTEM = "pendragon-pass"
 HELP = {"help_option_names": ["-h", "--help"]}
 
 
-def pendragon_character(session: Any, name: str, command: str) -> Any:
+def pendragon_character(session: Session, name: str, command: str) -> Character:
     """The character NAME of a pendragon-pass campaign (most of these commands are not dispatched by system)."""
     system = session.campaign.system
     if system != SYSTEM:
@@ -55,7 +57,7 @@ def resolve_on(session: Session, name: str, event_class: type[Resolution], given
     return Told(session.record(character, event_class, given, table))
 
 
-def emit_told(env: Any, told: Told) -> None:
+def emit_told(env: Env, told: Told) -> None:
     emit(env, told.document, told.sentences)
 
 
@@ -68,7 +70,7 @@ def with_status(view: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
     return {**result, "status": view["status"], "increases": view["increases"]}
 
 
-def value_of(session: Any, ref: str, option: str) -> tuple[str, int, Any]:
+def value_of(session: Session, ref: str, option: str) -> tuple[str, int, Any]:
     """`NAME:SKILL` -> (ref, the value on NAME's sheet, NAME's sheet); copied into the inputs so the
     event alone re-derives its outcome."""
     who, sep, what = ref.rpartition(":")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,8 +12,12 @@ from ...domain.pendragon.chirurgery import ChirurgeryInputs, check_healer
 from ...domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealInputs
 from ...domain.pendragon.recovery import RestInputs
 from ..actions import inputs
+from ..context import Env
 from ..options import common
 from .pendragon_common import AT, HELP, emit_told, resolve_on, table_roll, value_of, when
+
+if TYPE_CHECKING:
+    from ...ledger.session import Session
 
 
 @click.command(context_settings=HELP)
@@ -26,7 +30,7 @@ from .pendragon_common import AT, HELP, emit_told, resolve_on, table_roll, value
 @AT
 @common
 @click.pass_obj
-def injure(env: Any, name: str, damage: int, save_roll: int | None, attacker: str, force: bool, at: str | None) -> None:
+def injure(env: Env, name: str, damage: int, save_roll: int | None, attacker: str, force: bool, at: str | None) -> None:
     """One wound of --damage N on NAME, tracked on its own: a wound of CON or more is a major wound
     (needs Chirurgery), damage over SIZ a knockdown; at a quarter of hit points NAME falls
     unconscious (ruling unconscious_threshold), at 0 dies. A dead character is
@@ -51,7 +55,7 @@ def injure(env: Any, name: str, damage: int, save_roll: int | None, attacker: st
 @AT
 @common
 @click.pass_obj
-def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | None, healer: str | None,
+def first_aid(env: Env, name: str, wound: int, roll: int | None, skill: int | None, healer: str | None,
               heal_roll: int | None, force: bool, at: str | None) -> None:
     """First Aid on NAME's wound WOUND: once per wound, within a day of it; heals 1d3.
     Without --skill or --healer the aid is taken as successful. A dead character
@@ -66,7 +70,7 @@ def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | No
     if roll is not None and skill is None and not healer:
         raise BadInput("--roll is the healer's First Aid roll: give --skill N or --healer NAME")
 
-    def decide(session: Any) -> Any:
+    def decide(session: Session) -> Any:
         value = skill
         if healer:
             _, value, _ = value_of(session, f"{healer}:first_aid", "--healer")
@@ -89,7 +93,7 @@ def first_aid(env: Any, name: str, wound: int, roll: int | None, skill: int | No
 @AT
 @common
 @click.pass_obj
-def heal(env: Any, name: str, wound: int, points: int, heals_all: bool, regrows_limbs: bool, window_hours: int,
+def heal(env: Env, name: str, wound: int, points: int, heals_all: bool, regrows_limbs: bool, window_hours: int,
          any_age: bool, at: str | None) -> None:
     """Magical healing of NAME's wound WOUND by --points N: once per wound. Waking an unconscious
     character ends its need for Chirurgery; a major wound's only with --heals-all or --regrows-limbs.
@@ -112,7 +116,7 @@ def heal(env: Any, name: str, wound: int, points: int, heals_all: bool, regrows_
 @click.option("--interrupted", is_flag=True, help="A significant interruption: nothing heals.")
 @common
 @click.pass_obj
-def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
+def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
     """Natural healing: NAME heals its Healing Rate, (STR + CON) // 10, per full week of rest, oldest
     wounds first; wounds awaiting Chirurgery do not heal on their own (standard Pendragon, a table
     ruling where the seed is silent). A rest that heals nothing is still recorded.
@@ -134,7 +138,7 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
 @AT
 @common
 @click.pass_obj
-def chirurgery(env: Any, name: str, healer: str | None, skill: int | None, roll: int | None, damage_roll: int | None,
+def chirurgery(env: Env, name: str, healer: str | None, skill: int | None, roll: int | None, damage_roll: int | None,
                at: str | None) -> None:
     """Chirurgery on NAME (a major wound, or after falling unconscious): a d20
     against the healer's Chirurgery, once a week of care (ruling
@@ -151,7 +155,7 @@ def chirurgery(env: Any, name: str, healer: str | None, skill: int | None, roll:
     if (skill is None) == (healer is None):
         raise BadInput("give --healer NAME or --skill N (the healer's Chirurgery)")
 
-    def decide(session: Any) -> Any:
+    def decide(session: Session) -> Any:
         value = skill
         if healer:
             check_healer(name, healer)

@@ -3,14 +3,13 @@ oaths and geasa)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from ...domain.errors import BadInput
 from ...domain.pendragon import GeasBroken, GeasTaken, OathBroken, OathFulfilled, OathSworn
 from ...domain.pendragon.oaths import BreakGeasInputs, BreakOathInputs, FulfilInputs, GeasInputs, SwearInputs
 from ..actions import inputs
+from ..context import Env
 from ..options import common
 from .pendragon_common import HELP, emit_told, resolve_on, table_roll
 
@@ -26,7 +25,7 @@ def oath() -> None:
 @click.option("--id", "oath_id", metavar="ID", help="A short id for the oath (default oath-N).")
 @common
 @click.pass_obj
-def swear(env: Any, name: str, text: str, oath_id: str | None) -> None:
+def swear(env: Env, name: str, text: str, oath_id: str | None) -> None:
     """NAME swears the oath TEXT; later commands name it by its id or its text.
 
     \b
@@ -43,7 +42,7 @@ def swear(env: Any, name: str, text: str, oath_id: str | None) -> None:
 @click.option("--status", "status_", type=int, required=True, metavar="N", help="The Status the table sets (0 for an oath of no weight).")
 @common
 @click.pass_obj
-def fulfil(env: Any, name: str, oath_ref: str, status_: int) -> None:
+def fulfil(env: Env, name: str, oath_ref: str, status_: int) -> None:
     """NAME fulfils the open oath OATH (id or text) and gains --status N.
 
     \b
@@ -61,7 +60,7 @@ def fulfil(env: Any, name: str, oath_ref: str, status_: int) -> None:
 @click.option("--honor-roll", "honor_roll", type=int, metavar="N", help="The table's d6 Honor loss (grave only).")
 @common
 @click.pass_obj
-def break_oath(env: Any, name: str, oath_ref: str, grave: bool, honor_roll: int | None) -> None:
+def break_oath(env: Env, name: str, oath_ref: str, grave: bool, honor_roll: int | None) -> None:
     """NAME breaks the open oath OATH (id or text): Honor -1, or -d6 with --grave.
 
     \b
@@ -88,7 +87,7 @@ def geas() -> None:
 @click.option("--id", "geas_id", metavar="ID", help="A short id for the geas (default geas-N).")
 @common
 @click.pass_obj
-def take(env: Any, name: str, text: str, clan: bool, geas_id: str | None) -> None:
+def take(env: Env, name: str, text: str, clan: bool, geas_id: str | None) -> None:
     """NAME takes the geas TEXT; later commands name it by its id or its text.
 
     \b
@@ -105,7 +104,7 @@ def take(env: Any, name: str, text: str, clan: bool, geas_id: str | None) -> Non
 @click.option("--honor-roll", "honor_roll", type=int, metavar="N", help="The table's d6 Honor loss.")
 @common
 @click.pass_obj
-def break_geas(env: Any, name: str, geas_ref: str, honor_roll: int | None) -> None:
+def break_geas(env: Env, name: str, geas_ref: str, honor_roll: int | None) -> None:
     """NAME breaks the geas GEAS (id or text): +10 Status (-10 for a clan geas) and -d6 Honor.
 
     \b

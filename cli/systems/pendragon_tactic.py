@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 import click
 from pydantic import TypeAdapter, ValidationError
@@ -12,8 +12,12 @@ from ...domain.errors import BadInput
 from ...domain.pendragon import TacticResolved
 from ...domain.pendragon.combat import TacticInputs
 from ..actions import first_error
+from ..context import Env
 from ..options import common, faces, pairs
 from .pendragon_common import HELP, emit_told, resolve_on, value_of
+
+if TYPE_CHECKING:
+    from ...ledger.session import Session
 
 MODELS = {cls.model_fields["tactic"].default: cls for cls in get_args(get_args(TacticInputs)[0])}
 ADAPTER = TypeAdapter(TacticInputs)
@@ -51,7 +55,7 @@ ADAPTER = TypeAdapter(TacticInputs)
               help="Other table dice by purpose: damage, distance, great_blow, flurry, spell, attack, spear, shield, weapon_save.")
 @common
 @click.pass_obj
-def tactic(env: Any, name: str, tactic_name: str, opponents: tuple[str, ...], opponent_values: tuple[int, ...],
+def tactic(env: Env, name: str, tactic_name: str, opponents: tuple[str, ...], opponent_values: tuple[int, ...],
            roll: str | None, opponent_roll: str | None, dice: tuple[str, ...], released: bool, **options: Any) -> None:
     """Resolve one special TACTIC for NAME and record it (one event on NAME).
 
@@ -80,7 +84,7 @@ def tactic(env: Any, name: str, tactic_name: str, opponents: tuple[str, ...], op
     if (opponents or opponent_values) and "opponent_value" not in wanted and "opponent_values" not in wanted:
         raise BadInput(f"{tactic_name} takes no opponent")
 
-    def decide(session: Any) -> Any:
+    def decide(session: Session) -> Any:
         values, sheets = list(opponent_values), []
         for ref in opponents:
             _, value, sheet = value_of(session, ref, "--opponent")

@@ -5,7 +5,7 @@ section 3, Winter Phase): one `WinterBegan` on the campaign (the year and its la
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,10 +15,14 @@ from ...domain.pendragon import WinterResolved, explain, land_modifier
 from ...domain.pendragon.winter import WinterInputs
 from ...domain.pendragon.winter_choices import default_productivity, default_worship
 from ..actions import inputs
+from ..context import Env
 from ..options import common
 from ..output import emit
 from .pendragon_ask import TableDice, on_terminal
 from .pendragon_common import HELP, SYSTEM
+
+if TYPE_CHECKING:
+    from ...ledger.session import Session
 
 CHOICES = ("productivity", "productivity_modifier", "worship", "worship_modifier", "leadership_people", "training",
            "aging", "family", "magic_item")
@@ -34,7 +38,7 @@ KEYED = ("training", "experience")  # dice keyed by the skill trained or the che
 @click.option("--ask", is_flag=True, help="On a terminal: ask the table for each die in turn, naming character and check.")
 @common
 @click.pass_obj
-def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any, ask: bool) -> None:
+def winter(env: Env, year: int | None, land_roll: int | None, rolls_file: Any, ask: bool) -> None:
     """Run the campaign's Winter Phase: one land roll (1 terrible -5, 2 bad -2, 3-4 normal, 5 good +2,
     6 excellent +5), then for every living character economics, worship, Status from traits and
     passions at 16+, the religious virtues, geas upkeep and leadership, training and experience rolls
@@ -73,7 +77,7 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any, a
         land_modifier(land_roll)  # a bad d6 is bad input before the ledger is opened
     wanted = plan.get("characters", {})
 
-    def decide(session: Any) -> dict[str, Any]:
+    def decide(session: Session) -> dict[str, Any]:
         campaign = session.campaign
         if campaign.system != SYSTEM:
             raise BadInput(f"winter is a {SYSTEM} command; campaign {campaign.name!r} is {campaign.system}")
@@ -114,7 +118,7 @@ def winter(env: Any, year: int | None, land_roll: int | None, rolls_file: Any, a
     table = TableDice()  # answers kept across a retried transaction: nobody is asked twice
     told: list[str] = []
 
-    def attempt(session: Any) -> dict[str, Any]:
+    def attempt(session: Session) -> dict[str, Any]:
         told.clear()  # a retried transaction tells its own winter
         return decide(session)
 
@@ -156,7 +160,7 @@ def _agree(option: str, given: Any, key: str, planned: Any) -> Any:
     return given if given is not None else planned
 
 
-def _inputs(session: Any, character: Any, choice: dict[str, Any], year: int,
+def _inputs(session: Session, character: Any, choice: dict[str, Any], year: int,
             land_roll: int) -> tuple[WinterInputs, dict[str, list[int]]]:
     sheet, condition = character.sheet, character.condition
     values = {k: v for k, v in choice.items() if k != "rolls"}

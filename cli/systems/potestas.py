@@ -25,6 +25,7 @@ from ...domain.potestas import (
 )
 from ...domain.potestas.explain import dc_formula, fall_sentence, next_hit
 from ..actions import inputs
+from ..context import Env
 from ..options import common
 from ..output import emit
 from .potestas_attack import attack
@@ -49,7 +50,7 @@ __all__ = ["injure", "dying_save", "exert", "rest", "attack", "fall", "rules_for
 @click.option("--force", is_flag=True, help="Injure a dead character or a destroyed object anyway.")
 @common
 @click.pass_obj
-def injure(env: Any, name: str, damage: int, nonlethal: bool, type_: str | None, save_roll: int | None, force: bool) -> None:
+def injure(env: Env, name: str, damage: int, nonlethal: bool, type_: str | None, save_roll: int | None, force: bool) -> None:
     """Apply DAMAGE to NAME: DR (hardness for objects), then a Fortitude save
     against DC 15 + damage // 5; a failure is a wound (or a nonlethal wound),
     and failing by disable_margin (10) also disables (staggers).
@@ -76,7 +77,7 @@ def injure(env: Any, name: str, damage: int, nonlethal: bool, type_: str | None,
                    "they add to the DC.")
 @common
 @click.pass_obj
-def dying_save(env: Any, name: str, roll: int | None, rounds: int | None) -> None:
+def dying_save(env: Env, name: str, roll: int | None, rounds: int | None) -> None:
     """A dying character's save for this turn: d20 + Fort - 1 per wound against
     DC 10 + 1 for each round NAME has been unconscious (ruling dying_dc): each
     dying save is a round, and so are rounds knocked out or stable before it.
@@ -102,7 +103,7 @@ def _record(session: Session, name: str, command: str, action: type, given: Any,
 @click.option("--action", metavar="TEXT", help="What was done: a standard action, moving over half speed, ...")
 @common
 @click.pass_obj
-def exert(env: Any, name: str, action: str | None) -> None:
+def exert(env: Env, name: str, action: str | None) -> None:
     """Record a strenuous action by NAME: disabled becomes dying, staggered
     becomes unconscious; otherwise nothing changes. Refused (exit 1) for an
     unconscious character or an object.
@@ -123,7 +124,7 @@ def exert(env: Any, name: str, action: str | None) -> None:
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
 @common
 @click.pass_obj
-def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
+def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
     """Natural healing for NAME over --hours H or --minutes M (exactly one):
     3 * (H // 24) + (H % 24) // 8 wounds and 3 * (m // 60) + (m % 60) // 20
     nonlethal wounds for m minutes; each healed wound moves its ladder up a
@@ -147,7 +148,7 @@ def rest(env: Any, name: str, hours: int | None, minutes: int | None, interrupte
 @click.option("--force", is_flag=True, help="Let a dead character or destroyed object fall anyway.")
 @common
 @click.pass_obj
-def fall(env: Any, name: str, feet: int, save_roll: int | None, force: bool) -> None:
+def fall(env: Env, name: str, feet: int, save_roll: int | None, force: bool) -> None:
     """NAME falls N feet: 4 bludgeoning damage per full 5 ft/s of impact
     velocity, min(sqrt(70 * feet), 210), then the injury rules (DR, save).
     A --save-roll given when no damage gets through is ignored, with a note.
@@ -173,7 +174,7 @@ def fall(env: Any, name: str, feet: int, save_roll: int | None, force: bool) -> 
 @click.argument("damage", type=int)
 @common
 @click.pass_obj
-def rules_fortitude_dc(env: Any, damage: int) -> None:
+def rules_fortitude_dc(env: Env, damage: int) -> None:
     """The injury save DC for DAMAGE left after DR: 15 + damage // 5.
 
     \b
@@ -188,7 +189,7 @@ def rules_fortitude_dc(env: Any, damage: int) -> None:
 @click.argument("feet", type=int)
 @common
 @click.pass_obj
-def rules_falling(env: Any, feet: int) -> None:
+def rules_falling(env: Env, feet: int) -> None:
     """Impact velocity, hits and damage of a FEET fall: velocity =
     min(sqrt(70 * feet), 210) ft/s, hits = velocity // 5, damage = 4 * hits.
 

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ...domain.character import Character
 from ...domain.dice import Dice
 from ...domain.errors import BadInput, Refusal
 from ...domain.potestas import Attacked, AttackInputs, Injured, InjuryInputs, choose_weapons, explain, summary
 from ...domain.potestas.explain import damage_breakdown
 from ..actions import inputs
+from ..context import Env
 from ..options import common, faces
 from ..output import emit
 from .potestas_common import HELP, d20, ignored_notes, potestas_character
@@ -71,7 +73,7 @@ def _options(command: Any) -> Any:
 @click.option("--force", is_flag=True, help="Attack a dead character or destroyed object anyway.")
 @common
 @click.pass_obj
-def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll: int | None, confirm_roll: int | None,
+def attack(env: Env, attacker: str, target: str, weapons: tuple[str, ...], roll: int | None, confirm_roll: int | None,
            dice: str | None, save_rolls: tuple[int, ...], multi_weapon: bool, nonlethal: bool | None, force: bool,
            **options: Any) -> None:
     """ATTACKER attacks TARGET: d20 + attack bonus >= 10 + defence, with the
@@ -120,7 +122,7 @@ def attack(env: Any, attacker: str, target: str, weapons: tuple[str, ...], roll:
     emit(env, lambda: _document(struck, injuries, notes), lambda: _told(struck, injuries, notes))
 
 
-def _attack_table(session: Session, victim: Any, given: AttackInputs, roll: int | None, confirm: int | None,
+def _attack_table(session: Session, victim: Character, given: AttackInputs, roll: int | None, confirm: int | None,
                   damage_faces: list[int] | None) -> dict[str, list[int] | None]:
     """The dice table for the Attacked event. Table rolls the rules do not ask for are ignored when the
     event is recorded (Attacked.PURPOSES); only --dice needs a dry run, to give each face its purpose
@@ -146,7 +148,7 @@ def _attack_table(session: Session, victim: Any, given: AttackInputs, roll: int 
     return rolls
 
 
-def _injury(session: Session, victim: Any, blow: InjuryInputs, force: bool, save_rolls: tuple[int, ...]) -> Recorded:
+def _injury(session: Session, victim: Character, blow: InjuryInputs, force: bool, save_rolls: tuple[int, ...]) -> Recorded:
     """One hit as an Injured event. A hit landing after an earlier hit of the same attack killed the target
     is still recorded (forced): the blow happened, and a what-if replay needs it."""
     if force or victim.condition.finished:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...domain.character import Character
 from ...domain.errors import BadInput
 from ...domain.potestas import explain, summary
 from ...domain.potestas.explain import unused_reason
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 HELP = {"help_option_names": ["-h", "--help"]}
 
 
-def potestas_character(session: Session, name: str, command: str) -> Any:
+def potestas_character(session: Session, name: str, command: str) -> Character:
     """The character NAME of a potestas campaign (`dying-save`, `exert`, `fall` are not dispatched by system)."""
     system = session.campaign.system
     if system != "potestas":

@@ -10,26 +10,35 @@ connections are not to be shared between threads mid-query.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
 import orjson
 
 from ...domain import systems
+from ...domain.campaign import GameSession
 from ...domain.character import Character as Aggregate
 from ...domain.character import character_id
 from ...domain.character_state import CharacterState
 from ...domain.errors import BadInput, ChronicleError
 from ...domain.explain import explain
 from ...domain.ids import event_id
-from ...ledger.app import hide_password, open_ledger
+from ...ledger.app import Chronicle, hide_password, open_ledger
 from ...ledger.characters import character_view, load, view
-from ...ledger.history import describe, notifications_at
+from ...ledger.history import decoded, describe, notifications_at
+from ...ledger.mapper import mapper_of
 from ...ledger.refs import position
 from ...ledger.session import Session
 from ...ledger.storage import is_postgres
+
+if TYPE_CHECKING:
+    from ...domain.events import Event
+    from ...domain.systems import RuleSystem
+
+T = TypeVar("T")
 
 STORY = 40  # events of a character's story shown on its page (the log page has the rest)
 LOG_PAGE = 100
@@ -71,7 +80,7 @@ class Campaign:
 class TableData:
     def __init__(self, target: str):
         self.target = target
-        self._app: Any = None
+        self._app: Chronicle | None = None
         self._lock = threading.Lock()
 
     # opening ------------------------------------------------------------------------------------
@@ -82,7 +91,7 @@ class TableData:
             raise BadInput(f"no ledger at {self.target}: give an existing database with --db")
 
     @property
-    def app(self) -> Any:
+    def app(self) -> Chronicle:
         if self._app is None:
             try:
                 self._app = open_ledger(self.target)
@@ -106,7 +115,7 @@ class TableData:
             except Exception:  # already broken: nothing more to give back
                 pass
 
-    def _locked(self, read: Any, *args: Any) -> Any:
+    def _locked(self, read: Callable[..., T], *args: Any) -> T:
         """Run one read under the lock; any storage fault becomes `LedgerUnavailable` (one line) and
         the next read opens the ledger afresh."""
         with self._lock:
@@ -166,7 +175,7 @@ class TableData:
             sessions = [] if as_of else self._sessions(name)
             running = next((s for s in sessions if s.finished is None), None)
             found.append(Campaign(ident, name, system, rows, leaders, oaths, geasa, kinds(systems.get(system)),
-                                  running and session_name(running), [(s.number, session_name(s)) for s in sessions]))
+                                  session_name(running) if running else None, [(s.number, session_name(s)) for s in sessions]))
         return found
 
     def _rows(self, campaign_id: UUID, name: str, as_of: str | None) -> list[dict[str, Any]]:
@@ -181,7 +190,7 @@ class TableData:
                 rows.append(character_view(session, who, f"#{bound}"))
         return rows
 
-    def _sessions(self, campaign: str) -> list[Any]:
+    def _sessions(self, campaign: str) -> list[GameSession]:
         """The campaign's sessions at the table (the campaign's own few events, not the log)."""
         return list(getattr(self._session(campaign).campaign, "sessions", ()))
 
@@ -199,7 +208,7 @@ class TableData:
             ends.append(rows[0][0] if rows else None)
         return ends[0] or 0, ends[1]
 
-    def _session(self, campaign: str) -> Any:
+    def _session(self, campaign: str) -> Session:
         return Session(self.app, campaign, "serve")
 
     def _character(self, ident: str, as_of: str | None) -> Character | None:
@@ -235,18 +244,18 @@ class TableData:
             character.status = self._status_series(positions, rules)
         return character
 
-    def _events(self, positions: list[int]) -> Any:
-        mapper = self.app.mapper
+    def _events(self, positions: list[int]) -> Iterator[tuple[int, Event]]:
         for notification in notifications_at(self.app, positions):
-            yield notification.id, mapper.to_domain_event(notification)
+            yield notification.id, decoded(self.app, notification)
 
-    def _story(self, at: int, event: Any, name: str, system: str) -> dict[str, Any]:
+    def _story(self, at: int, event: Event, name: str, system: str) -> dict[str, Any]:
         return {"position": at, "time": event.timestamp.isoformat()[:19].replace("T", " "), "by": event.by,
                 "type": type(event).__name__, "text": sentence(event, name, system)}
 
-    def _status_series(self, positions: list[int], rules: Any) -> list[dict[str, Any]]:
+    def _status_series(self, positions: list[int], rules: RuleSystem) -> list[dict[str, Any]]:
         """Status after every event that changed it, folded from the character's own events only."""
-        character, series, last, spent = None, [], 0, 0
+        character, last, spent = None, 0, 0
+        series: list[dict[str, Any]] = []
         for at, event in self._events(positions):
             if character is None:
                 character = event.mutate(None)
@@ -310,7 +319,7 @@ class TableData:
         names, campaigns = self._names()
         rows = []
         for notification in notifications:
-            event = app.mapper.to_domain_event(notification)
+            event = mapper_of(app).to_domain_event(notification)
             ident = event_id(event.originator_id, event.originator_version)
             who, campaign = names.get(event.originator_id, (None, campaigns.get(event.originator_id)))
             row = describe(event, notification.id, ident, who)
@@ -326,7 +335,7 @@ class TableData:
         return {UUID(i): (n, campaigns.get(UUID(c), "")) for i, n, c in rows}, campaigns
 
 
-def sentence(event: Any, name: str, system: str) -> str:
+def sentence(event: Event, name: str, system: str) -> str:
     """The event as a sentence (the domain's explanation)."""
     return explain(event, name, system)
 
@@ -337,11 +346,11 @@ def plain(kind: str) -> str:
     return " ".join(words).capitalize()
 
 
-def kinds(rules: Any) -> list[str]:
+def kinds(rules: RuleSystem) -> list[str]:
     """The names of the events a campaign of this system can hold, for the log's filter."""
     common = ["CampaignStarted", "CharacterRegistered", "DiceRolled", "RulingChanged", "Amended"]
     return common + sorted(e.__name__ for e in rules.EVENTS)
 
 
-def session_name(session: Any) -> str:
+def session_name(session: GameSession) -> str:
     return f"session {session.number}" + (f": {session.title}" if session.title else "")
