@@ -57,11 +57,21 @@ def describe(character: Any, event: Any) -> Later:
     """`{"event", "version", "character", "type", **outcome, "condition", "dice"}`, built when read from
     the character as `event` left it (its sheet and condition are frozen models, replaced by later
     events, never changed)."""
-    ident, name, system, sheet, condition = character.id, character.name, character.system, character.sheet, character.condition
+    ident, name, system, sheet, condition = (
+        character.id,
+        character.name,
+        character.system,
+        character.sheet,
+        character.condition,
+    )
 
     def build() -> dict[str, Any]:
-        result: dict[str, Any] = {"event": event_id(ident, event.originator_version),
-                                  "version": event.originator_version, "character": name, "type": type(event).__name__}
+        result: dict[str, Any] = {
+            "event": event_id(ident, event.originator_version),
+            "version": event.originator_version,
+            "character": name,
+            "type": type(event).__name__,
+        }
         result.update(event.outcome.model_dump(mode="json"))
         result["condition"] = systems.get(system).view(sheet, condition)["condition"]
         result["dice"] = [roll.model_dump(mode="json") for roll in event.dice.rolls]

@@ -20,14 +20,27 @@ from .output import emit, width, wrapped
 @click.option("--reason", required=True, help="Why the event is corrected (kept in the log).")
 @click.option("--void", is_flag=True, help="The event no longer counts.")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="A corrected input (e.g. damage=9).")
-@click.option("--roll", "rolls", multiple=True, metavar="PURPOSE=FACES",
-              help="A corrected dice result by purpose (e.g. save=14, damage=3,5).")
+@click.option(
+    "--roll",
+    "rolls",
+    multiple=True,
+    metavar="PURPOSE=FACES",
+    help="A corrected dice result by purpose (e.g. save=14, damage=3,5).",
+)
 @click.option("--damage", type=int, help="Shorthand for --set damage=N.")
 @click.option("--save-roll", type=int, help="Shorthand for --roll save=N.")
 @common
 @click.pass_obj
-def amend(env: Env, ref: str, reason: str, void: bool, settings: tuple[str, ...], rolls: tuple[str, ...],
-          damage: int | None, save_roll: int | None) -> None:
+def amend(
+    env: Env,
+    ref: str,
+    reason: str,
+    void: bool,
+    settings: tuple[str, ...],
+    rolls: tuple[str, ...],
+    damage: int | None,
+    save_roll: int | None,
+) -> None:
     """Correct the event REF (id, #position or time) by a new event; the original stays in the log.
 
     Everything that followed on that character is re-derived from its recorded inputs and dice.
@@ -47,16 +60,23 @@ def amend(env: Env, ref: str, reason: str, void: bool, settings: tuple[str, ...]
 
     def human() -> str:  # the correction as `log` tells it: what it changed and why
         told = next(events(env.read(), since=result["event"], until=result["event"], data=False))
-        return "\n".join([*wrapped(told["summary"], 0, width()),
-                          f"[event {result['event']}, version {result['version']}]"])
+        return "\n".join(
+            [*wrapped(told["summary"], 0, width()), f"[event {result['event']}, version {result['version']}]"]
+        )
 
     emit(env, result, human)
 
 
 @click.command()
 @click.argument("name", required=False)
-@click.option("--ruling", "rulings", multiple=True, required=True, metavar="KEY=VALUE",
-              help="A ruling to replay under (repeatable).")
+@click.option(
+    "--ruling",
+    "rulings",
+    multiple=True,
+    required=True,
+    metavar="KEY=VALUE",
+    help="A ruling to replay under (repeatable).",
+)
 @click.option("--fork", metavar="NEW_CAMPAIGN", help="Write the alternative timeline as a new campaign.")
 @common
 @click.pass_obj
@@ -81,9 +101,10 @@ def _told(result: dict[str, Any]) -> str:
     """The replay for people: each changed event as recorded and as replayed, then where everyone ends."""
     columns = width()
     under = "; ".join(f"{key.replace('_', ' ')} {words(value)}" for key, value in result["rulings"].items())
-    lines = [f"Replayed under the ruling{'s' if len(result['rulings']) > 1 else ''} {under}"
-             + (f", written as the campaign {result['fork']['campaign']}." if "fork" in result else
-                " (nothing written).")]
+    lines = [
+        f"Replayed under the ruling{'s' if len(result['rulings']) > 1 else ''} {under}"
+        + (f", written as the campaign {result['fork']['campaign']}." if "fork" in result else " (nothing written).")
+    ]
     if not result["told"]:
         lines.append("No recorded outcome changes.")
     for change in result["told"]:

@@ -80,8 +80,10 @@ def show(env: Env) -> None:
 
         described = type(rulings).model_fields
         rows = [(key, value, described[key].description or "") for key, value in data["rulings"].items()]
-        summary = fields(f"{current.name} ({current.system})", {"characters": len(characters), "events": data["counts"]["events"],
-                                                                "digest": data["digest"]})
+        summary = fields(
+            f"{current.name} ({current.system})",
+            {"characters": len(characters), "events": data["counts"]["events"], "digest": data["digest"]},
+        )
         return Group(summary, table("Rulings in force", ("key", "value", "meaning"), rows))
 
     emit(env, data, human)
@@ -118,10 +120,14 @@ def report(env: Env) -> None:
     def human() -> Any:
         from rich.console import Group
 
-        parts = [f"[bold]{data['campaign']}[/bold] ({data['system']})",
-                 table("Characters", ("name", "condition"), [(c["name"], c["summary"]) for c in data["characters"]])]
+        parts = [
+            f"[bold]{data['campaign']}[/bold] ({data['system']})",
+            table("Characters", ("name", "condition"), [(c["name"], c["summary"]) for c in data["characters"]]),
+        ]
         if data["status_leaders"]:
-            parts.append(table("Status leaders", ("name", "Status"), [(r["name"], r["status"]) for r in data["status_leaders"]]))
+            parts.append(
+                table("Status leaders", ("name", "Status"), [(r["name"], r["status"]) for r in data["status_leaders"]])
+            )
         if data["open_oaths"] or data["open_geasa"]:
             rows = [(o["character"], "oath", o.get("text", "")) for o in data["open_oaths"]]
             rows += [(g["character"], "geas", g.get("text", "")) for g in data["open_geasa"]]
@@ -129,8 +135,13 @@ def report(env: Env) -> None:
         if data["winters"]:
             parts.append(f"Winters recorded: {', '.join(str(w) for w in data['winters'])}")
         if data["disputed"]:
-            parts.append(table("Disputed (amended) events", ("#", "by", "correction"),
-                               [(f"#{d['position']}", d["by"], d["summary"]) for d in data["disputed"]]))
+            parts.append(
+                table(
+                    "Disputed (amended) events",
+                    ("#", "by", "correction"),
+                    [(f"#{d['position']}", d["by"], d["summary"]) for d in data["disputed"]],
+                )
+            )
         return Group(*parts)
 
     emit(env, data, human)
@@ -148,10 +159,24 @@ def list_(env: Env, archived: bool) -> None:
       chronicle campaign list --json
     """
     rows = campaign_list(env.read(), archived)
-    emit(env, {"campaigns": rows}, lambda: table(
-        None, ("", "campaign", "system", "characters", "events"),
-        [("*" if r["current"] else "", r["name"] + (" (archived)" if r["archived"] else ""), r["system"],
-          r["characters"], r["events"]) for r in rows]))
+    emit(
+        env,
+        {"campaigns": rows},
+        lambda: table(
+            None,
+            ("", "campaign", "system", "characters", "events"),
+            [
+                (
+                    "*" if r["current"] else "",
+                    r["name"] + (" (archived)" if r["archived"] else ""),
+                    r["system"],
+                    r["characters"],
+                    r["events"],
+                )
+                for r in rows
+            ],
+        ),
+    )
 
 
 @campaign.command("use")

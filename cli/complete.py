@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from ..ledger.session import Session
 
 # Arguments that name a character of the campaign, in every command that has one.
-CHARACTER_ARGUMENTS = frozenset({"name", "names", "old", "target", "attacker", "mugger", "victim", "grabber",
-                                 "holder", "held", "defender", "who"})
+CHARACTER_ARGUMENTS = frozenset(
+    {"name", "names", "old", "target", "attacker", "mugger", "victim", "grabber", "holder", "held", "defender", "who"}
+)
 CHARACTER_OPTIONS = frozenset({"for_", "attacker", "target"})
 
 

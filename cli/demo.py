@@ -10,36 +10,54 @@ from ..ledger.history import events
 from .context import Env
 from .options import common
 
-IVANIOR = ("--weapon rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing "
-           "--weapon dagger:attack=13,damage=2,enhancement=1,threat=19,light,types=piercing")
+IVANIOR = (
+    "--weapon rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing "
+    "--weapon dagger:attack=13,damage=2,enhancement=1,threat=19,light,types=piercing"
+)
 
 # (campaign, what the scene shows, command lines)
 SCENES = [
-    ("Potestas", "potestas", "Ivanior's multi-weapon attack from the seed (+11, 12 damage, DC 17), then wounds and rest.", [
-        "character add Ivanior --stat bab=12 --stat str=14 --stat dex=16 --stat fort=6 --stat defence=6",
-        "character add Guard --stat fort=4 --stat defence=5",
-        f"attack Ivanior Guard --multi-weapon --multi-weapon-fighting --roll 12 {IVANIOR} --save-roll 9",
-        "injure Guard --damage 14 --type slashing",
-        "rest Guard --hours 8",
-        "character show Guard",
-    ]),
-    ("AD&D 2E", "adnd2e", "The seed's mugging (a 9th-level thief and a 4 HD ogre: 12 becomes 17), then a flat blade.", [
-        "character add Thief --stat class=thief --stat level=9 --stat hp=30 --stat height=66 --stat weapons=cudgel:blunt,damage=1d6",
-        "character add Ogre --stat hd=4 --stat hp=25 --stat size=large --stat height=108",
-        "mug Thief Ogre --save-number 12 --save-roll 14",
-        "injure Ogre --damage 9 --mode armed-nonlethal",
-        "rest Ogre --minutes 30",
-        "character show Ogre",
-    ]),
-    ("Glorantha", "pendragon-pass", "Status, an honour, an oath and a Winter Phase in Sartar.", [
-        "character add Vasana --stat siz=15 --stat con=13 --stat valorous=17 --stat loyalty_clan=16 "
-        "--stat stewardship=14 --stat religion=12 --virtues chaste,energetic,generous,honest,pious",
-        "status award Vasana --foe troll --head",
-        "status award Vasana --honour rune-lord",
-        "oath swear Vasana \"never cross the Doskior before vengeance on the Fabeli\"",
-        "winter --year 1621 --land-roll 4",
-        "character show Vasana",
-    ]),
+    (
+        "Potestas",
+        "potestas",
+        "Ivanior's multi-weapon attack from the seed (+11, 12 damage, DC 17), then wounds and rest.",
+        [
+            "character add Ivanior --stat bab=12 --stat str=14 --stat dex=16 --stat fort=6 --stat defence=6",
+            "character add Guard --stat fort=4 --stat defence=5",
+            f"attack Ivanior Guard --multi-weapon --multi-weapon-fighting --roll 12 {IVANIOR} --save-roll 9",
+            "injure Guard --damage 14 --type slashing",
+            "rest Guard --hours 8",
+            "character show Guard",
+        ],
+    ),
+    (
+        "AD&D 2E",
+        "adnd2e",
+        "The seed's mugging (a 9th-level thief and a 4 HD ogre: 12 becomes 17), then a flat blade.",
+        [
+            "character add Thief --stat class=thief --stat level=9 --stat hp=30 --stat height=66"
+            " --stat weapons=cudgel:blunt,damage=1d6",
+            "character add Ogre --stat hd=4 --stat hp=25 --stat size=large --stat height=108",
+            "mug Thief Ogre --save-number 12 --save-roll 14",
+            "injure Ogre --damage 9 --mode armed-nonlethal",
+            "rest Ogre --minutes 30",
+            "character show Ogre",
+        ],
+    ),
+    (
+        "Glorantha",
+        "pendragon-pass",
+        "Status, an honour, an oath and a Winter Phase in Sartar.",
+        [
+            "character add Vasana --stat siz=15 --stat con=13 --stat valorous=17 --stat loyalty_clan=16 "
+            "--stat stewardship=14 --stat religion=12 --virtues chaste,energetic,generous,honest,pious",
+            "status award Vasana --foe troll --head",
+            "status award Vasana --honour rune-lord",
+            'oath swear Vasana "never cross the Doskior before vengeance on the Fabeli"',
+            "winter --year 1621 --land-roll 4",
+            "character show Vasana",
+        ],
+    ),
 ]
 
 
@@ -61,7 +79,7 @@ def demo(ctx: click.Context, target: str | None, seed: int) -> None:
         env.db, env._app = target, None
     env.seed = seed
     names = [_free_name(env, f"Demo: {title}") for title, _, _, _ in SCENES]
-    for name, (title, system, what, lines) in zip(names, SCENES):
+    for name, (title, system, what, lines) in zip(names, SCENES, strict=True):
         _heading(f"{title} — {what}")
         env.campaign = name
         _run(ctx, env, f"campaign new {shlex.quote(name)} --system {system}")

@@ -31,8 +31,9 @@ class _Unparsed(click.Command):
         # an argument), on the real command: it has no public name
         from click.shell_completion import _resolve_incomplete
 
-        with real.make_context(ctx.info_name, list(ctx.args), parent=ctx.parent, obj=ctx.find_root().obj,
-                               resilient_parsing=True) as sub:
+        with real.make_context(
+            ctx.info_name, list(ctx.args), parent=ctx.parent, obj=ctx.find_root().obj, resilient_parsing=True
+        ) as sub:
             found, incomplete = _resolve_incomplete(sub, list(ctx.args), incomplete)
             return found.shell_complete(sub, incomplete)
 
@@ -70,7 +71,7 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
 
 def _has_ledger(env: Env) -> bool:
     try:
-        env.read().campaign
+        _ = env.read().campaign  # no campaign (or no ledger) raises
     except Exception:
         return False
     return True

@@ -38,16 +38,19 @@ def page(report: dict[str, Any]) -> str:
     character = report["character"]
     name = escape(character["name"])
     sheet = "".join(f"<li>{escape(line)}</li>" for line in report.get("sheet_lines", []))
-    chart = f'<section id="status"><h2>Status over time</h2>{status_chart(report["status"])}</section>' \
-        if report["status"] else ""
+    chart = (
+        f'<section id="status"><h2>Status over time</h2>{status_chart(report["status"])}</section>'
+        if report["status"]
+        else ""
+    )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{name} — chronicle</title>
 <style>{STYLE}</style></head><body>
 <header><h1>{name}</h1>
-<p class="sub">{escape(report['campaign'])} · {escape(system_title(report['system']))} ·
-version {character['version']} · {escape(character['summary'])}</p></header>
+<p class="sub">{escape(report["campaign"])} · {escape(system_title(report["system"]))} ·
+version {character["version"]} · {escape(character["summary"])}</p></header>
 <section id="sheet"><h2>Sheet</h2><ul class="sheet">{sheet}</ul></section>
 {chart}
 <section id="health"><h2>Wounds and healing</h2>{health(report.get("health", []))}</section>
@@ -67,9 +70,13 @@ def chronicle(timeline: list[dict[str, Any]]) -> str:
     rows = "\n".join(
         f"<tr class='{escape(e['type'])}{' voided' if any(a['void'] for a in e.get('amended', [])) else ''}'>"
         f"<td class='pos'>#{e['position']}</td><td class='when'>{when(e)}<span>by {escape(e['by'])}</span></td>"
-        f"<td class='what'>{escape(e['summary'])}</td></tr>" for e in timeline)
-    return (f"<table id='timeline'><thead><tr><th scope='col'>#</th><th scope='col' class='when'>When, by</th>"
-            f"<th scope='col'>What happened</th></tr></thead><tbody>{rows}</tbody></table>")
+        f"<td class='what'>{escape(e['summary'])}</td></tr>"
+        for e in timeline
+    )
+    return (
+        f"<table id='timeline'><thead><tr><th scope='col'>#</th><th scope='col' class='when'>When, by</th>"
+        f"<th scope='col'>What happened</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
 
 
 def health(changes: list[dict[str, Any]]) -> str:
@@ -79,7 +86,9 @@ def health(changes: list[dict[str, Any]]) -> str:
     items = "\n".join(
         f"<li class='{'better' if _better(c) else 'worse'}'><span class='when'>#{c['position']} · "
         f"{escape(c.get('local_time') or '')}</span><br><span class='change'>Now {escape(c['after'])}</span>"
-        f"<br>{escape(c['summary'])}</li>" for c in changes)
+        f"<br>{escape(c['summary'])}</li>"
+        for c in changes
+    )
     return f"<ol class='health'>{items}</ol>"
 
 
@@ -106,27 +115,38 @@ def status_chart(series: list[dict[str, Any]]) -> str:
         f'<line x1="{LEFT - 4}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}" '
         + ('stroke="#c33" stroke-dasharray="5 4"/>' if t and t % 1000 == 0 else 'stroke="#eee"/>')
         + f'<text x="{LEFT - 8}" y="{y(t) + 4:.1f}" text-anchor="end" font-size="13">{t:,}</text>'
-        for t in range(0, top + 1, step))
+        for t in range(0, top + 1, step)
+    )
     labels = max(1, len(series) // 8)
     x_ticks = "".join(
         f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="13">#{p["position"]}</text>'
-        for i, p in enumerate(series) if i % labels == 0 or i == len(series) - 1)
+        for i, p in enumerate(series)
+        if i % labels == 0 or i == len(series) - 1
+    )
     points = " ".join(f"{x(i):.1f},{y(p['total']):.1f}" for i, p in enumerate(series))
     marks = "".join(
         f'<circle cx="{x(i):.1f}" cy="{y(p["total"]):.1f}" r="{7 if p["spent"] else 4}" '
         f'fill="{"#fff" if p["spent"] else "#246"}" stroke="{"#c33" if p["spent"] else "#246"}" stroke-width="3">'
-        f'<title>#{p["position"]}: Status {p["total"]:,}{" (increase spent)" if p["spent"] else ""}</title></circle>'
+        f"<title>#{p['position']}: Status {p['total']:,}{' (increase spent)' if p['spent'] else ''}</title></circle>"
         f'<text x="{x(i):.1f}" y="{y(p["total"]) - 10:.1f}" text-anchor="middle" font-size="13">{p["total"]:,}</text>'
-        for i, p in enumerate(series) if len(series) <= 24 or p["spent"] or i == len(series) - 1)
-    axes = (f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}" stroke="#444"/>'
-            f'<line x1="{LEFT}" y1="{TOP + inner_h}" x2="{WIDTH - RIGHT}" y2="{TOP + inner_h}" stroke="#444"/>'
-            f'<text x="14" y="{TOP + inner_h / 2:.1f}" font-size="13" text-anchor="middle" '
-            f'transform="rotate(-90 14 {TOP + inner_h / 2:.1f})">Status</text>'
-            f'<text x="{LEFT + inner_w / 2:.1f}" y="{HEIGHT - 6}" font-size="13" text-anchor="middle">'
-            f'log position of each change</text>')
-    legend = ('<p class="legend"><i style="background:#246"></i>Status after an event'
-              '<i style="border:3px solid #c33"></i>an increase spent'
-              '<i style="border-top:2px dashed #c33;border-radius:0;height:0"></i>every 1,000 earns an increase</p>')
-    return (f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-            f'aria-label="Status over time">{ticks}{axes}{x_ticks}'
-            f'<polyline fill="none" stroke="#246" stroke-width="2" points="{points}"/>{marks}</svg>{legend}')
+        for i, p in enumerate(series)
+        if len(series) <= 24 or p["spent"] or i == len(series) - 1
+    )
+    axes = (
+        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}" stroke="#444"/>'
+        f'<line x1="{LEFT}" y1="{TOP + inner_h}" x2="{WIDTH - RIGHT}" y2="{TOP + inner_h}" stroke="#444"/>'
+        f'<text x="14" y="{TOP + inner_h / 2:.1f}" font-size="13" text-anchor="middle" '
+        f'transform="rotate(-90 14 {TOP + inner_h / 2:.1f})">Status</text>'
+        f'<text x="{LEFT + inner_w / 2:.1f}" y="{HEIGHT - 6}" font-size="13" text-anchor="middle">'
+        f"log position of each change</text>"
+    )
+    legend = (
+        '<p class="legend"><i style="background:#246"></i>Status after an event'
+        '<i style="border:3px solid #c33"></i>an increase spent'
+        '<i style="border-top:2px dashed #c33;border-radius:0;height:0"></i>every 1,000 earns an increase</p>'
+    )
+    return (
+        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="Status over time">{ticks}{axes}{x_ticks}'
+        f'<polyline fill="none" stroke="#246" stroke-width="2" points="{points}"/>{marks}</svg>{legend}'
+    )

@@ -18,8 +18,9 @@ from .output import emit, stories, width
 @click.option("--session", "sitting", metavar="N|last", help="Only the events of session N (or the last one).")
 @common
 @click.pass_obj
-def log(env: Env, name: str | None, since: str | None, until: str | None, tail: int | None,
-        sitting: str | None) -> None:
+def log(
+    env: Env, name: str | None, since: str | None, until: str | None, tail: int | None, sitting: str | None
+) -> None:
     """The events, oldest first: position, local time, author, and what each decided in sentences.
 
     A time without a zone (2026-12-04T20:30) is local time; the times shown are local, with their offset.
@@ -35,5 +36,8 @@ def log(env: Env, name: str | None, since: str | None, until: str | None, tail: 
     if env.json:
         for row in rows:
             del row["local_time"]  # --json keeps the contract's ISO times (UTC)
-    emit(env, {"events": rows},
-         lambda: stories(rows, width(), session.campaign.name, who=name is None) if rows else "No events.")
+    emit(
+        env,
+        {"events": rows},
+        lambda: stories(rows, width(), session.campaign.name, who=name is None) if rows else "No events.",
+    )

@@ -18,10 +18,19 @@ PROJECTIONS = ("index", "characters")
 
 
 @click.command()
-@click.option("--projection", "names", type=click.Choice(PROJECTIONS), multiple=True,
-              help="Only this read model (repeatable); default: all of them.")
-@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
-              help="Processes folding the log side by side  [default: one per core on long logs]")
+@click.option(
+    "--projection",
+    "names",
+    type=click.Choice(PROJECTIONS),
+    multiple=True,
+    help="Only this read model (repeatable); default: all of them.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    metavar="N",
+    help="Processes folding the log side by side  [default: one per core on long logs]",
+)
 @common
 @click.pass_obj
 def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
@@ -38,8 +47,7 @@ def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
     env.close()  # no connection is held while the workers are forked: each opens its own
     with _progress(env, f"rebuilding {', '.join(names)}") as start:
         counts = replay(functools.partial(open_ledger, env.db), names, workers, start)
-    emit(env, {"projections": counts},
-         "\n".join(f"{name}: {count} events replayed" for name, count in counts.items()))
+    emit(env, {"projections": counts}, "\n".join(f"{name}: {count} events replayed" for name, count in counts.items()))
 
 
 @contextlib.contextmanager

@@ -13,8 +13,9 @@ from .output import emit, width, wrapped
 
 
 @click.command()
-@click.option("--session", "sitting", default="last", show_default=True, metavar="N|last",
-              help="Which session to tell.")
+@click.option(
+    "--session", "sitting", default="last", show_default=True, metavar="N|last", help="Which session to tell."
+)
 @common
 @click.pass_obj
 def recap(env: Env, sitting: str) -> None:

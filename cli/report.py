@@ -17,8 +17,13 @@ from .output import emit, stories, width, wrapped
 
 @click.command()
 @click.argument("name")
-@click.option("--html", "html_file", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
-              help="Write a self-contained HTML page (phone-sized, printable, no network) to FILE.")
+@click.option(
+    "--html",
+    "html_file",
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE",
+    help="Write a self-contained HTML page (phone-sized, printable, no network) to FILE.",
+)
 @common
 @click.pass_obj
 def report(env: Env, name: str, html_file: str | None) -> None:
@@ -45,8 +50,10 @@ def _terminal(data: dict[str, Any]) -> str:
     lines += [text for line in data["sheet_lines"] for text in wrapped(line, 2, columns)]
     if data["status"]:
         lines += ["", "Status over time:"]
-        lines += [f"  #{p['position']:<6} {p['total']:>6,}" + ("  an increase spent" if p["spent"] else "")
-                  for p in data["status"]]
+        lines += [
+            f"  #{p['position']:<6} {p['total']:>6,}" + ("  an increase spent" if p["spent"] else "")
+            for p in data["status"]
+        ]
     if data["health"]:
         lines += ["", "Wounds and healing:"]
         lines += [f"  #{c['position']:<6} now {c['after']}" for c in data["health"]]

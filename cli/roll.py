@@ -23,8 +23,12 @@ class NotationCommand(click.Command):
     notation, not an option, so it is handed to Click after `--`, where every word is an argument."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        takes_value = {name: not (param.is_flag or param.count) for param in self.get_params(ctx)
-                       if isinstance(param, click.Option) for name in (*param.opts, *param.secondary_opts)}
+        takes_value = {
+            name: not (param.is_flag or param.count)
+            for param in self.get_params(ctx)
+            if isinstance(param, click.Option)
+            for name in (*param.opts, *param.secondary_opts)
+        }
         return super().parse_args(ctx, _negative_notation_last(args, takes_value))
 
 
@@ -39,7 +43,7 @@ def _negative_notation_last(args: list[str], takes_value: dict[str, bool]) -> li
         if name in takes_value:
             i += 2 if takes_value[name] and not has_value else 1
         elif _NEGATIVE_NOTATION.match(word):
-            return [*args[:i], *args[i + 1:], "--", word]
+            return [*args[:i], *args[i + 1 :], "--", word]
         elif word.startswith("-"):
             i += 1  # an unknown option: Click names it
         else:
@@ -69,7 +73,9 @@ def roll(env: Env, notation: str, for_: str | None, reason: str, single: int | N
     table = _table_dice(expression, single, given)
     event, owner = env.ledger.roll(expression, for_, reason, table)
     recorded = event_id(event.originator_id, event.originator_version)
-    emit(env, lambda: _result(event, owner or None, reason), lambda: f"{explain(event, owner, None)}  [event {recorded}]")
+    emit(
+        env, lambda: _result(event, owner or None, reason), lambda: f"{explain(event, owner, None)}  [event {recorded}]"
+    )
 
 
 def _table_dice(expression: Expression, single: int | None, given: str | None) -> list[int] | None:
@@ -86,6 +92,14 @@ def _table_dice(expression: Expression, single: int | None, given: str | None) -
 
 
 def _result(event: Any, for_: str | None, reason: str) -> dict[str, Any]:
-    return {"event": event_id(event.originator_id, event.originator_version), "version": event.originator_version,
-            "notation": event.notation, "total": event.total, "faces": list(event.faces), "kept": list(event.kept),
-            "source": event.dice.source, "for": for_, "reason": reason}
+    return {
+        "event": event_id(event.originator_id, event.originator_version),
+        "version": event.originator_version,
+        "notation": event.notation,
+        "total": event.total,
+        "faces": list(event.faces),
+        "kept": list(event.kept),
+        "source": event.dice.source,
+        "for": for_,
+        "reason": reason,
+    }

@@ -19,8 +19,12 @@ from .web.data import LedgerUnavailable, TableData
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; another than this machine's own lets the whole network read.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; another than this machine's own lets the whole network read.",
+)
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free one).")
 @click.pass_obj
 def serve(env: Env, host: str, port: int) -> None:

@@ -42,9 +42,13 @@ def end(env: Env) -> None:
       chronicle session end
     """
     result = env.ledger.end_session()
-    emit(env, result, f"Session {result['number']} ends.  Digest {result['digest']} (note it: "
-                      f"`chronicle verify --digest {result['digest']}` proves the log still holds tonight).  "
-                      f"[event {result['event']}]")
+    emit(
+        env,
+        result,
+        f"Session {result['number']} ends.  Digest {result['digest']} (note it: "
+        f"`chronicle verify --digest {result['digest']}` proves the log still holds tonight).  "
+        f"[event {result['event']}]",
+    )
 
 
 @session.command("list")
@@ -58,7 +62,21 @@ def list_(env: Env) -> None:
       chronicle session list --json
     """
     rows = sessions(env.read())
-    emit(env, {"sessions": rows}, lambda: table(
-        None, ("session", "title", "from", "to", "events"),
-        [(r["number"], r["title"], f"#{r['start']}", "running" if r["end"] is None else f"#{r['end']}", r["events"])
-         for r in rows]))
+    emit(
+        env,
+        {"sessions": rows},
+        lambda: table(
+            None,
+            ("session", "title", "from", "to", "events"),
+            [
+                (
+                    r["number"],
+                    r["title"],
+                    f"#{r['start']}",
+                    "running" if r["end"] is None else f"#{r['end']}",
+                    r["events"],
+                )
+                for r in rows
+            ],
+        ),
+    )

@@ -35,8 +35,12 @@ def export(env: Env, output: str) -> None:
 
 @click.command("import")
 @click.argument("source", type=click.File("rb"), metavar="FILE")
-@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
-              help="Processes checking the file side by side  [default: one per core on long files]")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    metavar="N",
+    help="Processes checking the file side by side  [default: one per core on long files]",
+)
 @common
 @click.pass_obj
 def import_(env: Env, source: BinaryIO, workers: int | None) -> None:

@@ -19,12 +19,24 @@ from .output import emit, table
 
 
 @click.command()
-@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
-              help="Processes checking the log side by side  [default: one per core on long logs]")
-@click.option("--digest", "noted", metavar="DIGEST",
-              help="Also prove the log still extends what this digest (from `campaign show`) noted.")
-@click.option("--against", type=click.Path(dir_okay=False, exists=True), metavar="EXPORT",
-              help="Also prove the log still extends this earlier export of the campaign.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    metavar="N",
+    help="Processes checking the log side by side  [default: one per core on long logs]",
+)
+@click.option(
+    "--digest",
+    "noted",
+    metavar="DIGEST",
+    help="Also prove the log still extends what this digest (from `campaign show`) noted.",
+)
+@click.option(
+    "--against",
+    type=click.Path(dir_okay=False, exists=True),
+    metavar="EXPORT",
+    help="Also prove the log still extends this earlier export of the campaign.",
+)
 @common
 @click.pass_context
 def verify(ctx: click.Context, workers: int | None, noted: str | None, against: str | None) -> None:
@@ -60,8 +72,11 @@ def verify(ctx: click.Context, workers: int | None, noted: str | None, against: 
 def _human(report: dict[str, Any]) -> Any:
     if report["ok"]:
         return f"ok: {report['events']} events re-derived and chained"
-    return table(f"{len(report['problems'])} problem(s) in {report['events']} events", ("position", "problem"),
-                 [(f"#{p['position']}", p["problem"]) for p in report["problems"]])
+    return table(
+        f"{len(report['problems'])} problem(s) in {report['events']} events",
+        ("position", "problem"),
+        [(f"#{p['position']}", p["problem"]) for p in report["problems"]],
+    )
 
 
 def _progress(env: Env, total: int) -> Any:

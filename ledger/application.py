@@ -62,8 +62,9 @@ class Ledger:
     its system) is read in the write's own transaction and by the session that then decides: one
     load of each aggregate, and nothing written by anyone else in between."""
 
-    def __init__(self, target: str, *, by: str, campaign: str | None = None, seed: int | None = None,
-                 writing: bool = False):
+    def __init__(
+        self, target: str, *, by: str, campaign: str | None = None, seed: int | None = None, writing: bool = False
+    ):
         self.target, self.by, self.campaign, self.seed = target, by, campaign, seed
         self.writing = writing
         self.batch: Session | None = None
@@ -141,8 +142,10 @@ class Ledger:
             self.writing = False  # what the command reads afterwards (to print) needs no write lock
             session.take_snapshots()
             return result
-        raise Conflict(f"other writers kept changing the same records at the same time; nothing was written "
-                       f"after {RETRIES} tries: run the command again")
+        raise Conflict(
+            f"other writers kept changing the same records at the same time; nothing was written "
+            f"after {RETRIES} tries: run the command again"
+        )
 
     # use cases ------------------------------------------------------------------------------
 
@@ -152,8 +155,9 @@ class Ledger:
     def change_ruling(self, assignment: str, reason: str) -> dict[str, Any]:
         return self.write(lambda session: rulings.change_ruling(session, assignment, reason))
 
-    def add_character(self, name: str, stats: dict[str, str], virtues: str | None = None,
-                      is_object: bool = False) -> dict[str, Any]:
+    def add_character(
+        self, name: str, stats: dict[str, str], virtues: str | None = None, is_object: bool = False
+    ) -> dict[str, Any]:
         return self.write(lambda session: characters.add_character(session, name, stats, virtues, is_object))
 
     def use_campaign(self, name: str) -> dict[str, Any]:
@@ -181,8 +185,9 @@ class Ledger:
     def note(self, text: str, name: str | None = None) -> dict[str, Any]:
         return self.write(lambda session: characters.note(session, text, name))
 
-    def record(self, name: str, action: type[Resolution], inputs: Model, table: Table | None = None,
-               **fields: Any) -> Recorded:
+    def record(
+        self, name: str, action: type[Resolution], inputs: Model, table: Table | None = None, **fields: Any
+    ) -> Recorded:
         """Decide `action` for the character NAME from `inputs` (and the table's dice) and record it:
         the use case behind every single-event rule command (`injure`, `rest`, `award_status`, ...)."""
 
@@ -194,21 +199,24 @@ class Ledger:
 
     injure = rest = award_status = swear_oath = record
 
-    def roll(self, notation: Expression, for_: str | None, reason: str,
-             faces: list[int] | None) -> tuple[DiceRolled, str]:
+    def roll(
+        self, notation: Expression, for_: str | None, reason: str, faces: list[int] | None
+    ) -> tuple[DiceRolled, str]:
         """A free roll, on a character or on the campaign: the event and whose it is ("" the campaign's)."""
 
         def decide(session: Session) -> tuple[DiceRolled, str]:
             owner: Character | Campaign = session.character(for_) if for_ else session.campaign
             dice = session.dice({"roll": faces} if faces is not None else None)
-            owner.trigger_event(DiceRolled, reason=reason, by=session.by, timestamp=session.now(),
-                                **roll_dice(notation, dice))
+            owner.trigger_event(
+                DiceRolled, reason=reason, by=session.by, timestamp=session.now(), **roll_dice(notation, dice)
+            )
             return cast(DiceRolled, owner.pending_events[-1]), owner.name if for_ else ""  # the event just triggered
 
         return self.write(decide)
 
-    def amend(self, ref: str, reason: str, void: bool, inputs: dict[str, str],
-              table: dict[str, list[int]]) -> dict[str, Any]:
+    def amend(
+        self, ref: str, reason: str, void: bool, inputs: dict[str, str], table: dict[str, list[int]]
+    ) -> dict[str, Any]:
         """A correcting event for REF; the original stays in the log."""
         return self.write(lambda session: audit.amend(session, ref, reason, void, inputs, table))
 

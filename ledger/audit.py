@@ -26,7 +26,9 @@ def history(app: Chronicle, ident: UUID) -> list[Event]:
     return cast(list[Event], list(app.events.get(ident)))  # the library's protocol type: ours are `Event`s
 
 
-def amend(session: Session, ref: str, reason: str, void: bool, new_inputs: dict[str, str], table: dict[str, list[int]]) -> dict[str, Any]:
+def amend(
+    session: Session, ref: str, reason: str, void: bool, new_inputs: dict[str, str], table: dict[str, list[int]]
+) -> dict[str, Any]:
     if not reason.strip():
         raise BadInput("--reason must say why")
     if void == bool(new_inputs or table):
@@ -44,26 +46,55 @@ def amend(session: Session, ref: str, reason: str, void: bool, new_inputs: dict[
     if not void and not isinstance(target, (Resolution, Amended)):
         raise Refusal(f"{type(target).__name__} has no inputs to correct; it can only be voided")
     character = session.character(registered.name)
-    provisional = Amended(originator_id=owner, originator_version=len(events) + 1, timestamp=target.timestamp,
-                          by=session.by, target=event_id(owner, version), target_version=version, reason=reason,
-                          void=void, inputs=new_inputs or None, table=table)
+    provisional = Amended(
+        originator_id=owner,
+        originator_version=len(events) + 1,
+        timestamp=target.timestamp,
+        by=session.by,
+        target=event_id(owner, version),
+        target_version=version,
+        reason=reason,
+        void=void,
+        inputs=new_inputs or None,
+        table=table,
+    )
     sheet, condition, changes = rederive_amendment(session.rules, events, provisional)
-    character.trigger_event(Amended, target=provisional.target, target_version=version, reason=reason, void=void,
-                            inputs=provisional.inputs, table=table, sheet=sheet, condition=condition, changes=changes,
-                            by=session.by, timestamp=session.now())
-    return {"event": event_id(owner, character.version), "version": character.version, "amends": provisional.target,
-            "character": character.name, "void": void, "changes": changes,
-            "condition": session.rules.view(character.sheet, character.condition)["condition"]}
+    character.trigger_event(
+        Amended,
+        target=provisional.target,
+        target_version=version,
+        reason=reason,
+        void=void,
+        inputs=provisional.inputs,
+        table=table,
+        sheet=sheet,
+        condition=condition,
+        changes=changes,
+        by=session.by,
+        timestamp=session.now(),
+    )
+    return {
+        "event": event_id(owner, character.version),
+        "version": character.version,
+        "amends": provisional.target,
+        "character": character.name,
+        "void": void,
+        "changes": changes,
+        "condition": session.rules.view(character.sheet, character.condition)["condition"],
+    }
 
 
-def rederive_amendment(rules: RuleSystem, events: list[Event], amendment: Amended
-                       ) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+def rederive_amendment(
+    rules: RuleSystem, events: list[Event], amendment: Amended
+) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """The character's state with `amendment` applied, and what it changed, from its history."""
     _, before = refold(rules, events, corrections=directives(events))
     character, after = refold(rules, events, corrections=directives([*events, amendment]))
     registered = cast(CharacterRegistered, events[0])  # a character's stream begins with its registration
-    changes = [{**change, "event": event_id(registered.originator_id, change["version"]), "character": registered.name}
-               for change in differences(before, after)]
+    changes = [
+        {**change, "event": event_id(registered.originator_id, change["version"]), "character": registered.name}
+        for change in differences(before, after)
+    ]
     return character.sheet.model_dump(mode="json"), character.condition.model_dump(mode="json"), changes
 
 
@@ -85,8 +116,15 @@ def replay(session: Session, name: str | None, assignments: dict[str, str], fork
         _, before = refold(rules, events, corrections=corrections)
         character, after = refold(rules, events, overrides, corrections)
         for change in differences(before, after):
-            changed.append({"event": event_id(events[0].originator_id, change["version"]), "character": who,
-                            "field": change["field"], "recorded": change["recorded"], "replayed": change["replayed"]})
+            changed.append(
+                {
+                    "event": event_id(events[0].originator_id, change["version"]),
+                    "character": who,
+                    "field": change["field"],
+                    "recorded": change["recorded"],
+                    "replayed": change["replayed"],
+                }
+            )
         final[who] = rules.view(character.sheet, character.condition)["condition"]
         told += retold(campaign.system, who, before, after)  # the same changes in sentences, for people
         ends[who] = rules.summary(character.sheet, character.condition)
@@ -107,14 +145,29 @@ def _start_fork(session: Session, name: str, rulings: dict[str, Any]) -> Campaig
     return forked
 
 
-def _fork_character(session: Session, target: Campaign, events: list[Event], replayed: list[Replayed],
-                    corrections: dict[int, Directive], overrides: dict[str, Any]) -> None:
+def _fork_character(
+    session: Session,
+    target: Campaign,
+    events: list[Event],
+    replayed: list[Replayed],
+    corrections: dict[int, Directive],
+    overrides: dict[str, Any],
+) -> None:
     """The character's alternative timeline in the forked campaign: each event points at its original."""
     registered = cast(CharacterRegistered, events[0])
     ident = character_id(target.id, registered.name)
-    twin = Character.start(CharacterRegistered, ident, campaign_id=target.id, name=registered.name,
-                           system=registered.system, kind=registered.kind, sheet=registered.sheet, by=session.by,
-                           origin=event_id(registered.originator_id, 1), timestamp=session.now())
+    twin = Character.start(
+        CharacterRegistered,
+        ident,
+        campaign_id=target.id,
+        name=registered.name,
+        system=registered.system,
+        kind=registered.kind,
+        sheet=registered.sheet,
+        by=session.by,
+        origin=event_id(registered.originator_id, 1),
+        timestamp=session.now(),
+    )
     session.adopt(twin)
     rederived = {r.version: r.event for r in replayed}
     for event in events[1:]:
@@ -123,10 +176,11 @@ def _fork_character(session: Session, target: Campaign, events: list[Event], rep
             continue
         source = rederived.get(version) or event
         # recorded now (its `origin` names the original): a unit of work saves in time order
-        fields = source.model_dump(exclude={"originator_id", "originator_version", "prev_hash", "hash", "origin",
-                                            "timestamp"})
+        fields = source.model_dump(
+            exclude={"originator_id", "originator_version", "prev_hash", "hash", "origin", "timestamp"}
+        )
         if isinstance(source, Resolution):
             fields.update(inputs=source.inputs, outcome=source.outcome, rulings={**source.rulings, **overrides})
-        twin.trigger_event(type(source), origin=event_id(event.originator_id, version), timestamp=session.now(),
-                           **fields)
-
+        twin.trigger_event(
+            type(source), origin=event_id(event.originator_id, version), timestamp=session.now(), **fields
+        )

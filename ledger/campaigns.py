@@ -22,9 +22,16 @@ def campaign_list(session: Session, archived: bool = False) -> list[dict[str, An
     for ident, name, system in index.campaigns():
         if index.archived(UUID(ident)) and not archived:
             continue
-        rows.append({"name": name, "system": system, "characters": len(index.characters(UUID(ident))),
-                     "events": index.count(UUID(ident)), "current": ident == current,
-                     "archived": index.archived(UUID(ident))})
+        rows.append(
+            {
+                "name": name,
+                "system": system,
+                "characters": len(index.characters(UUID(ident))),
+                "events": index.count(UUID(ident)),
+                "current": ident == current,
+                "archived": index.archived(UUID(ident)),
+            }
+        )
     return rows
 
 
@@ -49,8 +56,9 @@ def start_session(session: Session, title: str) -> dict[str, Any]:
     if campaign.open_session is not None:
         raise Refusal(f"session {campaign.open_session.number} has not ended: `chronicle session end` first")
     number = len(campaign.sessions) + 1
-    campaign.trigger_event(SessionStarted, number=number, title=check_text(title, "the title"), by=session.by,
-                           timestamp=session.now())
+    campaign.trigger_event(
+        SessionStarted, number=number, title=check_text(title, "the title"), by=session.by, timestamp=session.now()
+    )
     return {**_appended(campaign), "number": number, "title": title}
 
 
@@ -72,8 +80,15 @@ def sessions(session: Session) -> list[dict[str, Any]]:
     for sitting in campaign.sessions:
         start = index.position_of(campaign.id, sitting.started)
         end = index.position_of(campaign.id, sitting.finished) if sitting.finished is not None else None
-        found.append({"number": sitting.number, "title": sitting.title, "start": start, "end": end,
-                      "events": len(index.log(campaign.id, since=start, until=end))})
+        found.append(
+            {
+                "number": sitting.number,
+                "title": sitting.title,
+                "start": start,
+                "end": end,
+                "events": len(index.log(campaign.id, since=start, until=end)),
+            }
+        )
     return found
 
 
@@ -91,7 +106,9 @@ def session_bounds(session: Session, which: str) -> tuple[int, int | None]:
         except (ValueError, IndexError):
             chosen = None
         if chosen is None:
-            raise BadInput(f"--session takes a session number from 1 to {len(listed)} or `last`, not {printable(which)}")
+            raise BadInput(
+                f"--session takes a session number from 1 to {len(listed)} or `last`, not {printable(which)}"
+            )
     return chosen["start"], chosen["end"]
 
 

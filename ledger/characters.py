@@ -16,7 +16,9 @@ from .session import Session
 from .snapshots import load as from_snapshot
 
 
-def add_character(session: Session, name: str, stats: dict[str, str], virtues: str | None, is_object: bool) -> dict[str, Any]:
+def add_character(
+    session: Session, name: str, stats: dict[str, str], virtues: str | None, is_object: bool
+) -> dict[str, Any]:
     if not name.strip():
         raise BadInput("a character needs a name")
     rules = session.rules
@@ -29,8 +31,13 @@ def add_character(session: Session, name: str, stats: dict[str, str], virtues: s
         options["virtues"] = [v.strip() for v in virtues.split(",") if v.strip()]
     sheet = rules.parse_sheet(stats, **options)
     created = session.add_character(name, sheet, kind=options["kind"])
-    return {"event": created.last_event_id, "version": created.version, "name": created.name,
-            "system": rules.NAME, "sheet": sheet.model_dump(mode="json")}
+    return {
+        "event": created.last_event_id,
+        "version": created.version,
+        "name": created.name,
+        "system": rules.NAME,
+        "sheet": sheet.model_dump(mode="json"),
+    }
 
 
 def load(session: Session, name: str, as_of: str | None) -> Character:
@@ -104,17 +111,28 @@ def set_sheet(session: Session, name: str, stats: dict[str, str], reason: str) -
     """Growth, not correction: the sheet changes from this point of the log on."""
     character = session.character(name, acting=True)
     fields = sheet_changes(session.rules, character.sheet, stats)
-    character.trigger_event(SheetChanged, changes=stats, fields=fields, reason=required(reason), by=session.by,
-                            timestamp=session.now())
-    return {"event": character.last_event_id, "version": character.version, "character": character.name,
-            "changes": fields, "reason": reason, "sheet": character.sheet.model_dump(mode="json")}
+    character.trigger_event(
+        SheetChanged, changes=stats, fields=fields, reason=required(reason), by=session.by, timestamp=session.now()
+    )
+    return {
+        "event": character.last_event_id,
+        "version": character.version,
+        "character": character.name,
+        "changes": fields,
+        "reason": reason,
+        "sheet": character.sheet.model_dump(mode="json"),
+    }
 
 
 def retire(session: Session, name: str, reason: str) -> dict[str, Any]:
     character = session.character(name, acting=True)
     character.trigger_event(CharacterRetired, reason=required(reason), by=session.by, timestamp=session.now())
-    return {"event": character.last_event_id, "version": character.version, "character": character.name,
-            "reason": reason}
+    return {
+        "event": character.last_event_id,
+        "version": character.version,
+        "character": character.name,
+        "reason": reason,
+    }
 
 
 def rename(session: Session, old: str, new: str, reason: str) -> dict[str, Any]:
@@ -125,17 +143,24 @@ def rename(session: Session, old: str, new: str, reason: str) -> dict[str, Any]:
     if new.casefold() != character.name.casefold() and session.has_character(new):
         raise Refusal(f"campaign {printable(session.campaign.name)} already has a character named {printable(new)}")
     previous = character.name
-    character.trigger_event(CharacterRenamed, name=new, previous=previous, reason=reason, by=session.by,
-                            timestamp=session.now())
-    return {"event": character.last_event_id, "version": character.version, "character": new,
-            "previous": previous, "reason": reason}
+    character.trigger_event(
+        CharacterRenamed, name=new, previous=previous, reason=reason, by=session.by, timestamp=session.now()
+    )
+    return {
+        "event": character.last_event_id,
+        "version": character.version,
+        "character": new,
+        "previous": previous,
+        "reason": reason,
+    }
 
 
 def note(session: Session, text: str, name: str | None) -> dict[str, Any]:
     """Free text on a character (any, retired too) or on the campaign."""
     owner = session.character(name) if name else session.campaign
-    owner.trigger_event(NoteTaken, text=check_text(required(text, "a note"), "the note"), by=session.by,
-                        timestamp=session.now())
+    owner.trigger_event(
+        NoteTaken, text=check_text(required(text, "a note"), "the note"), by=session.by, timestamp=session.now()
+    )
     return {"event": owner.last_event_id, "version": owner.version, "for": name and owner.name, "text": text}
 
 

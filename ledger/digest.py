@@ -55,9 +55,13 @@ def digest(app: Chronicle, campaign_id: UUID) -> str:
     marks = ", ".join("?" * len(idents))
     rows = app.views.query(
         f"SELECT originator_id, originator_version, state FROM {table} AS e WHERE originator_id IN ({marks})"
-        f" AND originator_version = (SELECT MAX(originator_version) FROM {table} WHERE originator_id = e.originator_id)",
-        [app.views.originator(ident) for ident in idents])
-    heads = [(UUID(str(oid)), version, mapper_of(app).decode_state(bytes(state))["hash"]) for oid, version, state in rows]
+        f" AND originator_version = (SELECT MAX(originator_version) FROM {table}"
+        " WHERE originator_id = e.originator_id)",
+        [app.views.originator(ident) for ident in idents],
+    )
+    heads = [
+        (UUID(str(oid)), version, mapper_of(app).decode_state(bytes(state))["hash"]) for oid, version, state in rows
+    ]
     return noted(heads)
 
 
@@ -78,22 +82,38 @@ class Against:
         if wanted is not None and wanted[0] == version:
             self.matched.add(owner)
             if wanted[1] != head:
-                self.found.append({"position": position, "problem": "differs from the export: the log was rewritten"
-                                   " up to this event"})
+                self.found.append(
+                    {"position": position, "problem": "differs from the export: the log was rewritten up to this event"}
+                )
         if self.digest is not None:
             self.now[owner] = (version, head)
             count, expected = self.digest
             if checker.count == count and of_heads((o, v, h) for o, (v, h) in self.now.items()) != expected:
-                self.found.append({"position": position, "problem": f"the campaign's first {count} events no longer"
-                                   " match the digest noted then: the log was rewritten"})
+                self.found.append(
+                    {
+                        "position": position,
+                        "problem": f"the campaign's first {count} events no longer"
+                        " match the digest noted then: the log was rewritten",
+                    }
+                )
 
     def problems(self, count: int) -> list[dict[str, Any]]:
         found = list(self.found)
         if self.digest is not None and count < self.digest[0]:
-            found.append({"position": 0, "problem": f"the digest was noted after {self.digest[0]} events; the log"
-                          f" has {count}: events were removed"})
+            found.append(
+                {
+                    "position": 0,
+                    "problem": f"the digest was noted after {self.digest[0]} events; the log"
+                    f" has {count}: events were removed",
+                }
+            )
         missing = len(self.heads.keys() - self.matched)
         if missing:
-            found.append({"position": 0, "problem": f"{missing} aggregate(s) of the export no longer reach the"
-                          " version exported: events were removed"})
+            found.append(
+                {
+                    "position": 0,
+                    "problem": f"{missing} aggregate(s) of the export no longer reach the"
+                    " version exported: events were removed",
+                }
+            )
         return found

@@ -15,8 +15,10 @@ from .sealing import SealedRecorder
 class SealedPostgresRecorder(SealedRecorder, PostgresApplicationRecorder):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.first_event_sql = (f"SELECT state FROM {self.events_table_name} "  # noqa: S608 - the library's own name
-                                "ORDER BY notification_id LIMIT 1")
+        self.first_event_sql = (
+            f"SELECT state FROM {self.events_table_name} "  # noqa: S608 - the library's own name
+            "ORDER BY notification_id LIMIT 1"
+        )
 
     def _insert_stored_events(self, curs: Any, stored_events: Any, **kwargs: Any) -> None:
         self._lock_table(curs)  # first, so no other writer's first event can slip in after the check

@@ -135,18 +135,25 @@ class DurableSQLiteFactory(SQLiteFactory):
         super().__init__(env)
         library = self.datastore
         self.datastore = DurableDatastore(
-            library.pool.db_name, env.get("SQLITE_SYNCHRONOUS", "FULL"), lock_timeout=library.pool.lock_timeout,
-            single_row_tracking=library.single_row_tracking, originator_id_type=library.originator_id_type,
+            library.pool.db_name,
+            env.get("SQLITE_SYNCHRONOUS", "FULL"),
+            lock_timeout=library.pool.lock_timeout,
+            single_row_tracking=library.single_row_tracking,
+            originator_id_type=library.originator_id_type,
         )
         library.close()
 
 
 # sqlite3's errors as the library's own (what its transactions raise, and `lost_race` knows)
 _ERRORS = (
-    (sqlite3.IntegrityError, persistence.IntegrityError), (sqlite3.OperationalError, persistence.OperationalError),
-    (sqlite3.InterfaceError, persistence.InterfaceError), (sqlite3.DataError, persistence.DataError),
-    (sqlite3.InternalError, persistence.InternalError), (sqlite3.ProgrammingError, persistence.ProgrammingError),
-    (sqlite3.NotSupportedError, persistence.NotSupportedError), (sqlite3.DatabaseError, persistence.DatabaseError),
+    (sqlite3.IntegrityError, persistence.IntegrityError),
+    (sqlite3.OperationalError, persistence.OperationalError),
+    (sqlite3.InterfaceError, persistence.InterfaceError),
+    (sqlite3.DataError, persistence.DataError),
+    (sqlite3.InternalError, persistence.InternalError),
+    (sqlite3.ProgrammingError, persistence.ProgrammingError),
+    (sqlite3.NotSupportedError, persistence.NotSupportedError),
+    (sqlite3.DatabaseError, persistence.DatabaseError),
     (sqlite3.Error, persistence.PersistenceError),
 )
 

@@ -55,8 +55,10 @@ class LogFeed:
 
     def after(self, position: int, limit: int) -> list[LoggedEvent]:
         decode = self.decode
-        return [LoggedEvent(n.id, aggregate_id(n.originator_id), n.originator_version, n.topic, decode(n.state))
-                for n in self.recorder.select_notifications(start=position, limit=limit, inclusive_of_start=False)]
+        return [
+            LoggedEvent(n.id, aggregate_id(n.originator_id), n.originator_version, n.topic, decode(n.state))
+            for n in self.recorder.select_notifications(start=position, limit=limit, inclusive_of_start=False)
+        ]
 
     def window(self, after: int, stop: int, limit: int, share: tuple[int, int] = (0, 1)) -> Iterator[list[LoggedEvent]]:
         """The log after position `after` up to `stop`, about `limit` events a page, read straight from
@@ -71,10 +73,15 @@ class LogFeed:
         table, at = views.events
         k, n = share
         digits = [d for d in HEX if int(d, 16) % n == k] if n > 1 else []
-        mine = (" AND right(originator_id::text, 1) = ANY(?)" if views.postgres
-                else f" AND substr(originator_id, -1) IN ({', '.join('?' * len(digits))})")
-        sql = views.sql(f"SELECT {at}, {COLUMNS} FROM {table}"
-                        f" WHERE {at} > ? AND {at} <= ?" + (mine if digits else "") + f" ORDER BY {at}")
+        mine = (
+            " AND right(originator_id::text, 1) = ANY(?)"
+            if views.postgres
+            else f" AND substr(originator_id, -1) IN ({', '.join('?' * len(digits))})"
+        )
+        sql = views.sql(
+            f"SELECT {at}, {COLUMNS} FROM {table}"
+            f" WHERE {at} > ? AND {at} <= ?" + (mine if digits else "") + f" ORDER BY {at}"
+        )
         uuids: dict[Any, UUID] = {}
         while after < stop:
             until = min(stop, after + limit * n)
@@ -88,11 +95,12 @@ class LogFeed:
             yield _logged(rows, views.postgres, uuids, decode)
 
 
-def _logged(rows: Sequence[Any], postgres: bool, uuids: dict[Any, UUID],
-            decode: Callable[[bytes], dict[str, Any]]) -> list[LoggedEvent]:
+def _logged(
+    rows: Sequence[Any], postgres: bool, uuids: dict[Any, UUID], decode: Callable[[bytes], dict[str, Any]]
+) -> list[LoggedEvent]:
     """Rows of (position, *COLUMNS), PostgreSQL's as dicts, each aggregate's id made a UUID once (`uuids`)."""
     found = []
-    for position, oid, version, topic, state in ([row.values() for row in rows] if postgres else rows):
+    for position, oid, version, topic, state in [row.values() for row in rows] if postgres else rows:
         ident = uuids.get(oid)
         if ident is None:
             ident = uuids[oid] = aggregate_id(oid)

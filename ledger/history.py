@@ -27,9 +27,16 @@ PAGE = 2000
 SYSTEM_PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
 
 
-def events(session: Session, name: str | None = None, since: str | None = None, until: str | None = None,
-           tail: int | None = None, sitting: str | None = None, data: bool = True,
-           keep: list[Event] | None = None) -> Iterator[dict[str, Any]]:
+def events(
+    session: Session,
+    name: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    tail: int | None = None,
+    sitting: str | None = None,
+    data: bool = True,
+    keep: list[Event] | None = None,
+) -> Iterator[dict[str, Any]]:
     """Each event of the campaign (of one character when `name`), described for `log`: at or after
     `since`, at or before `until`, within session `sitting` (N or `last`), the newest `tail` of them,
     oldest first. Without `data` the event's fields are left out (people read its sentence); `keep`
@@ -82,14 +89,22 @@ def amendments(app: Chronicle, campaign_id: UUID) -> dict[str, list[dict[str, An
     for notification in notifications_at(app, positions):
         event = decoded(app, notification)
         assert isinstance(event, Amended)  # the index's amendments are Amended events
-        found.setdefault(event.target, []).append({
-            "event": event_id(event.originator_id, event.originator_version), "position": notification.id,
-            "by": event.by, "reason": event.reason, "void": event.void,
-            "summary": explain(event, names.get(event.originator_id, ""), None)})
+        found.setdefault(event.target, []).append(
+            {
+                "event": event_id(event.originator_id, event.originator_version),
+                "position": notification.id,
+                "by": event.by,
+                "reason": event.reason,
+                "void": event.void,
+                "summary": explain(event, names.get(event.originator_id, ""), None),
+            }
+        )
     return found
 
 
-def campaign_notifications(app: Chronicle, campaign_id: UUID, catch_up: bool = True) -> Iterator[tuple[int, Stored | None]]:
+def campaign_notifications(
+    app: Chronicle, campaign_id: UUID, catch_up: bool = True
+) -> Iterator[tuple[int, Stored | None]]:
     """(position, notification) for every event the index has for the campaign, oldest first, in
     bounded memory; the notification is None where the log no longer has it (deleted after it
     was recorded). The index is caught up first unless the caller did."""
@@ -119,11 +134,14 @@ def notifications_at(app: Chronicle, positions: list[int]) -> Iterator[Stored]:
     select = f"SELECT {at}, {COLUMNS} FROM {table} WHERE "
     uuids: dict[Any, UUID] = {}
     for i in range(0, len(positions), PAGE):
-        page = positions[i:i + PAGE]
+        page = positions[i : i + PAGE]
         if page[-1] - page[0] < 2 * len(page):
             wanted = set(page)
-            rows = [row for row in app.views.query(select + f"{at} BETWEEN ? AND ? ORDER BY {at}", (page[0], page[-1]))
-                    if row[0] in wanted]
+            rows = [
+                row
+                for row in app.views.query(select + f"{at} BETWEEN ? AND ? ORDER BY {at}", (page[0], page[-1]))
+                if row[0] in wanted
+            ]
         else:
             rows = app.views.query(select + f"{at} IN ({', '.join('?' * len(page))}) ORDER BY {at}", page)
         yield from stored(rows, uuids)
@@ -146,8 +164,9 @@ def stored(rows: Iterable[Sequence[Any]], uuids: dict[Any, UUID]) -> list[Stored
     return found
 
 
-def describe(event: Event, pos: int, ident: str, character: str | None, system: str | None = None,
-             data: bool = True) -> dict[str, Any]:
+def describe(
+    event: Event, pos: int, ident: str, character: str | None, system: str | None = None, data: bool = True
+) -> dict[str, Any]:
     """The event as `log --json` has it (ISO time in UTC), with its sentence (`summary`) and local time."""
     described = {
         "id": ident,
@@ -190,7 +209,13 @@ def retold(system: str, name: str, before: list[Replayed], after: list[Replayed]
         either = old.event or new.event
         if either is None:  # voided both ways: the outcomes were equal (None)
             continue
-        told.append({"event": event_id(either.originator_id, old.version), "version": old.version, "character": name,
-                     "recorded": explain(old.event, name, system) if old.event else "It did not count.",
-                     "replayed": explain(new.event, name, system) if new.event else "It no longer counts."})
+        told.append(
+            {
+                "event": event_id(either.originator_id, old.version),
+                "version": old.version,
+                "character": name,
+                "recorded": explain(old.event, name, system) if old.event else "It did not count.",
+                "replayed": explain(new.event, name, system) if new.event else "It no longer counts.",
+            }
+        )
     return told

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import Any, BinaryIO
 from uuid import UUID
 
 import orjson
@@ -22,7 +22,6 @@ from ..domain.events import Event
 from ..domain.text import check_json
 from .mapper import checked_event, event_from_state
 from .verify import Verifier, is_aggregate_topic, is_event_topic
-
 
 CHUNK = 1000
 KEYS = {"topic", "originator_id", "originator_version", "state"}
@@ -46,7 +45,7 @@ def share_of(line: bytes, shares: int) -> int:
     if shares == 1:
         return 0
     at = line.find(MARK) + len(MARK)
-    digit = line[at + 35:at + 36] if at >= len(MARK) and line[at + 36:at + 37] == b'"' else b""
+    digit = line[at + 35 : at + 36] if at >= len(MARK) and line[at + 36 : at + 37] == b'"' else b""
     if not digit:
         try:
             digit = str(orjson.loads(line).get("originator_id", ""))[-1:].encode()
@@ -58,8 +57,9 @@ def share_of(line: bytes, shares: int) -> int:
         return 0
 
 
-def check_share(path: str, k: int, shares: int, progress: Callable[[float], None]
-                ) -> Generator[list[Checked], None, ShareReport]:
+def check_share(
+    path: str, k: int, shares: int, progress: Callable[[float], None]
+) -> Generator[list[Checked], None, ShareReport]:
     """Check the lines of share `k` of `shares` in the file at `path`, yielding them a chunk at a
     time in the form they will be stored; returns the share's report."""
     report = ShareReport()
@@ -110,9 +110,12 @@ def _stored(record: dict[str, Any], number: int) -> bytes:
     state = record["state"]
     if not isinstance(state, dict):
         raise BadInput(f"line {number}: not an exported event (its state is not an object)")
-    if "originator_topic" in state and not (isinstance(state["originator_topic"], str)
-                                            and is_aggregate_topic(state["originator_topic"])):
-        raise BadInput(f"line {number}: not an exported event (unknown aggregate {str(state['originator_topic'])[:80]!r})")
+    if "originator_topic" in state and not (
+        isinstance(state["originator_topic"], str) and is_aggregate_topic(state["originator_topic"])
+    ):
+        raise BadInput(
+            f"line {number}: not an exported event (unknown aggregate {str(state['originator_topic'])[:80]!r})"
+        )
     data = orjson.dumps(state)
     try:
         check_json(data)

@@ -51,8 +51,11 @@ class PydanticMapper(Mapper):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         stored = getattr(domain_event, "stored_state", None)  # events keep theirs; snapshots are dumped
-        state = stored() if stored else domain_event.model_dump(mode="json",
-                                                                exclude={"originator_id", "originator_version"})
+        state = (
+            stored()
+            if stored
+            else domain_event.model_dump(mode="json", exclude={"originator_id", "originator_version"})
+        )
         version = getattr(type(domain_event), "class_version", 1)
         if version > 1:
             state = {**state, "class_version": version}
@@ -68,8 +71,9 @@ class PydanticMapper(Mapper):
         cls = resolve_topic(stored.topic)
         if getattr(cls, "class_version", 1) == 1 and b'"class_version"' not in data:  # nothing to upcast
             return cls.model_validate_json(envelope(stored.originator_id, stored.originator_version) + data[1:])
-        return event_from_state(stored.topic, stored.originator_id, stored.originator_version,
-                                self.transcoder.decode(data))
+        return event_from_state(
+            stored.topic, stored.originator_id, stored.originator_version, self.transcoder.decode(data)
+        )
 
     def decode_state(self, data: bytes) -> dict[str, Any]:
         return self.transcoder.decode(self._unseal(data))
@@ -108,8 +112,9 @@ def upcast(cls: type[BaseModel], state: dict[str, Any]) -> None:
         version += 1
 
 
-def event_from_state(topic: str, originator_id: UUID | str, version: int, state: dict[str, Any],
-                     folding: bool = False) -> Any:
+def event_from_state(
+    topic: str, originator_id: UUID | str, version: int, state: dict[str, Any], folding: bool = False
+) -> Any:
     """The domain event a stored (or exported) state describes, upcast to its class's current
     version (`state` itself is left as it is: read models share a page's decoded states).
     `folding`: only to be folded into a read model, which needs what the event decided, not the
@@ -134,8 +139,9 @@ def _dice_optional(cls: type[BaseModel]) -> bool:
     return field is not None and not field.is_required()
 
 
-def checked_event(topic: str, originator_id: UUID | str, version: int, state: dict[str, Any],
-                  originator_text: str | None = None) -> tuple[Event, str]:
+def checked_event(
+    topic: str, originator_id: UUID | str, version: int, state: dict[str, Any], originator_text: str | None = None
+) -> tuple[Event, str]:
     """The event a stored (or exported) state describes, and the sha256 of its content as recorded
     (what its `hash` must be, as `content_hash` computes it): what a verifier needs of each event,
     from one copy of the state. `originator_text` is `str(originator_id)`, when the caller has it."""

@@ -18,8 +18,12 @@ PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it 
 OpenLedger = Callable[..., Chronicle]
 
 
-def rebuild(open_app: OpenLedger, names: Sequence[str], workers: int | None = None,
-            progress: Callable[[int], Callable[[float], None]] | None = None) -> dict[str, int]:
+def rebuild(
+    open_app: OpenLedger,
+    names: Sequence[str],
+    workers: int | None = None,
+    progress: Callable[[int], Callable[[float], None]] | None = None,
+) -> dict[str, int]:
     """Rebuild the named read models; returns how many events each replayed. Losing a race to
     another writer (issue 25, item 12) starts it again after a pause, as a single command would.
 
@@ -33,12 +37,18 @@ def rebuild(open_app: OpenLedger, names: Sequence[str], workers: int | None = No
             if not application.lost_race(problem):
                 raise
             application.backoff(attempt)
-    raise Conflict(f"other writers kept changing the read models at the same time; the rebuild gave up after "
-                   f"{application.RETRIES} tries, leaving them as they were: run it again")
+    raise Conflict(
+        f"other writers kept changing the read models at the same time; the rebuild gave up after "
+        f"{application.RETRIES} tries, leaving them as they were: run it again"
+    )
 
 
-def _rebuild(open_app: OpenLedger, names: Sequence[str], workers: int | None,
-             progress: Callable[[int], Callable[[float], None]] | None) -> dict[str, int]:
+def _rebuild(
+    open_app: OpenLedger,
+    names: Sequence[str],
+    workers: int | None,
+    progress: Callable[[int], Callable[[float], None]] | None,
+) -> dict[str, int]:
     """One try. Its fresh tables are its own (named after this process: rebuilds running at once do
     not fill each other's), and dropped if it fails."""
     suffix = f"{fresh.SUFFIX}_{os.getpid()}"
@@ -73,8 +83,14 @@ def _discard(open_app: OpenLedger, names: Sequence[str], suffix: str) -> None:
             app.close()
 
 
-def _fold_share(open_app: OpenLedger, names: Sequence[str], share: tuple[int, int], stop: int, suffix: str,
-                progress: Callable[[float], None]) -> int:
+def _fold_share(
+    open_app: OpenLedger,
+    names: Sequence[str],
+    share: tuple[int, int],
+    stop: int,
+    suffix: str,
+    progress: Callable[[float], None],
+) -> int:
     app = open_app(synced=False)
     try:
         return fresh.fold_share(app.views, app.feed, names, stop, share, progress, suffix)

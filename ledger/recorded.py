@@ -44,8 +44,12 @@ class Recorded:
     def document(self) -> dict[str, Any]:
         """`{"event", "version", "character", "type", **outcome, "condition", "dice"}` (and `ignored`)."""
         rules = self.rules
-        result: dict[str, Any] = {"event": self.event_id, "version": self.version, "character": self.name,
-                                  "type": type(self.event).__name__}
+        result: dict[str, Any] = {
+            "event": self.event_id,
+            "version": self.version,
+            "character": self.name,
+            "type": type(self.event).__name__,
+        }
         result.update(self.event.outcome.model_dump(mode="json"))
         result["condition"] = rules.view(self.sheet, self.condition)["condition"]
         result["dice"] = [roll.model_dump(mode="json") for roll in self.event.dice.rolls]

@@ -33,8 +33,10 @@ def since_position(index: Index, campaign_id: UUID, ref: str) -> int:
     found = _exact(index, campaign_id, ref)
     if found is not None:
         return found
-    rows = index.store.query(f"SELECT MIN(position) FROM chronicle_log WHERE campaign = {CAMPAIGN} AND time >= ?",
-                             (str(campaign_id), _utc(ref.strip())))
+    rows = index.store.query(
+        f"SELECT MIN(position) FROM chronicle_log WHERE campaign = {CAMPAIGN} AND time >= ?",
+        (str(campaign_id), _utc(ref.strip())),
+    )
     first = rows[0][0] if rows else None
     return index.position() + 1 if first is None else int(first)
 

@@ -24,9 +24,15 @@ def character_report(session: Session, name: str, data: bool = True) -> dict[str
     folded: list[Event] = []
     timeline = list(log_events(session, name, data=data, keep=folded))
     series, health = _series(rules, folded, timeline)
-    return {"campaign": campaign.name, "system": campaign.system, "character": view(session, character),
-            "sheet_lines": rules.sheet_lines(character.sheet, character.condition),
-            "timeline": timeline, "status": series, "health": health}
+    return {
+        "campaign": campaign.name,
+        "system": campaign.system,
+        "character": view(session, character),
+        "sheet_lines": rules.sheet_lines(character.sheet, character.condition),
+        "timeline": timeline,
+        "status": series,
+        "health": health,
+    }
 
 
 def sheet_lines(session: Session, name: str, as_of: str | None) -> list[str]:
@@ -37,17 +43,20 @@ def sheet_lines(session: Session, name: str, as_of: str | None) -> list[str]:
         ident = session.character_id(name)
         if session.held(ident) is None:  # inside a batch its unsaved events count: load it instead
             rows = session.app.characters.store.query(
-                "SELECT state FROM chronicle_character_rows WHERE id = ?", (str(ident),))
+                "SELECT state FROM chronicle_character_rows WHERE id = ?", (str(ident),)
+            )
             if rows:
                 state = CharacterState.model_validate_json(rows[0][0])
-                return rules.sheet_lines(rules.Sheet.model_validate(state.sheet),
-                                         rules.Condition.model_validate(state.condition))
+                return rules.sheet_lines(
+                    rules.Sheet.model_validate(state.sheet), rules.Condition.model_validate(state.condition)
+                )
     character = load(session, name, as_of)
     return rules.sheet_lines(character.sheet, character.condition)
 
 
-def _series(rules: RuleSystem, events: list[Event], timeline: list[dict[str, Any]]
-            ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _series(
+    rules: RuleSystem, events: list[Event], timeline: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """One fold of the character's events (its whole stream, registration first): its Status after every
     event that changed it (PenDragon Pass), with increases spent; and its condition after every event
     that changed it (wounds, healing)."""
@@ -62,9 +71,14 @@ def _series(rules: RuleSystem, events: list[Event], timeline: list[dict[str, Any
     for event in events[1:]:
         event.mutate(character)
         logged = when.get(event.originator_version, {})
-        mark = {"version": event.originator_version, "position": logged.get("position"), "time": logged.get("time"),
-                "local_time": logged.get("local_time"), "type": type(event).__name__,
-                "summary": logged.get("summary", "")}
+        mark = {
+            "version": event.originator_version,
+            "position": logged.get("position"),
+            "time": logged.get("time"),
+            "local_time": logged.get("local_time"),
+            "type": type(event).__name__,
+            "summary": logged.get("summary", ""),
+        }
         now = rules.view(character.sheet, character.condition)
         if now["condition"] != condition["condition"]:  # wounded, healed, knocked out, woken, dead
             after = rules.summary(character.sheet, character.condition)
@@ -89,14 +103,20 @@ def campaign_report(session: Session) -> dict[str, Any]:
         geasa += [{"character": row["name"], **geas} for geas in full.get("geasa", [])]
     leaders.sort(key=lambda r: -r["status"])
     disputed = [{"target": target, **a} for target, found in amendments(app, campaign.id).items() for a in found]
-    return {"campaign": campaign.name, "system": campaign.system,
-            "characters": [{"name": r["name"], "summary": r["summary"]} for r in characters],
-            "status_leaders": leaders, "open_oaths": oaths, "open_geasa": geasa,
-            "winters": list(campaign.winters), "disputed": disputed}
+    return {
+        "campaign": campaign.name,
+        "system": campaign.system,
+        "characters": [{"name": r["name"], "summary": r["summary"]} for r in characters],
+        "status_leaders": leaders,
+        "open_oaths": oaths,
+        "open_geasa": geasa,
+        "winters": list(campaign.winters),
+        "disputed": disputed,
+    }
 
 
 def session_recap(session: Session, which: str = "last") -> dict[str, Any]:
-    """"Previously on ...": per character, its condition when session WHICH (N or `last`) began and
+    """ "Previously on ...": per character, its condition when session WHICH (N or `last`) began and
     ended, and its events of that session in sentences; the campaign's own events (notes, rulings)."""
     start, end = session_bounds(session, which)
     sitting = next(s for s in sessions(session) if s["start"] == start)
@@ -108,13 +128,26 @@ def session_recap(session: Session, which: str = "last") -> dict[str, Any]:
             told.setdefault(row["character"], []).append(_told(row))
         elif row["type"] not in ("SessionStarted", "SessionEnded"):
             campaign_rows.append(_told(row))
-    characters = [{"name": name, "before": _condition_at(session, name, f"#{start}"),
-                   "after": _condition_at(session, name, None if end is None else f"#{end}"), "events": events}
-                  for name, events in told.items()]
-    times = {"start_time": rows[0]["local_time"], "end_time": rows[-1]["local_time"]} if rows else \
-        {"start_time": None, "end_time": None}
-    return {"campaign": session.campaign.name, "session": {**sitting, **times}, "characters": characters,
-            "campaign_events": campaign_rows}
+    characters = [
+        {
+            "name": name,
+            "before": _condition_at(session, name, f"#{start}"),
+            "after": _condition_at(session, name, None if end is None else f"#{end}"),
+            "events": events,
+        }
+        for name, events in told.items()
+    ]
+    times = (
+        {"start_time": rows[0]["local_time"], "end_time": rows[-1]["local_time"]}
+        if rows
+        else {"start_time": None, "end_time": None}
+    )
+    return {
+        "campaign": session.campaign.name,
+        "session": {**sitting, **times},
+        "characters": characters,
+        "campaign_events": campaign_rows,
+    }
 
 
 def _told(row: dict[str, Any]) -> dict[str, Any]:

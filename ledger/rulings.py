@@ -40,5 +40,11 @@ def change_ruling(session: Session, assignment: str, reason: str) -> dict[str, A
     new_value = parsed.model_dump(mode="json")[key]
     previous = campaign.rulings.get(key)
     campaign.change_ruling(key, new_value, reason, session.by, session.now())
-    return {"event": campaign.last_event_id, "version": campaign.version, "key": key,
-            "value": new_value, "previous": previous, "reason": reason}
+    return {
+        "event": campaign.last_event_id,
+        "version": campaign.version,
+        "key": key,
+        "value": new_value,
+        "previous": previous,
+        "reason": reason,
+    }

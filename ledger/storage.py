@@ -54,8 +54,10 @@ def cipher() -> dict[str, str]:
     except ValueError:
         size = 0
     if size not in (16, 24, 32):
-        raise BadInput("CHRONICLE_CIPHER_KEY is not a key: expected 16, 24 or 32 bytes in base64"
-                       " (make one with `chronicle key new`)")
+        raise BadInput(
+            "CHRONICLE_CIPHER_KEY is not a key: expected 16, 24 or 32 bytes in base64"
+            " (make one with `chronicle key new`)"
+        )
     # under the application's own names too: the library reads CHRONICLE_CIPHER_KEY as typed, before CIPHER_KEY
     topic = "eventsourcing.cryptography:AESCipher"
     return {"CIPHER_TOPIC": topic, "CIPHER_KEY": key, "CHRONICLE_CIPHER_TOPIC": topic, "CHRONICLE_CIPHER_KEY": key}
@@ -68,8 +70,10 @@ HONOURED = {"user", "password", "host", "port", "dbname", "connect_timeout"}
 
 
 def _postgres(target: str) -> dict[str, str]:
-    expected = (f"bad PostgreSQL URL {redact(target)!r}: expected postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
-                " (percent-encode special characters)")
+    expected = (
+        f"bad PostgreSQL URL {redact(target)!r}: expected postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
+        " (percent-encode special characters)"
+    )
     try:
         parts = urlsplit(target)
         port = str(parts.port or 5432)

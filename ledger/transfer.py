@@ -44,13 +44,16 @@ def export_lines(session: Session) -> Iterator[bytes]:
             continue  # indexed, gone from the log since: `verify` reports it
         state = mapper_of(app).decode_state(notification.state)
         heads[notification.originator_id] = (notification.originator_version, state.get("hash", ""))
-        yield orjson.dumps({
-            "id": event_id(notification.originator_id, notification.originator_version),
-            "topic": notification.topic,
-            "originator_id": str(notification.originator_id),
-            "originator_version": notification.originator_version,
-            "state": state,
-        }, option=orjson.OPT_SORT_KEYS)
+        yield orjson.dumps(
+            {
+                "id": event_id(notification.originator_id, notification.originator_version),
+                "topic": notification.topic,
+                "originator_id": str(notification.originator_id),
+                "originator_version": notification.originator_version,
+                "state": state,
+            },
+            option=orjson.OPT_SORT_KEYS,
+        )
     yield closing_line(heads)
 
 
@@ -83,12 +86,15 @@ def export_heads(path: str) -> dict[UUID, tuple[int, str]]:
 
 def _check_closing(closed: object, heads: dict[UUID, tuple[int, str]] | dict[str, tuple[int, str]], path: str) -> None:
     if closed is None:
-        raise BadInput(f"{path} has no closing line: it was cut short (or made before exports had one);"
-                       " nothing was imported")
+        raise BadInput(
+            f"{path} has no closing line: it was cut short (or made before exports had one); nothing was imported"
+        )
     listed = [(UUID(str(ident)), version, head) for ident, (version, head) in heads.items()]
     if not isinstance(closed, dict) or closed.get("events") != sum(v for _, v, _ in listed):
-        raise BadInput(f"{path}: its closing line counts {closed.get('events') if isinstance(closed, dict) else '?'}"
-                       f" events, the file holds {sum(v for _, v, _ in listed)}: it is not whole")
+        raise BadInput(
+            f"{path}: its closing line counts {closed.get('events') if isinstance(closed, dict) else '?'}"
+            f" events, the file holds {sum(v for _, v, _ in listed)}: it is not whole"
+        )
     if closed.get("digest") != digest.of_heads(listed):
         raise BadInput(f"{path}: its closing line's digest does not match its events: it is not whole")
 
@@ -111,8 +117,9 @@ def import_lines(open_app: Callable[[], Chronicle], source: BinaryIO, workers: i
             app = open_app()
             try:
                 with bulk.paused_gc():
-                    _insert(app, in_line_order(checking.outputs),
-                            lambda: _refuse_unless_ok(checking.results(), path, shown))
+                    _insert(
+                        app, in_line_order(checking.outputs), lambda: _refuse_unless_ok(checking.results(), path, shown)
+                    )
             finally:
                 app.close()
             lines = sum(report.lines for report in checking.results())
@@ -180,8 +187,10 @@ def _refuse_unless_ok(reports: list[ShareReport], path: str, shown: str) -> None
     problems = sorted((p for report in reports for p in report.problems), key=lambda p: p["position"])
     if problems:
         first = problems[0]
-        raise Refusal(f"the file does not verify: line {first['position']}: {first['problem']}"
-                      f" ({len(problems)} problem(s)); nothing was imported")
+        raise Refusal(
+            f"the file does not verify: line {first['position']}: {first['problem']}"
+            f" ({len(problems)} problem(s)); nothing was imported"
+        )
 
 
 def in_line_order(streams: list[Iterator[list[Checked]]]) -> Iterator[list[Checked]]:
@@ -235,9 +244,15 @@ def _insert(app: Chronicle, chunks: Iterator[list[Checked]], before_commit: Call
                 if sealing:
                     chunk = [(n, oid, version, topic, mapper._seal(state)) for n, oid, version, topic, state in chunk]
                 if postgres:  # locks the table and notifies, then one INSERT ... FROM unnest(...)
-                    recorder._insert_stored_events(cursor, [
-                        StoredEvent(originator_id=UUID(hex=oid), originator_version=version, topic=topic, state=state)
-                        for _, oid, version, topic, state in chunk])
+                    recorder._insert_stored_events(
+                        cursor,
+                        [
+                            StoredEvent(
+                                originator_id=UUID(hex=oid), originator_version=version, topic=topic, state=state
+                            )
+                            for _, oid, version, topic, state in chunk
+                        ],
+                    )
                 else:
                     cursor.executemany(insert, chunk)
             before_commit()

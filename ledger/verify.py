@@ -111,12 +111,17 @@ def _topics(base: type) -> frozenset[str]:
         cls = classes.pop()
         found.add(f"{cls.__module__}:{cls.__qualname__}")  # get_topic's form, without registering it
         classes.extend(cls.__subclasses__())
-    aliases = {name for name, cls in list(_topic_cache.items())
-               if isinstance(cls, type) and f"{cls.__module__}:{cls.__qualname__}" in found}
+    aliases = {
+        name
+        for name, cls in list(_topic_cache.items())
+        if isinstance(cls, type) and f"{cls.__module__}:{cls.__qualname__}" in found
+    }
     return frozenset(found | aliases)
 
 
-def verify(session: Session, progress: Callable[[float], None] | None = None, against: Against | None = None) -> dict[str, Any]:
+def verify(
+    session: Session, progress: Callable[[float], None] | None = None, against: Against | None = None
+) -> dict[str, Any]:
     """Check the campaign's whole log in this process."""
     session.app.index.catch_up()
     with bulk.paused_gc():
@@ -127,8 +132,9 @@ def verify(session: Session, progress: Callable[[float], None] | None = None, ag
 PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
 
 
-def verify_side_by_side(open_app: Callable[[], Chronicle], campaign_id: UUID, shares: int,
-                        progress: Callable[[float], None] | None = None) -> dict[str, Any]:
+def verify_side_by_side(
+    open_app: Callable[[], Chronicle], campaign_id: UUID, shares: int, progress: Callable[[float], None] | None = None
+) -> dict[str, Any]:
     """`verify` in `shares` worker processes, each checking a share of the campaign's aggregates
     (every event of an aggregate by one worker, in order, as its chain and re-derivation need); the
     report is the one a single process makes. The caller has caught the index up, and holds no
@@ -142,8 +148,9 @@ def verify_side_by_side(open_app: Callable[[], Chronicle], campaign_id: UUID, sh
         app.close()
 
 
-def _verify_share(open_app: Callable[[], Chronicle], campaign_id: UUID, share: tuple[int, int],
-                  progress: Callable[[float], None]) -> dict[str, Any]:
+def _verify_share(
+    open_app: Callable[[], Chronicle], campaign_id: UUID, share: tuple[int, int], progress: Callable[[float], None]
+) -> dict[str, Any]:
     app = open_app()
     try:
         with bulk.paused_gc():
@@ -152,8 +159,13 @@ def _verify_share(open_app: Callable[[], Chronicle], campaign_id: UUID, share: t
         app.close()
 
 
-def _check(app: Chronicle, campaign_id: UUID, share: tuple[int, int], progress: Callable[[float], None],
-           against: Against | None) -> dict[str, Any]:
+def _check(
+    app: Chronicle,
+    campaign_id: UUID,
+    share: tuple[int, int],
+    progress: Callable[[float], None],
+    against: Against | None,
+) -> dict[str, Any]:
     """The report on the rows of `share` of the aggregates that belong to the campaign: hashes,
     chains, order and outcomes, and the characters read model against the fold; with the log
     positions checked (for the index) and the heads (for a digest)."""
@@ -167,8 +179,12 @@ def _check(app: Chronicle, campaign_id: UUID, share: tuple[int, int], progress: 
         if version == 1 or owner not in member:
             event, digest = _decoded(app, row)
             if owner not in member:  # an unreadable creation, or none: reported in every campaign's verify
-                member[owner] = (version > 1 or isinstance(event, Exception) or owner == campaign_id
-                                 or getattr(event, "campaign_id", None) == campaign_id)
+                member[owner] = (
+                    version > 1
+                    or isinstance(event, Exception)
+                    or owner == campaign_id
+                    or getattr(event, "campaign_id", None) == campaign_id
+                )
             if not member[owner]:
                 continue
         elif member[owner]:
@@ -182,8 +198,13 @@ def _check(app: Chronicle, campaign_id: UUID, share: tuple[int, int], progress: 
         if version != last + 1:
             checker.count += 1
             before = f"follows version {last}" if last else "has no version before it"
-            checker.problems.append({"position": row.id, "problem": f"out of order: version {version} of its aggregate"
-                                     f" {before} in the log (a row missing, moved or inserted)"})
+            checker.problems.append(
+                {
+                    "position": row.id,
+                    "problem": f"out of order: version {version} of its aggregate"
+                    f" {before} in the log (a row missing, moved or inserted)",
+                }
+            )
         else:
             checker.feed(row.id, event, digest)
             if against is not None:
@@ -218,8 +239,13 @@ def _read_models(app: Chronicle, checker: Verifier, broken: set[UUID]) -> list[d
         shown = app.characters.show(ident)
         if shown != render(chain.rules, chain.state):
             place = (chain.places or [0])[-1]
-            found.append({"position": place, "problem": f"the characters read model differs from the log for"
-                          f" {chain.state.name!r} (edited): `chronicle rebuild` restores it"})
+            found.append(
+                {
+                    "position": place,
+                    "problem": f"the characters read model differs from the log for"
+                    f" {chain.state.name!r} (edited): `chronicle rebuild` restores it",
+                }
+            )
     return found
 
 
@@ -240,15 +266,23 @@ def _finish(app: Chronicle, campaign_id: UUID, reports: list[dict[str, Any]]) ->
 
 def _index_problems(app: Chronicle, campaign_id: UUID, logged: list[int]) -> list[dict[str, Any]]:
     indexed = [at for page in app.index.position_pages(campaign_id) for at in page]
-    found = [{"position": at, "problem": "indexed but missing from the log (deleted after it was recorded)"}
-             for at in sorted(set(indexed) - set(logged))]
-    found += [{"position": at, "problem": "in the log but not in the index (the index was edited):"
-               " `chronicle rebuild` restores it"} for at in sorted(set(logged) - set(indexed))]
+    found = [
+        {"position": at, "problem": "indexed but missing from the log (deleted after it was recorded)"}
+        for at in sorted(set(indexed) - set(logged))
+    ]
+    found += [
+        {
+            "position": at,
+            "problem": "in the log but not in the index (the index was edited): `chronicle rebuild` restores it",
+        }
+        for at in sorted(set(logged) - set(indexed))
+    ]
     return found
 
 
 def _read_back(app: Chronicle) -> Callable[[list[int]], list[Event]]:
     """The events at these log positions (those that cannot be read were reported already)."""
+
     def read_back(positions: list[int]) -> list[Event]:
         decoded = (_decoded(app, n)[0] for n in notifications_at(app, positions))
         return [e for e in decoded if not isinstance(e, Exception)]
@@ -284,12 +318,16 @@ class Verifier:
         self.read_back = read_back
         self.chains: dict[UUID, _Chain] = {}
         self._where = 0
-        self._rulings: dict[tuple[RuleSystem, bytes], Model] = {}  # validated rulings by their JSON: most events share them
+        self._rulings: dict[
+            tuple[RuleSystem, bytes], Model
+        ] = {}  # validated rulings by their JSON: most events share them
         self._last_ruling: tuple[RuleSystem | None, dict[str, Any] | None, Model | None] = (None, None, None)
         self.problems: list[dict[str, Any]] = []
         self.count = 0
 
-    def feed(self, position: int, event: Event | Exception, digest: str | None = None, where: int | None = None) -> None:
+    def feed(
+        self, position: int, event: Event | Exception, digest: str | None = None, where: int | None = None
+    ) -> None:
         """Check the next event; `digest` is the digest of its stored content (`checked_event`), when known."""
         self.count += 1
         self._where = position if where is None else where

@@ -40,8 +40,7 @@ class ReadModel(Protocol):
         """Another process wrote first: drop what is held in memory."""
 
 
-def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None = None,
-             batch_size: int = BATCH) -> int:
+def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None = None, batch_size: int = BATCH) -> int:
     """Fold every event after the views' positions into their rows; returns how many were read."""
     store, feed = views[0].store, views[0].feed
     done = 0
@@ -52,8 +51,11 @@ def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None 
         if not page:
             return done
         end = page[-1].position
-        behind = [(view, page if at[view] == start else [e for e in page if e.position > at[view]])
-                  for view in views if at[view] < end]
+        behind = [
+            (view, page if at[view] == start else [e for e in page if e.position > at[view]])
+            for view in views
+            if at[view] < end
+        ]
         folded = [(view, view.fold(todo)) for view, todo in behind]
         try:
             with store.transaction() as cursor:

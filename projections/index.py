@@ -33,9 +33,9 @@ VERSION = 5  # of the tables below: a ledger whose index was made by another ver
 TABLES = {
     # `chosen`: the position where it last became the current campaign (started, or `campaign use`), 0 never
     "chronicle_campaigns": "id TEXT NOT NULL, name TEXT NOT NULL, system TEXT, position BIGINT, chosen BIGINT,"
-                           " archived INTEGER",
+    " archived INTEGER",
     "chronicle_characters": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, system TEXT, kind TEXT, position BIGINT,"
-                            " retired INTEGER",
+    " retired INTEGER",
     "chronicle_log": "position {position}, event_key BIGINT NOT NULL, campaign BIGINT NOT NULL, time TEXT",
     "chronicle_amendments": "position BIGINT NOT NULL, campaign BIGINT NOT NULL",
 }
@@ -107,15 +107,25 @@ class Index:
                 case Kind.STARTED:
                     started = logged.event()
                     assert isinstance(started, CampaignStarted)
-                    rows["chronicle_campaigns"].append((str(originator), started.name, started.system, at,
-                                                        at if started.chosen else 0, 0))
+                    rows["chronicle_campaigns"].append(
+                        (str(originator), started.name, started.system, at, at if started.chosen else 0, 0)
+                    )
                     campaign = known[originator] = self._started[originator] = at
                     when = iso(started.timestamp)
                 case Kind.REGISTERED:
                     registered = logged.event()
                     assert isinstance(registered, CharacterRegistered)
-                    rows["chronicle_characters"].append((str(originator), str(registered.campaign_id), registered.name,
-                                                         registered.system, registered.kind, at, 0))
+                    rows["chronicle_characters"].append(
+                        (
+                            str(originator),
+                            str(registered.campaign_id),
+                            registered.name,
+                            registered.system,
+                            registered.kind,
+                            at,
+                            0,
+                        )
+                    )
                     campaign = known[originator] = self._start_of(registered.campaign_id)
                     when = iso(registered.timestamp)
                 case Kind.CHOSEN | Kind.ARCHIVED | Kind.RENAMED | Kind.RETIRED as kind:
@@ -160,23 +170,30 @@ class Index:
         lost it: no query finds that campaign, as nothing can open it, and the others go on."""
         if campaign_id not in self._started:
             table, at = self.store.events
-            rows = self.store.query(f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = 1",
-                                    (self.store.originator(campaign_id),))
+            rows = self.store.query(
+                f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = 1",
+                (self.store.originator(campaign_id),),
+            )
             self._started[campaign_id] = rows[0][0] if rows else 0
         return self._started[campaign_id]
 
     # queries -------------------------------------------------------------------------------
 
     def campaigns(self) -> list[tuple[str, str, str]]:
-        return [tuple(r) for r in self.store.query("SELECT id, name, system FROM chronicle_campaigns ORDER BY position")]
+        return [
+            tuple(r) for r in self.store.query("SELECT id, name, system FROM chronicle_campaigns ORDER BY position")
+        ]
 
     def characters(self, campaign_id: UUID) -> list[tuple[str, str, str]]:
         rows = self.store.query(
-            "SELECT id, name, kind FROM chronicle_characters WHERE campaign_id = ? ORDER BY position", (str(campaign_id),)
+            "SELECT id, name, kind FROM chronicle_characters WHERE campaign_id = ? ORDER BY position",
+            (str(campaign_id),),
         )
         return [tuple(r) for r in rows]
 
-    def log(self, campaign_id: UUID, originator_id: UUID | None = None, since: int = 0, until: int | None = None) -> list[int]:
+    def log(
+        self, campaign_id: UUID, originator_id: UUID | None = None, since: int = 0, until: int | None = None
+    ) -> list[int]:
         """The positions of the campaign's events (one aggregate's, when `originator_id`) since..until."""
         sql = "SELECT l.position FROM chronicle_log l"
         if originator_id is None:
@@ -198,9 +215,14 @@ class Index:
         millions of events is never held whole)."""
         after = 0
         while True:
-            page = [row[0] for row in self.store.query(
-                f"SELECT position FROM chronicle_log WHERE campaign = {CAMPAIGN} AND position > ?"
-                " ORDER BY position LIMIT ?", (str(campaign_id), after, size))]
+            page = [
+                row[0]
+                for row in self.store.query(
+                    f"SELECT position FROM chronicle_log WHERE campaign = {CAMPAIGN} AND position > ?"
+                    " ORDER BY position LIMIT ?",
+                    (str(campaign_id), after, size),
+                )
+            ]
             if not page:
                 return
             yield page
@@ -209,8 +231,9 @@ class Index:
     def by_event_id(self, campaign_id: UUID, ident: str) -> int | None:
         """The position of the event with that id: found by its key, told from any other event with
         the same key by its aggregate and version."""
-        for at, originator, version in self._events(f"l.event_key = ? AND l.campaign = {CAMPAIGN}",
-                                                    (key_of(ident), str(campaign_id))):
+        for at, originator, version in self._events(
+            f"l.event_key = ? AND l.campaign = {CAMPAIGN}", (key_of(ident), str(campaign_id))
+        ):
             if event_id(originator, version) == ident:
                 return at
         return None
@@ -222,33 +245,43 @@ class Index:
 
     def _events(self, where: str, params: Sequence[Any]) -> list[tuple[int, UUID, int]]:
         table, at = self.store.events
-        rows = self.store.query(f"SELECT l.position, e.originator_id, e.originator_version FROM chronicle_log l"
-                                f" JOIN {table} e ON e.{at} = l.position WHERE {where}", params)
+        rows = self.store.query(
+            f"SELECT l.position, e.originator_id, e.originator_version FROM chronicle_log l"
+            f" JOIN {table} e ON e.{at} = l.position WHERE {where}",
+            params,
+        )
         return [(position, aggregate_id(oid), version) for position, oid, version in rows]
 
     def at_time(self, campaign_id: UUID, moment: str) -> int | None:
-        rows = self.store.query(f"SELECT MAX(position) FROM chronicle_log WHERE campaign = {CAMPAIGN} AND time <= ?",
-                                (str(campaign_id), moment))
+        rows = self.store.query(
+            f"SELECT MAX(position) FROM chronicle_log WHERE campaign = {CAMPAIGN} AND time <= ?",
+            (str(campaign_id), moment),
+        )
         return rows[0][0] if rows else None
 
     def version_at(self, originator_id: UUID, position: int) -> int | None:
         """The aggregate's version at that log position (the events table keys events by aggregate)."""
         table, at = self.store.events
-        rows = self.store.query(f"SELECT MAX(originator_version) FROM {table} WHERE originator_id = ? AND {at} <= ?",
-                                (self.store.originator(originator_id), position))
+        rows = self.store.query(
+            f"SELECT MAX(originator_version) FROM {table} WHERE originator_id = ? AND {at} <= ?",
+            (self.store.originator(originator_id), position),
+        )
         return rows[0][0] if rows else None
 
     def amendments(self, campaign_id: UUID) -> list[int]:
         """The positions of the campaign's corrections."""
-        rows = self.store.query(f"SELECT position FROM chronicle_amendments WHERE campaign = {CAMPAIGN}"
-                                " ORDER BY position", (str(campaign_id),))
+        rows = self.store.query(
+            f"SELECT position FROM chronicle_amendments WHERE campaign = {CAMPAIGN} ORDER BY position",
+            (str(campaign_id),),
+        )
         return [row[0] for row in rows]
 
     def current_campaign(self) -> str | None:
         """The id of the campaign commands act on without `--campaign`: the one started or chosen last
         (`campaign use`), archived ones aside; else the newest."""
-        rows = self.store.query("SELECT id FROM chronicle_campaigns WHERE archived = 0"
-                                " ORDER BY chosen DESC, position DESC LIMIT 1")
+        rows = self.store.query(
+            "SELECT id FROM chronicle_campaigns WHERE archived = 0 ORDER BY chosen DESC, position DESC LIMIT 1"
+        )
         return rows[0][0] if rows else None
 
     def archived(self, campaign_id: UUID) -> bool:
@@ -258,9 +291,13 @@ class Index:
     def position_of(self, originator_id: UUID, version: int) -> int:
         """The log position of an aggregate's event, by the events table's own key."""
         table, at = self.store.events
-        rows = self.store.query(f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = ?",
-                                (self.store.originator(originator_id), version))
+        rows = self.store.query(
+            f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = ?",
+            (self.store.originator(originator_id), version),
+        )
         return rows[0][0] if rows else 0
 
     def count(self, campaign_id: UUID) -> int:
-        return self.store.query(f"SELECT COUNT(*) FROM chronicle_log WHERE campaign = {CAMPAIGN}", (str(campaign_id),))[0][0]
+        return self.store.query(f"SELECT COUNT(*) FROM chronicle_log WHERE campaign = {CAMPAIGN}", (str(campaign_id),))[
+            0
+        ][0]

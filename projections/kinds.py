@@ -86,11 +86,21 @@ def kind_of(event_class: type) -> Kind:
 
 
 KINDS: dict[type, Kind] = {
-    CampaignStarted: Kind.STARTED, CharacterRegistered: Kind.REGISTERED, Amended: Kind.AMENDED,
-    DiceRolled: Kind.ROLLED, Resolution: Kind.RESOLVED, RulingChanged: Kind.CAMPAIGN, WinterBegan: Kind.CAMPAIGN,
-    SessionStarted: Kind.CAMPAIGN, SessionEnded: Kind.CAMPAIGN, CampaignChosen: Kind.CHOSEN,
-    CampaignArchived: Kind.ARCHIVED, SheetChanged: Kind.GROWN, CharacterRenamed: Kind.RENAMED,
-    CharacterRetired: Kind.RETIRED, NoteTaken: Kind.NOTED,
+    CampaignStarted: Kind.STARTED,
+    CharacterRegistered: Kind.REGISTERED,
+    Amended: Kind.AMENDED,
+    DiceRolled: Kind.ROLLED,
+    Resolution: Kind.RESOLVED,
+    RulingChanged: Kind.CAMPAIGN,
+    WinterBegan: Kind.CAMPAIGN,
+    SessionStarted: Kind.CAMPAIGN,
+    SessionEnded: Kind.CAMPAIGN,
+    CampaignChosen: Kind.CHOSEN,
+    CampaignArchived: Kind.ARCHIVED,
+    SheetChanged: Kind.GROWN,
+    CharacterRenamed: Kind.RENAMED,
+    CharacterRetired: Kind.RETIRED,
+    NoteTaken: Kind.NOTED,
 }
 
 
@@ -100,6 +110,8 @@ class UnknownEvent(ChronicleError):
     code = "unknown_event"
 
     def __init__(self, view: str, topic: str, position: int):
-        super().__init__(f"the {view} read model does not know the event {topic} at #{position}:"
-                         " nothing was folded; is this ledger from a newer chronicle?")
+        super().__init__(
+            f"the {view} read model does not know the event {topic} at #{position}:"
+            " nothing was folded; is this ledger from a newer chronicle?"
+        )
         self.topic, self.position = topic, position

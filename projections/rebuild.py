@@ -22,7 +22,9 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
     from .feed import Feed
 
 MODELS: dict[str, tuple[ModuleType, type[index.Index] | type[characters.Characters]]] = {
-    "index": (index, index.Index), "characters": (characters, characters.Characters)}
+    "index": (index, index.Index),
+    "characters": (characters, characters.Characters),
+}
 SUFFIX = "_rebuilt"
 PAGE = 2000  # events decoded at a time: a page's decoded states are held together
 WRITE = 20000  # events folded between two writes: fewer, larger transactions
@@ -43,8 +45,15 @@ def discard(store: ViewStore, names: Sequence[str], suffix: str = SUFFIX) -> Non
                 cursor.execute(f"DROP TABLE IF EXISTS {table}{suffix}")
 
 
-def fold_share(store: ViewStore, feed: Feed, names: Sequence[str], stop: int, share: tuple[int, int],
-               progress: Callable[[float], None], suffix: str = SUFFIX) -> int:
+def fold_share(
+    store: ViewStore,
+    feed: Feed,
+    names: Sequence[str],
+    stop: int,
+    share: tuple[int, int],
+    progress: Callable[[float], None],
+    suffix: str = SUFFIX,
+) -> int:
     """Fold the log up to `stop` into the fresh tables, for the aggregates of `share` (k of n);
     returns how many events that was. The swap's synced commit makes them durable."""
     views = [MODELS[name][1](store, feed, suffix) for name in names]

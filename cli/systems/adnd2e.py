@@ -42,18 +42,34 @@ __all__ = ["injure", "rest", "attack", "mug", "grab", "rules_monster_strength", 
 @click.command(context_settings=HELP)
 @click.argument("name")
 @click.option("--damage", type=int, required=True, metavar="N", help="The rolled weapon damage (magic bonus included).")
-@click.option("--mode", type=click.Choice(get_args(Mode)), required=True,
-              help="lethal: all real; armed-nonlethal and subdual: half, half of it temporary; sap: 25% real.")
+@click.option(
+    "--mode",
+    type=click.Choice(get_args(Mode)),
+    required=True,
+    help="lethal: all real; armed-nonlethal and subdual: half, half of it temporary; sap: 25% real.",
+)
 @click.option("--knockout-roll", type=int, metavar="N", help="Sap: the table's d100 knockout roll.")
 @click.option("--knockout-dice", metavar="A,B", help="Sap: the table's 2d8 faces for the knockout's rounds.")
 @click.option("--magic-bonus", type=int, metavar="N", help="Sap: the weapon's magic bonus, which a sap ignores.")
 @click.option("--attacker", metavar="NAME", help="Who dealt the damage, for the story told in the log.")
-@click.option("--helpless", is_flag=True,
-              help="Sap: the victim is asleep or magically held (10% a point, up to 80%) though the ledger does not say so.")
+@click.option(
+    "--helpless",
+    is_flag=True,
+    help="Sap: the victim is asleep or magically held (10% a point, up to 80%) though the ledger does not say so.",
+)
 @common
 @click.pass_obj
-def injure(env: Env, name: str, damage: int, mode: str, knockout_roll: int | None, knockout_dice: str | None,
-           magic_bonus: int | None, attacker: str | None, helpless: bool) -> None:
+def injure(
+    env: Env,
+    name: str,
+    damage: int,
+    mode: str,
+    knockout_roll: int | None,
+    knockout_dice: str | None,
+    magic_bonus: int | None,
+    attacker: str | None,
+    helpless: bool,
+) -> None:
     """Apply the rolled weapon --damage to NAME, split into real and temporary damage by --mode.
 
     A sap also rolls the knockout chance: 5% a point of damage, at most 40%
@@ -64,8 +80,9 @@ def injure(env: Env, name: str, damage: int, mode: str, knockout_roll: int | Non
     Example:
       chronicle injure Guard --damage 7 --mode sap --knockout-roll 20 --knockout-dice 2,3
     """
-    given = inputs(InjureInputs, damage=damage, mode=mode, magic_bonus=magic_bonus, helpless=helpless,
-                   attacker=attacker)
+    given = inputs(
+        InjureInputs, damage=damage, mode=mode, magic_bonus=magic_bonus, helpless=helpless, attacker=attacker
+    )
     table = {"knockout": None if knockout_roll is None else [knockout_roll], "knockout_rounds": faces(knockout_dice)}
     recorded = env.write(lambda session: record_on(session, name, Injured, given, table))
     emit(env, lambda: document(recorded), lambda: told(recorded))
@@ -74,7 +91,9 @@ def injure(env: Env, name: str, damage: int, mode: str, knockout_roll: int | Non
 @click.command(context_settings=HELP)
 @click.argument("name")
 @click.option("--hours", type=int, metavar="H", help="Hours of rest (1 real hp a full day, ruling real_recovery).")
-@click.option("--minutes", type=int, metavar="M", help="Minutes of rest (1 temporary hp a turn of 10, ruling temporary_recovery).")
+@click.option(
+    "--minutes", type=int, metavar="M", help="Minutes of rest (1 temporary hp a turn of 10, ruling temporary_recovery)."
+)
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
 @common
 @click.pass_obj
@@ -95,22 +114,51 @@ def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupte
 @click.command(context_settings=HELP)
 @click.argument("attacker")
 @click.argument("target")
-@click.option("--maneuver", type=click.Choice(get_args(Maneuver)), default="normal", show_default=True,
-              help="The kind of attack; called shots (sap, grab-*) add +1 to initiative.")
-@click.option("--weapon", metavar="NAME",
-              help="A weapon on ATTACKER's sheet, by name (none for bare hands); its kind, size and missile flag come from the sheet.")
-@click.option("--missile", is_flag=True, help="The weapon is thrown: a missile attack (never a sap or a non-lethal one).")
+@click.option(
+    "--maneuver",
+    type=click.Choice(get_args(Maneuver)),
+    default="normal",
+    show_default=True,
+    help="The kind of attack; called shots (sap, grab-*) add +1 to initiative.",
+)
+@click.option(
+    "--weapon",
+    metavar="NAME",
+    help="A weapon on ATTACKER's sheet, by name (none for bare hands);"
+    " its kind, size and missile flag come from the sheet.",
+)
+@click.option(
+    "--missile", is_flag=True, help="The weapon is thrown: a missile attack (never a sap or a non-lethal one)."
+)
 @click.option("--roll", type=int, metavar="N", help="The table's d20 attack roll.")
 @click.option("--thac0", type=int, metavar="N", help="The attacker's THAC0, if not on its sheet (else 20).")
-@click.option("--wrestling-round", type=int, metavar="N", help="Round of the wrestling bout (after the first: small weapons only).")
-@click.option("--defender-armed", is_flag=True, help="The target holds a weapon: against bare hands it strikes first at +4/+4.")
+@click.option(
+    "--wrestling-round",
+    type=int,
+    metavar="N",
+    help="Round of the wrestling bout (after the first: small weapons only).",
+)
+@click.option(
+    "--defender-armed", is_flag=True, help="The target holds a weapon: against bare hands it strikes first at +4/+4."
+)
 @click.option("--defender-roll", type=int, metavar="N", help="The table's d20 for the armed defender's first strike.")
 @click.option("--no-free-hand", "no_free_hand", is_flag=True, help="The attacker has no free hand (no grab).")
 @common
 @click.pass_obj
-def attack(env: Env, attacker: str, target: str, maneuver: str, weapon: str | None, missile: bool,
-           roll: int | None, thac0: int | None, wrestling_round: int | None, defender_armed: bool,
-           defender_roll: int | None, no_free_hand: bool) -> None:
+def attack(
+    env: Env,
+    attacker: str,
+    target: str,
+    maneuver: str,
+    weapon: str | None,
+    missile: bool,
+    roll: int | None,
+    thac0: int | None,
+    wrestling_round: int | None,
+    defender_armed: bool,
+    defender_roll: int | None,
+    no_free_hand: bool,
+) -> None:
     """One attack roll by ATTACKER on TARGET with the maneuver's modifiers, recorded on TARGET.
 
     THAC0, height, class, whether the attacker is held and the --weapon are
@@ -128,11 +176,20 @@ def attack(env: Env, attacker: str, target: str, maneuver: str, weapon: str | No
     def decide(session: Session) -> Recorded:
         striker = adnd2e_character(session, attacker, "attack")
         copied = copied_from_attacker(attacker, striker.sheet, striker.condition, weapon, missile, thac0)
-        given = inputs(AttackInputs, **copied, maneuver=maneuver, wrestling_round=wrestling_round,
-                       defender_armed=defender_armed, free_hand=not no_free_hand)
+        given = inputs(
+            AttackInputs,
+            **copied,
+            maneuver=maneuver,
+            wrestling_round=wrestling_round,
+            defender_armed=defender_armed,
+            free_hand=not no_free_hand,
+        )
         if maneuver == "mug":
             check_not_oneself(attacker, target)
-        table = {"attack": None if roll is None else [roll], "defence": None if defender_roll is None else [defender_roll]}
+        table = {
+            "attack": None if roll is None else [roll],
+            "defence": None if defender_roll is None else [defender_roll],
+        }
         return record_on(session, target, Attacked, given, table)
 
     recorded = env.write(decide)
@@ -142,16 +199,33 @@ def attack(env: Env, attacker: str, target: str, maneuver: str, weapon: str | No
 @click.command(context_settings=HELP)
 @click.argument("mugger")
 @click.argument("victim")
-@click.option("--save-number", type=click.IntRange(1, 20), required=True, metavar="S",
-              help="The victim's base save vs petrification (1-20).")
+@click.option(
+    "--save-number",
+    type=click.IntRange(1, 20),
+    required=True,
+    metavar="S",
+    help="The victim's base save vs petrification (1-20).",
+)
 @click.option("--save-roll", type=int, metavar="N", help="The table's d20 save roll.")
-@click.option("--knockout-dice", metavar="A,B", help="The table's 2d8 faces for the knockout rounds (only if the save fails).")
-@click.option("--weapon", metavar="NAME", help="The blunt weapon on MUGGER's sheet (default: its only blunt melee weapon).")
+@click.option(
+    "--knockout-dice", metavar="A,B", help="The table's 2d8 faces for the knockout rounds (only if the save fails)."
+)
+@click.option(
+    "--weapon", metavar="NAME", help="The blunt weapon on MUGGER's sheet (default: its only blunt melee weapon)."
+)
 @common
 @click.pass_obj
-def mug(env: Env, mugger: str, victim: str, save_number: int, save_roll: int | None, knockout_dice: str | None,
-        weapon: str | None) -> None:
-    """After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level minus VICTIM's level or HD.
+def mug(
+    env: Env,
+    mugger: str,
+    victim: str,
+    save_number: int,
+    save_roll: int | None,
+    knockout_dice: str | None,
+    weapon: str | None,
+) -> None:
+    """After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level
+    minus VICTIM's level or HD.
 
     Only a thief (class=thief on its sheet) mugs, with a blunt melee weapon, never
     itself; refused (exit 1) otherwise, where no backstab is allowed, against a
@@ -181,7 +255,8 @@ def mug(env: Env, mugger: str, victim: str, save_number: int, save_roll: int | N
 @common
 @click.pass_obj
 def rules_monster_strength(env: Env, attacks: str, carrier: bool) -> None:
-    """A monster's rough Strength from its ATTACKS damage: the largest maximum, +1 per attack beyond the first, +8 if a carrier.
+    """A monster's rough Strength from its ATTACKS damage: the largest maximum, +1 per attack beyond
+    the first, +8 if a carrier.
 
     \b
     Example:
@@ -192,9 +267,13 @@ def rules_monster_strength(env: Env, attacks: str, carrier: bool) -> None:
 
 
 @click.command("mug-save")
-@click.option("--base", type=click.IntRange(1, 20), required=True, metavar="S", help="The victim's base save vs petrification.")
+@click.option(
+    "--base", type=click.IntRange(1, 20), required=True, metavar="S", help="The victim's base save vs petrification."
+)
 @click.option("--mugger-level", type=click.IntRange(min=0), required=True, metavar="L")
-@click.option("--victim-level", type=click.IntRange(min=0), required=True, metavar="V", help="Level, or hit dice for a monster.")
+@click.option(
+    "--victim-level", type=click.IntRange(min=0), required=True, metavar="V", help="Level, or hit dice for a monster."
+)
 @common
 @click.pass_obj
 def rules_mug_save(env: Env, base: int, mugger_level: int, victim_level: int) -> None:

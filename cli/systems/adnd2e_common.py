@@ -22,8 +22,13 @@ def adnd2e_character(session: Session, name: str, command: str) -> Character:
     return session.character(name)
 
 
-def record_on(session: Session, name: str, action: type[Resolution], given: Model,
-              table: Mapping[str, list[int] | None] | None = None) -> Recorded:
+def record_on(
+    session: Session,
+    name: str,
+    action: type[Resolution],
+    given: Model,
+    table: Mapping[str, list[int] | None] | None = None,
+) -> Recorded:
     """Decide `action` once on NAME and record it."""
     return session.record(adnd2e_character(session, name, action.__name__), action, given, table)
 

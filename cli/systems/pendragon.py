@@ -29,26 +29,59 @@ from .pendragon_winter import winter
 if TYPE_CHECKING:
     from ...ledger.session import Session
 
-__all__ = ["check", "status", "increase", "oath", "geas", "feat", "tactic", "injure", "first_aid", "chirurgery", "heal", "rest",
-           "winter", "experience"]
+__all__ = [
+    "check",
+    "status",
+    "increase",
+    "oath",
+    "geas",
+    "feat",
+    "tactic",
+    "injure",
+    "first_aid",
+    "chirurgery",
+    "heal",
+    "rest",
+    "winter",
+    "experience",
+]
 
 
 # check --------------------------------------------------------------------------------------------
+
 
 @click.command(context_settings=HELP)
 @click.argument("name")
 @click.argument("skill")
 @click.option("--roll", type=int, metavar="N", help="The table's d20 for NAME.")
 @click.option("--modifier", type=int, default=0, metavar="M", help="Added to NAME's value (e.g. -5).")
-@click.option("--opposed-by", "opposed_by", metavar="NAME:SKILL", help="An opposed roll against another character's value.")
-@click.option("--opposed-value", "opposed_value", type=int, metavar="N",
-              help="An opposed roll against a value not on any sheet (an unregistered foe).")
+@click.option(
+    "--opposed-by", "opposed_by", metavar="NAME:SKILL", help="An opposed roll against another character's value."
+)
+@click.option(
+    "--opposed-value",
+    "opposed_value",
+    type=int,
+    metavar="N",
+    help="An opposed roll against a value not on any sheet (an unregistered foe).",
+)
 @click.option("--opposed-roll", "opposed_roll", type=int, metavar="N", help="The table's d20 for the opponent.")
-@click.option("--award-check", "award_check", is_flag=True, help="A success earns an experience check (rolled in winter).")
+@click.option(
+    "--award-check", "award_check", is_flag=True, help="A success earns an experience check (rolled in winter)."
+)
 @common
 @click.pass_obj
-def check(env: Env, name: str, skill: str, roll: int | None, modifier: int, opposed_by: str | None,
-          opposed_value: int | None, opposed_roll: int | None, award_check: bool) -> None:
+def check(
+    env: Env,
+    name: str,
+    skill: str,
+    roll: int | None,
+    modifier: int,
+    opposed_by: str | None,
+    opposed_value: int | None,
+    opposed_roll: int | None,
+    award_check: bool,
+) -> None:
     """A d20 against NAME's SKILL (any statistic, trait, passion or skill), unopposed or opposed.
 
     Equal is a critical, under a success, 20 a fumble, over a failure; a value
@@ -69,8 +102,9 @@ def check(env: Env, name: str, skill: str, roll: int | None, modifier: int, oppo
         opponent, value = (None, opposed_value)
         if opposed_by:
             opponent, value, _ = value_of(session, opposed_by, "--opposed-by")
-        given = inputs(CheckInputs, what=skill, modifier=modifier, opponent=opponent, opponent_value=value,
-                       award_check=award_check)
+        given = inputs(
+            CheckInputs, what=skill, modifier=modifier, opponent=opponent, opponent_value=value, award_check=award_check
+        )
         table = {"check": table_roll(roll), "opponent": table_roll(opposed_roll)}
         return resolve_on(session, name, Checked, given, table, "check")
 
@@ -78,6 +112,7 @@ def check(env: Env, name: str, skill: str, roll: int | None, modifier: int, oppo
 
 
 # status and increases ------------------------------------------------------------------------------
+
 
 @click.group(context_settings=HELP)
 def status() -> None:
@@ -87,18 +122,33 @@ def status() -> None:
 @status.command("award", context_settings=HELP)
 @click.argument("name")
 @click.option("--foe", type=click.Choice(list(FOES)), help="A foe defeated (its Status value from the table).")
-@click.option("--honour", type=click.Choice(list(HONOURS)), help="A one-time honour; a second award of it is refused (exit 1).")
+@click.option(
+    "--honour", type=click.Choice(list(HONOURS)), help="A one-time honour; a second award of it is refused (exit 1)."
+)
 @click.option("--amount", type=int, metavar="N", help="An explicit amount (needs --reason).")
 @click.option("--reason", metavar="TEXT", help="Why an explicit amount was awarded.")
 @click.option("--leadership", type=int, metavar="PEOPLE", help="People led: 1 per full 100, at most 100.")
-@click.option("--magic-item", "magic_item", type=int, metavar="N", help="A flashy magic item: 1 to 10, as the table sets.")
+@click.option(
+    "--magic-item", "magic_item", type=int, metavar="N", help="A flashy magic item: 1 to 10, as the table sets."
+)
 @click.option("--head", is_flag=True, help="+10%: took the enemy's head after a challenge.")
 @click.option("--yoke", is_flag=True, help="+50%: fought balancing on a chariot yoke.")
 @click.option("--missile", is_flag=True, help="-50%: bows, crossbows or slings were used.")
 @common
 @click.pass_obj
-def award(env: Env, name: str, foe: str | None, honour: str | None, amount: int | None, reason: str | None,
-          leadership: int | None, magic_item: int | None, head: bool, yoke: bool, missile: bool) -> None:
+def award(
+    env: Env,
+    name: str,
+    foe: str | None,
+    honour: str | None,
+    amount: int | None,
+    reason: str | None,
+    leadership: int | None,
+    magic_item: int | None,
+    head: bool,
+    yoke: bool,
+    missile: bool,
+) -> None:
     """Award Status to NAME from exactly one source; --head/--yoke/--missile modify foes and amounts
     (ruling status_modifiers: additive or multiplicative).
 
@@ -106,8 +156,18 @@ def award(env: Env, name: str, foe: str | None, honour: str | None, amount: int 
     Example:
       chronicle status award Vasana --foe rune-master --head
     """
-    given = inputs(AwardInputs, foe=foe, honour=honour, amount=amount, reason=reason, leadership_people=leadership,
-                   magic_item=magic_item, head=head, yoke=yoke, missile=missile)
+    given = inputs(
+        AwardInputs,
+        foe=foe,
+        honour=honour,
+        amount=amount,
+        reason=reason,
+        leadership_people=leadership,
+        magic_item=magic_item,
+        head=head,
+        yoke=yoke,
+        missile=missile,
+    )
     emit_told(env, env.write(lambda session: resolve_on(session, name, StatusAwarded, given, command="status award")))
 
 
@@ -130,6 +190,7 @@ def increase(env: Env, name: str, what: str) -> None:
 
 # feats ---------------------------------------------------------------------------------------------
 
+
 @click.command(context_settings=HELP)
 @click.argument("name")
 @click.argument("what")
@@ -146,11 +207,16 @@ def feat(env: Env, name: str, what: str, roll: int | None, description: str | No
       chronicle feat Vasana sword --roll 6 --describe "leaps the wall of shields"
     """
     given = inputs(FeatInputs, what=what, description=description or f"a Feat of {what}")
-    emit_told(env, env.write(lambda session: resolve_on(session, name, FeatAttempted, given, {"feat": table_roll(roll)},
-                                                  command="feat")))
+    emit_told(
+        env,
+        env.write(
+            lambda session: resolve_on(session, name, FeatAttempted, given, {"feat": table_roll(roll)}, command="feat")
+        ),
+    )
 
 
 # experience outside winter -------------------------------------------------------------------------
+
 
 @click.command(context_settings=HELP)
 @click.argument("name")
@@ -168,8 +234,12 @@ def experience(env: Env, name: str, given: str | None) -> None:
       chronicle experience Vasana --dice sword=17,pow=4
     """
     table = {f"experience:{check}": [faces] for check, faces in _keyed(given).items()}
-    emit_told(env, env.write(lambda session: resolve_on(session, name, ExperienceRolled, ExperienceInputs(), table,
-                                                  command="experience")))
+    emit_told(
+        env,
+        env.write(
+            lambda session: resolve_on(session, name, ExperienceRolled, ExperienceInputs(), table, command="experience")
+        ),
+    )
 
 
 def _keyed(text: str | None) -> dict[str, int]:

@@ -54,8 +54,9 @@ class TableDice:
             self._answers[key] = click.prompt(f"{who}: {label} (d{sides})", type=click.IntRange(1, sides), err=True)
         return self._answers[key]
 
-    def fill(self, name: str, sheet: Any, condition: Any, given: WinterInputs, rulings: Any,
-             table: dict[str, list[int]]) -> dict[str, list[int]]:
+    def fill(
+        self, name: str, sheet: Any, condition: Any, given: WinterInputs, rulings: Any, table: dict[str, list[int]]
+    ) -> dict[str, list[int]]:
         """`table` completed with the dice NAME's winter draws, each asked for in the order it is drawn."""
         table = {purpose: list(faces) for purpose, faces in table.items()}
         while True:

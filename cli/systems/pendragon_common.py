@@ -46,12 +46,20 @@ class Told:
     def sentences(self) -> str:
         lines = [explain(self.recorded.event, self.recorded.name)]
         for purpose, faces in self.recorded.ignored.items():
-            lines.append(f"The table's {purpose.replace('_', ' ')} dice ({', '.join(map(str, faces))}) were not needed.")
+            lines.append(
+                f"The table's {purpose.replace('_', ' ')} dice ({', '.join(map(str, faces))}) were not needed."
+            )
         return "\n".join(lines) + f"  [event {self.recorded.event_id}]"
 
 
-def resolve_on(session: Session, name: str, event_class: type[Resolution], given: Model,
-               table: Mapping[str, list[int] | None] | None = None, command: str | None = None) -> Told:
+def resolve_on(
+    session: Session,
+    name: str,
+    event_class: type[Resolution],
+    given: Model,
+    table: Mapping[str, list[int] | None] | None = None,
+    command: str | None = None,
+) -> Told:
     """Decide `event_class` once on NAME and record it (one load, one derive: `Session.record`)."""
     character = pendragon_character(session, name, command or event_class.__name__)
     return Told(session.record(character, event_class, given, table))
@@ -99,4 +107,6 @@ def when(text: str | None) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-AT = click.option("--at", metavar="TIME", help="When it happened (ISO-8601), for the First Aid and healing windows; default now.")
+AT = click.option(
+    "--at", metavar="TIME", help="When it happened (ISO-8601), for the First Aid and healing windows; default now."
+)

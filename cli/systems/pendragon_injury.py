@@ -1,4 +1,5 @@
-"""`chronicle injure`, `first-aid`, `chirurgery`, `heal` and `rest` for PenDragon Pass (RULINGS.md section 3, Injury)."""
+"""`chronicle injure`, `first-aid`, `chirurgery`, `heal` and `rest` for PenDragon Pass
+(RULINGS.md section 3, Injury)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,14 @@ if TYPE_CHECKING:
 @click.command(context_settings=HELP)
 @click.argument("name")
 @click.option("--damage", type=int, required=True, metavar="N", help="Damage of one blow, after armour.")
-@click.option("--save-roll", "save_roll", type=int, metavar="N",
-              help="Accepted for the contract's common form; PenDragon Pass has no injury save, so it is ignored and not recorded.")
+@click.option(
+    "--save-roll",
+    "save_roll",
+    type=int,
+    metavar="N",
+    help="Accepted for the contract's common form; PenDragon Pass has no injury save,"
+    " so it is ignored and not recorded.",
+)
 @click.option("--attacker", metavar="NAME", default="", help="Who dealt the blow, for the log.")
 @click.option("--force", is_flag=True, help="Wound a dead character anyway.")
 @AT
@@ -47,7 +54,9 @@ def injure(env: Env, name: str, damage: int, save_roll: int | None, attacker: st
 @click.command(context_settings=HELP)
 @click.argument("name")
 @click.argument("wound", type=int)
-@click.option("--roll", type=int, metavar="N", help="The table's d20 for the healer's First Aid (needs --skill or --healer).")
+@click.option(
+    "--roll", type=int, metavar="N", help="The table's d20 for the healer's First Aid (needs --skill or --healer)."
+)
 @click.option("--skill", type=int, metavar="N", help="The healer's First Aid value: a failed roll heals nothing.")
 @click.option("--healer", metavar="NAME", help="The healer, whose first_aid value is copied in (instead of --skill).")
 @click.option("--heal-roll", "heal_roll", type=int, metavar="N", help="The table's d3 of healing.")
@@ -55,8 +64,17 @@ def injure(env: Env, name: str, damage: int, save_roll: int | None, attacker: st
 @AT
 @common
 @click.pass_obj
-def first_aid(env: Env, name: str, wound: int, roll: int | None, skill: int | None, healer: str | None,
-              heal_roll: int | None, force: bool, at: str | None) -> None:
+def first_aid(
+    env: Env,
+    name: str,
+    wound: int,
+    roll: int | None,
+    skill: int | None,
+    healer: str | None,
+    heal_roll: int | None,
+    force: bool,
+    at: str | None,
+) -> None:
     """First Aid on NAME's wound WOUND: once per wound, within a day of it; heals 1d3.
     Without --skill or --healer the aid is taken as successful. A dead character
     is refused (exit 1) unless --force.
@@ -75,8 +93,14 @@ def first_aid(env: Env, name: str, wound: int, roll: int | None, skill: int | No
         if healer:
             _, value, _ = value_of(session, f"{healer}:first_aid", "--healer")
         given = inputs(FirstAidInputs, wound=wound, at=when(at), skill=value, healer=healer or "", force=force)
-        return resolve_on(session, name, FirstAidGiven, given, {"check": table_roll(roll), "heal": table_roll(heal_roll)},
-                          command="first-aid")
+        return resolve_on(
+            session,
+            name,
+            FirstAidGiven,
+            given,
+            {"check": table_roll(roll), "heal": table_roll(heal_roll)},
+            command="first-aid",
+        )
 
     emit_told(env, env.write(decide))
 
@@ -85,16 +109,42 @@ def first_aid(env: Env, name: str, wound: int, roll: int | None, skill: int | No
 @click.argument("name")
 @click.argument("wound", type=int)
 @click.option("--points", type=int, required=True, metavar="N", help="What the spell heals.")
-@click.option("--heals-all", "heals_all", is_flag=True, help="The spell heals all damage (clears a major wound's need for Chirurgery).")
-@click.option("--regrows-limbs", "regrows_limbs", is_flag=True, help="The spell regrows limbs (clears a major wound's need for Chirurgery).")
-@click.option("--window-hours", "window_hours", type=int, default=1, show_default=True, metavar="H",
-              help="The spell heals only wounds at most H hours old.")
+@click.option(
+    "--heals-all",
+    "heals_all",
+    is_flag=True,
+    help="The spell heals all damage (clears a major wound's need for Chirurgery).",
+)
+@click.option(
+    "--regrows-limbs",
+    "regrows_limbs",
+    is_flag=True,
+    help="The spell regrows limbs (clears a major wound's need for Chirurgery).",
+)
+@click.option(
+    "--window-hours",
+    "window_hours",
+    type=int,
+    default=1,
+    show_default=True,
+    metavar="H",
+    help="The spell heals only wounds at most H hours old.",
+)
 @click.option("--any-age", "any_age", is_flag=True, help="The spell heals wounds of any age.")
 @AT
 @common
 @click.pass_obj
-def heal(env: Env, name: str, wound: int, points: int, heals_all: bool, regrows_limbs: bool, window_hours: int,
-         any_age: bool, at: str | None) -> None:
+def heal(
+    env: Env,
+    name: str,
+    wound: int,
+    points: int,
+    heals_all: bool,
+    regrows_limbs: bool,
+    window_hours: int,
+    any_age: bool,
+    at: str | None,
+) -> None:
     """Magical healing of NAME's wound WOUND by --points N: once per wound. Waking an unconscious
     character ends its need for Chirurgery; a major wound's only with --heals-all or --regrows-limbs.
 
@@ -102,8 +152,15 @@ def heal(env: Env, name: str, wound: int, points: int, heals_all: bool, regrows_
     Example:
       chronicle heal Vasana 1 --points 6
     """
-    given = inputs(MagicHealInputs, wound=wound, points=points, at=when(at), heals_all=heals_all,
-                   regrows_limbs=regrows_limbs, window_hours=window_hours)
+    given = inputs(
+        MagicHealInputs,
+        wound=wound,
+        points=points,
+        at=when(at),
+        heals_all=heals_all,
+        regrows_limbs=regrows_limbs,
+        window_hours=window_hours,
+    )
     if any_age:
         given = given.model_copy(update={"window_hours": None})
     emit_told(env, env.write(lambda session: resolve_on(session, name, MagicallyHealed, given, command="heal")))
@@ -138,8 +195,15 @@ def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupte
 @AT
 @common
 @click.pass_obj
-def chirurgery(env: Env, name: str, healer: str | None, skill: int | None, roll: int | None, damage_roll: int | None,
-               at: str | None) -> None:
+def chirurgery(
+    env: Env,
+    name: str,
+    healer: str | None,
+    skill: int | None,
+    roll: int | None,
+    damage_roll: int | None,
+    at: str | None,
+) -> None:
     """Chirurgery on NAME (a major wound, or after falling unconscious): a d20
     against the healer's Chirurgery, once a week of care (ruling
     chirurgery_interval_days). Success ends every need for Chirurgery, so rest

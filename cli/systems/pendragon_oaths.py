@@ -39,7 +39,14 @@ def swear(env: Env, name: str, text: str, oath_id: str | None) -> None:
 @oath.command("fulfil", context_settings=HELP)
 @click.argument("name")
 @click.argument("oath_ref", metavar="OATH")
-@click.option("--status", "status_", type=int, required=True, metavar="N", help="The Status the table sets (0 for an oath of no weight).")
+@click.option(
+    "--status",
+    "status_",
+    type=int,
+    required=True,
+    metavar="N",
+    help="The Status the table sets (0 for an oath of no weight).",
+)
 @common
 @click.pass_obj
 def fulfil(env: Env, name: str, oath_ref: str, status_: int) -> None:
@@ -70,8 +77,14 @@ def break_oath(env: Env, name: str, oath_ref: str, grave: bool, honor_roll: int 
     if honor_roll is not None and not grave:
         raise BadInput("--honor-roll is the d6 of a grave failure: add --grave")
     given = inputs(BreakOathInputs, oath=oath_ref, grave=grave)
-    emit_told(env, env.write(lambda session: resolve_on(session, name, OathBroken, given, {"honor_loss": table_roll(honor_roll)},
-                                                  command="oath break")))
+    emit_told(
+        env,
+        env.write(
+            lambda session: resolve_on(
+                session, name, OathBroken, given, {"honor_loss": table_roll(honor_roll)}, command="oath break"
+            )
+        ),
+    )
 
 
 @click.group(context_settings=HELP)
@@ -112,5 +125,11 @@ def break_geas(env: Env, name: str, geas_ref: str, honor_roll: int | None) -> No
       chronicle geas break Vasana geas-1 --honor-roll 3
     """
     given = inputs(BreakGeasInputs, geas=geas_ref)
-    emit_told(env, env.write(lambda session: resolve_on(session, name, GeasBroken, given, {"honor_loss": table_roll(honor_roll)},
-                                                  command="geas break")))
+    emit_told(
+        env,
+        env.write(
+            lambda session: resolve_on(
+                session, name, GeasBroken, given, {"honor_loss": table_roll(honor_roll)}, command="geas break"
+            )
+        ),
+    )

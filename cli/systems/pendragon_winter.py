@@ -24,18 +24,36 @@ from .pendragon_common import HELP, SYSTEM
 if TYPE_CHECKING:
     from ...ledger.session import Session
 
-CHOICES = ("productivity", "productivity_modifier", "worship", "worship_modifier", "leadership_people", "training",
-           "aging", "family", "magic_item")
+CHOICES = (
+    "productivity",
+    "productivity_modifier",
+    "worship",
+    "worship_modifier",
+    "leadership_people",
+    "training",
+    "aging",
+    "family",
+    "magic_item",
+)
 SINGLE = ("productivity", "worship")  # one die each: a number (or a list of one)
 KEYED = ("training", "experience")  # dice keyed by the skill trained or the check rolled, never by order
 
 
 @click.command(context_settings=HELP)
 @click.option("--year", type=int, metavar="Y", help="The campaign year (default: the last winter + 1, or 1).")
-@click.option("--land-roll", "land_roll", type=int, metavar="N", help="The table's d6 for the land (else the ledger rolls).")
-@click.option("--rolls", "rolls_file", type=click.File("r"), metavar="FILE",
-              help="A JSON file (- for stdin) of choices and table dice per character (shape below).")
-@click.option("--ask", is_flag=True, help="On a terminal: ask the table for each die in turn, naming character and check.")
+@click.option(
+    "--land-roll", "land_roll", type=int, metavar="N", help="The table's d6 for the land (else the ledger rolls)."
+)
+@click.option(
+    "--rolls",
+    "rolls_file",
+    type=click.File("r"),
+    metavar="FILE",
+    help="A JSON file (- for stdin) of choices and table dice per character (shape below).",
+)
+@click.option(
+    "--ask", is_flag=True, help="On a terminal: ask the table for each die in turn, naming character and check."
+)
 @common
 @click.pass_obj
 def winter(env: Env, year: int | None, land_roll: int | None, rolls_file: Any, ask: bool) -> None:
@@ -86,24 +104,47 @@ def winter(env: Env, year: int | None, land_roll: int | None, rolls_file: Any, a
             raise Refusal(f"the winter of year {this_year} has already been run")
         for name in wanted:
             session.character(name)  # a name the campaign does not have is bad input
-        land_die = land_roll if land_roll is not None or not ask else table.ask(f"Winter of year {this_year}", "the land roll", 6)
+        land_die = (
+            land_roll
+            if land_roll is not None or not ask
+            else table.ask(f"Winter of year {this_year}", "the land roll", 6)
+        )
         land = session.dice({"land": [land_die]} if land_die is not None else None)
         roll = land.d(6, "land")
         source = "ledger" if land_die is None else "table"
         modifier = land_modifier(roll)
-        campaign.trigger_event(WinterBegan, year=this_year, land_roll=roll, land_modifier=modifier, source=source,
-                               dice=land.record(), by=session.by, timestamp=session.now())
-        document = {"event": campaign.last_event_id, "version": campaign.version, "year": this_year,
-                    "land": {"roll": roll, "modifier": modifier, "source": source}, "characters": {}, "skipped": []}
+        campaign.trigger_event(
+            WinterBegan,
+            year=this_year,
+            land_roll=roll,
+            land_modifier=modifier,
+            source=source,
+            dice=land.record(),
+            by=session.by,
+            timestamp=session.now(),
+        )
+        document = {
+            "event": campaign.last_event_id,
+            "version": campaign.version,
+            "year": this_year,
+            "land": {"roll": roll, "modifier": modifier, "source": source},
+            "characters": {},
+            "skipped": [],
+        }
         for character in (c for c in session.characters() if c.kind == "character"):
             choice = wanted.get(character.name)
-            if choice is None and "dead" in session.rules.view(character.sheet, character.condition)["condition"]["states"]:
+            if (
+                choice is None
+                and "dead" in session.rules.view(character.sheet, character.condition)["condition"]["states"]
+            ):
                 document["skipped"].append(character.name)
                 continue
             try:  # a refusal names the character; the domain's names the check
                 given, dice = _inputs(session, character, choice or {}, this_year, roll)
                 if ask:
-                    dice = table.fill(character.name, character.sheet, character.condition, given, session.rulings(), dice)
+                    dice = table.fill(
+                        character.name, character.sheet, character.condition, given, session.rulings(), dice
+                    )
                 recorded = session.record(character, WinterResolved, given, dice)
             except ChronicleError as error:
                 raise type(error)(f"{character.name}: {error}") from None
@@ -124,7 +165,11 @@ def winter(env: Env, year: int | None, land_roll: int | None, rolls_file: Any, a
 
     result = env.write(attempt)
     skipped = f"Skipped, being dead: {', '.join(result['skipped'])}." if result["skipped"] else ""
-    emit(env, result, lambda: "\n\n".join([*told, skipped] if skipped else told) or f"The winter of year {result['year']} passes.")
+    emit(
+        env,
+        result,
+        lambda: "\n\n".join([*told, skipped] if skipped else told) or f"The winter of year {result['year']} passes.",
+    )
 
 
 def _plan(rolls_file: Any) -> dict[str, Any]:
@@ -145,10 +190,10 @@ def _plan(rolls_file: Any) -> dict[str, Any]:
             raise BadInput(f"--rolls: {name}: unknown keys {sorted(unknown)}; expected {', '.join(CHOICES)}, rolls")
         rolls = choice.get("rolls", {})
         if not isinstance(rolls, dict) or set(rolls) - {*SINGLE, *KEYED}:
-            raise BadInput(f"--rolls: {name}: \"rolls\" takes {', '.join((*SINGLE, *KEYED))}")
+            raise BadInput(f'--rolls: {name}: "rolls" takes {", ".join((*SINGLE, *KEYED))}')
         for item in choice.get("training") or []:
             if isinstance(item, dict) and "physical" in item:
-                raise BadInput(f"--rolls: {name}: training takes no \"physical\": the skill decides its cap")
+                raise BadInput(f'--rolls: {name}: training takes no "physical": the skill decides its cap')
     return plan
 
 
@@ -160,8 +205,9 @@ def _agree(option: str, given: Any, key: str, planned: Any) -> Any:
     return given if given is not None else planned
 
 
-def _inputs(session: Session, character: Any, choice: dict[str, Any], year: int,
-            land_roll: int) -> tuple[WinterInputs, dict[str, list[int]]]:
+def _inputs(
+    session: Session, character: Any, choice: dict[str, Any], year: int, land_roll: int
+) -> tuple[WinterInputs, dict[str, list[int]]]:
     sheet, condition = character.sheet, character.condition
     values = {k: v for k, v in choice.items() if k != "rolls"}
     if "productivity" not in values:
@@ -173,8 +219,10 @@ def _inputs(session: Session, character: Any, choice: dict[str, Any], year: int,
     for purpose, faces in choice.get("rolls", {}).items():
         if purpose in KEYED:
             if not isinstance(faces, dict):
-                raise BadInput(f"--rolls: {purpose!r} is keyed by {'skill' if purpose == 'training' else 'check'}, "
-                               f"never by order: e.g. {{\"valorous\": 20}}")
+                raise BadInput(
+                    f"--rolls: {purpose!r} is keyed by {'skill' if purpose == 'training' else 'check'}, "
+                    f'never by order: e.g. {{"valorous": 20}}'
+                )
             for what, given_faces in faces.items():
                 dice[f"{purpose}:{what}"] = _faces(f"{purpose}.{what}", given_faces)
         else:

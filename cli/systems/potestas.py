@@ -42,15 +42,21 @@ __all__ = ["injure", "dying_save", "exert", "rest", "attack", "fall", "rules_for
 @click.argument("name")
 @click.option("--damage", type=int, required=True, metavar="N", help="Damage before DR (energy riders included).")
 @click.option("--nonlethal", is_flag=True, help="Nonlethal damage: a failed save is a nonlethal wound.")
-@click.option("--type", "type_", metavar="TYPE[,TYPE...]",
-              help="Damage type and qualities, comma-separated (slashing,magic): bludgeoning, piercing, slashing, "
-                   "silver, cold_iron, adamantine, magic, fire, cold, acid, electricity, sonic (energy) or spell; "
-                   "energy and spell ignore DR.")
+@click.option(
+    "--type",
+    "type_",
+    metavar="TYPE[,TYPE...]",
+    help="Damage type and qualities, comma-separated (slashing,magic): bludgeoning, piercing, slashing, "
+    "silver, cold_iron, adamantine, magic, fire, cold, acid, electricity, sonic (energy) or spell; "
+    "energy and spell ignore DR.",
+)
 @click.option("--save-roll", type=int, metavar="N", help="The table's d20 Fortitude save.")
 @click.option("--force", is_flag=True, help="Injure a dead character or a destroyed object anyway.")
 @common
 @click.pass_obj
-def injure(env: Env, name: str, damage: int, nonlethal: bool, type_: str | None, save_roll: int | None, force: bool) -> None:
+def injure(
+    env: Env, name: str, damage: int, nonlethal: bool, type_: str | None, save_roll: int | None, force: bool
+) -> None:
     """Apply DAMAGE to NAME: DR (hardness for objects), then a Fortitude save
     against DC 15 + damage // 5; a failure is a wound (or a nonlethal wound),
     and failing by disable_margin (10) also disables (staggers).
@@ -72,9 +78,13 @@ def injure(env: Env, name: str, damage: int, nonlethal: bool, type_: str | None,
 @click.command("dying-save", context_settings=HELP)
 @click.argument("name")
 @click.option("--roll", type=int, metavar="N", help="The table's d20.")
-@click.option("--rounds", type=int, metavar="N",
-              help="Rounds NAME lay unconscious before this one that no event shows (knocked out, or stable); "
-                   "they add to the DC.")
+@click.option(
+    "--rounds",
+    type=int,
+    metavar="N",
+    help="Rounds NAME lay unconscious before this one that no event shows (knocked out, or stable); "
+    "they add to the DC.",
+)
 @common
 @click.pass_obj
 def dying_save(env: Env, name: str, roll: int | None, rounds: int | None) -> None:
@@ -120,7 +130,9 @@ def exert(env: Env, name: str, action: str | None) -> None:
 @click.command(context_settings=HELP)
 @click.argument("name")
 @click.option("--hours", type=int, metavar="H", help="Hours of rest: 1 wound per 8 hours, 3 per full day.")
-@click.option("--minutes", type=int, metavar="M", help="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 per full hour.")
+@click.option(
+    "--minutes", type=int, metavar="M", help="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 per full hour."
+)
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
 @common
 @click.pass_obj
@@ -164,8 +176,14 @@ def fall(env: Env, name: str, feet: int, save_roll: int | None, force: bool) -> 
 
     def data() -> dict[str, Any]:
         result = document(recorded, notes)
-        return {**result, **result["fall"], **result["injury"], "condition": result["condition"],
-                "event": result["event"], "version": result["version"]}
+        return {
+            **result,
+            **result["fall"],
+            **result["injury"],
+            "condition": result["condition"],
+            "event": result["event"],
+            "version": result["version"],
+        }
 
     emit(env, data, lambda: told(recorded, notes))
 

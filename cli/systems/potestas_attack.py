@@ -56,26 +56,58 @@ def _options(command: Any) -> Any:
 @click.command(context_settings=HELP)
 @click.argument("attacker")
 @click.argument("target")
-@click.option("--weapon", "weapons", multiple=True, metavar="NAME|SPEC",
-              help="A weapon on ATTACKER's sheet by NAME, or a full SPEC name:attack=N,damage=D,enhancement=N,"
-                   "threat=N,multiplier=N,types=a+b plus flags light, two_handed, ranged, thrown (a ranged attack "
-                   "that adds Str), unarmed, nonlethal. Default: the sheet's first weapon. Two or more only "
-                   "with --multi-weapon.")
+@click.option(
+    "--weapon",
+    "weapons",
+    multiple=True,
+    metavar="NAME|SPEC",
+    help="A weapon on ATTACKER's sheet by NAME, or a full SPEC name:attack=N,damage=D,enhancement=N,"
+    "threat=N,multiplier=N,types=a+b plus flags light, two_handed, ranged, thrown (a ranged attack "
+    "that adds Str), unarmed, nonlethal. Default: the sheet's first weapon. Two or more only "
+    "with --multi-weapon.",
+)
 @click.option("--roll", type=int, metavar="N", help="The table's d20 attack roll.")
 @click.option("--confirm-roll", type=int, metavar="N", help="The table's d20 confirmation roll (needs --roll).")
-@click.option("--dice", metavar="FACES", help="The table's damage dice faces, hit by hit and weapon by weapon (needs --roll).")
-@click.option("--save-roll", "save_rolls", type=int, multiple=True, metavar="N",
-              help="The table's d20 injury save; repeat for hit 1, 2, ... (extras are ignored, with a note).")
-@click.option("--multi-weapon", is_flag=True,
-              help="Declare a multi-weapon attack: with every weapon named, or every weapon on the sheet if none is.")
-@click.option("--nonlethal/--lethal", "nonlethal", default=None, help="Deal nonlethal (lethal) damage; default: the weapons' usual type.")
+@click.option(
+    "--dice", metavar="FACES", help="The table's damage dice faces, hit by hit and weapon by weapon (needs --roll)."
+)
+@click.option(
+    "--save-roll",
+    "save_rolls",
+    type=int,
+    multiple=True,
+    metavar="N",
+    help="The table's d20 injury save; repeat for hit 1, 2, ... (extras are ignored, with a note).",
+)
+@click.option(
+    "--multi-weapon",
+    is_flag=True,
+    help="Declare a multi-weapon attack: with every weapon named, or every weapon on the sheet if none is.",
+)
+@click.option(
+    "--nonlethal/--lethal",
+    "nonlethal",
+    default=None,
+    help="Deal nonlethal (lethal) damage; default: the weapons' usual type.",
+)
 @_options
 @click.option("--force", is_flag=True, help="Attack a dead character or destroyed object anyway.")
 @common
 @click.pass_obj
-def attack(env: Env, attacker: str, target: str, weapons: tuple[str, ...], roll: int | None, confirm_roll: int | None,
-           dice: str | None, save_rolls: tuple[int, ...], multi_weapon: bool, nonlethal: bool | None, force: bool,
-           **options: Any) -> None:
+def attack(
+    env: Env,
+    attacker: str,
+    target: str,
+    weapons: tuple[str, ...],
+    roll: int | None,
+    confirm_roll: int | None,
+    dice: str | None,
+    save_rolls: tuple[int, ...],
+    multi_weapon: bool,
+    nonlethal: bool | None,
+    force: bool,
+    **options: Any,
+) -> None:
     """ATTACKER attacks TARGET: d20 + attack bonus >= 10 + defence, with the
     full-attack options declared. The attack is recorded on TARGET, then each
     hit as its own injury (DR and a save each). ATTACKER's BAB, Str, Dex and
@@ -108,8 +140,17 @@ def attack(env: Env, attacker: str, target: str, weapons: tuple[str, ...], roll:
         if victim.condition.finished and not force:
             raise Refusal(f"{victim.name} is already {victim.condition.lethal}; --force to attack anyway")
         arms = choose_weapons(striker.name, striker.sheet, weapons, multi_weapon)
-        given = inputs(AttackInputs, attacker=striker.name, bab=striker.sheet.bab, strength=striker.sheet.strength,
-                       dex=striker.sheet.dex, size=striker.sheet.size, weapons=arms, nonlethal=nonlethal, **declared)
+        given = inputs(
+            AttackInputs,
+            attacker=striker.name,
+            bab=striker.sheet.bab,
+            strength=striker.sheet.strength,
+            dex=striker.sheet.dex,
+            size=striker.sheet.size,
+            weapons=arms,
+            nonlethal=nonlethal,
+            **declared,
+        )
         table = _attack_table(session, victim, given, roll, confirm_roll, damage_faces)
         struck = session.record(victim, Attacked, given, table)
         return [struck, *(_injury(session, victim, blow, force, save_rolls) for blow in struck.event.outcome.hits)]
@@ -117,13 +158,23 @@ def attack(env: Env, attacker: str, target: str, weapons: tuple[str, ...], roll:
     struck, *injuries = env.write(decide)
     hits = len(injuries)
     notes = ignored_notes(struck, {"attack": "--roll", "confirm": "--confirm-roll"})
-    notes += [note for n, injury in enumerate(injuries, 1) for note in ignored_notes(injury, {f"save:{n}": f"--save-roll #{n}"})]
+    notes += [
+        note
+        for n, injury in enumerate(injuries, 1)
+        for note in ignored_notes(injury, {f"save:{n}": f"--save-roll #{n}"})
+    ]
     notes += [f"--save-roll #{n} {v} ignored: there was no hit {n}" for n, v in enumerate(save_rolls, 1) if n > hits]
     emit(env, lambda: _document(struck, injuries, notes), lambda: _told(struck, injuries, notes))
 
 
-def _attack_table(session: Session, victim: Character, given: AttackInputs, roll: int | None, confirm: int | None,
-                  damage_faces: list[int] | None) -> dict[str, list[int] | None]:
+def _attack_table(
+    session: Session,
+    victim: Character,
+    given: AttackInputs,
+    roll: int | None,
+    confirm: int | None,
+    damage_faces: list[int] | None,
+) -> dict[str, list[int] | None]:
     """The dice table for the Attacked event. Table rolls the rules do not ask for are ignored when the
     event is recorded (Attacked.PURPOSES); only --dice needs a dry run, to give each face its purpose
     (hit and weapon), which depends on how the attack went."""
@@ -141,14 +192,18 @@ def _attack_table(session: Session, victim: Character, given: AttackInputs, roll
             needed[r.purpose] = needed.get(r.purpose, 0) + len(r.faces)
     if sum(needed.values()) != len(damage_faces):
         detail = ", ".join(f"{p} {n}" for p, n in needed.items()) or "none: the attack misses or deals fixed damage"
-        raise BadInput(f"this attack rolls {sum(needed.values())} damage dice ({detail}); --dice gave {len(damage_faces)}")
+        raise BadInput(
+            f"this attack rolls {sum(needed.values())} damage dice ({detail}); --dice gave {len(damage_faces)}"
+        )
     rest = list(damage_faces)
     for purpose, count in needed.items():
         rolls[purpose], rest = rest[:count], rest[count:]
     return rolls
 
 
-def _injury(session: Session, victim: Character, blow: InjuryInputs, force: bool, save_rolls: tuple[int, ...]) -> Recorded:
+def _injury(
+    session: Session, victim: Character, blow: InjuryInputs, force: bool, save_rolls: tuple[int, ...]
+) -> Recorded:
     """One hit as an Injured event. A hit landing after an earlier hit of the same attack killed the target
     is still recorded (forced): the blow happened, and a what-if replay needs it."""
     if force or victim.condition.finished:
@@ -159,18 +214,38 @@ def _injury(session: Session, victim: Character, blow: InjuryInputs, force: bool
 
 def _document(struck: Recorded, injuries: list[Recorded], notes: list[str]) -> dict[str, Any]:
     given, outcome = struck.event.inputs, struck.event.outcome
-    attack = {**struck.document, "weapons": [{"name": w.name, "bonus": given.weapon_bonus(w)} for w in given.weapons],
-              "notes": [n for n in notes if not n.startswith("--save-roll")]}
-    hits = [{**injury.document, "hit": injury.event.inputs.hit, "critical": injury.event.inputs.critical,
-             "coup_de_grace": injury.event.inputs.coup_de_grace,
-             "notes": ignored_notes(injury, {f"save:{injury.event.inputs.hit}": f"--save-roll #{injury.event.inputs.hit}"}),
-             "breakdown": damage_breakdown(given, injury.event.inputs, outcome.multiplier, struck.event.ruled)}
-            for injury in injuries]
+    attack = {
+        **struck.document,
+        "weapons": [{"name": w.name, "bonus": given.weapon_bonus(w)} for w in given.weapons],
+        "notes": [n for n in notes if not n.startswith("--save-roll")],
+    }
+    hits = [
+        {
+            **injury.document,
+            "hit": injury.event.inputs.hit,
+            "critical": injury.event.inputs.critical,
+            "coup_de_grace": injury.event.inputs.coup_de_grace,
+            "notes": ignored_notes(
+                injury, {f"save:{injury.event.inputs.hit}": f"--save-roll #{injury.event.inputs.hit}"}
+            ),
+            "breakdown": damage_breakdown(given, injury.event.inputs, outcome.multiplier, struck.event.ruled),
+        }
+        for injury in injuries
+    ]
     last = injuries[-1] if injuries else struck
-    return {"event": struck.event_id, "version": last.version, "attacker": given.attacker, "target": struck.name,
-            "hit": outcome.hit, "critical": outcome.critical, "attack": attack, "injuries": hits,
-            "events": [struck.event_id, *(i.event_id for i in injuries)], "notes": notes,
-            "condition": last.document["condition"]}
+    return {
+        "event": struck.event_id,
+        "version": last.version,
+        "attacker": given.attacker,
+        "target": struck.name,
+        "hit": outcome.hit,
+        "critical": outcome.critical,
+        "attack": attack,
+        "injuries": hits,
+        "events": [struck.event_id, *(i.event_id for i in injuries)],
+        "notes": notes,
+        "condition": last.document["condition"],
+    }
 
 
 def _told(struck: Recorded, injuries: list[Recorded], notes: list[str]) -> str:

@@ -38,8 +38,11 @@ def d20(value: int | None, option: str) -> list[int] | None:
 
 def ignored_notes(recorded: Recorded, options: Mapping[str, str]) -> list[str]:
     """A note for each table die the rules did not ask for, naming the option it came from and why."""
-    return [f"{options.get(purpose, purpose)} {', '.join(map(str, faces))} ignored: {unused_reason(recorded.event, purpose)}"
-            for purpose, faces in recorded.ignored.items()]
+    return [
+        f"{options.get(purpose, purpose)} {', '.join(map(str, faces))} ignored: "
+        f"{unused_reason(recorded.event, purpose)}"
+        for purpose, faces in recorded.ignored.items()
+    ]
 
 
 def condition_line(recorded: Recorded) -> str:
@@ -50,8 +53,9 @@ def condition_line(recorded: Recorded) -> str:
 
 def told(recorded: Recorded, notes: list[str] | None = None) -> str:
     """The command's reply for people: the event's sentences, the notes, the condition before and after."""
-    return "\n".join([explain(recorded.event, recorded.name), *(f"Note: {note}" for note in notes or ()),
-                      condition_line(recorded)])
+    return "\n".join(
+        [explain(recorded.event, recorded.name), *(f"Note: {note}" for note in notes or ()), condition_line(recorded)]
+    )
 
 
 def document(recorded: Recorded, notes: list[str]) -> dict[str, Any]:

@@ -45,8 +45,13 @@ class ReadOnly:
 
 
 def templates() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
     env.filters["plain"] = plain
     env.filters["shown"] = shown
     env.globals["status_chart"] = status_chart
@@ -68,8 +73,9 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
 
     def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         as_of = request.query_params.get("as_of") or None
-        html = env.get_template(name).render(fragment=bool(request.query_params.get("fragment")), as_of=as_of,
-                                             request=request, **context)
+        html = env.get_template(name).render(
+            fragment=bool(request.query_params.get("fragment")), as_of=as_of, request=request, **context
+        )
         return HTMLResponse(html, status_code=status)
 
     def failed(request: Request, status: int, title: str, problem: str) -> HTMLResponse:
@@ -77,6 +83,7 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
 
     def page(view: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         """Errors become a page and, for storage faults, one line on the terminal: never a traceback."""
+
         async def guarded(request: Request) -> Response:
             try:
                 response = await view(request)
@@ -84,12 +91,17 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
                 once.problem(str(problem))
                 return failed(request, 503, "The ledger cannot be read", str(problem))
             except ChronicleError as problem:
-                return failed(request, 404 if isinstance(problem, NotFound) else 400, "Not in this ledger",
-                              str(problem))
+                return failed(
+                    request, 404 if isinstance(problem, NotFound) else 400, "Not in this ledger", str(problem)
+                )
             except Exception as problem:  # a bug: the page says so, the terminal gets one line
                 say(f"error on {request.url.path}: {type(problem).__name__}: {problem}".splitlines()[0])
-                return failed(request, 500, "Something went wrong", "The page could not be made; the terminal"
-                              " running `chronicle serve` says why.")
+                return failed(
+                    request,
+                    500,
+                    "Something went wrong",
+                    "The page could not be made; the terminal running `chronicle serve` says why.",
+                )
             once.fine()
             return response
 
@@ -118,17 +130,24 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
         chosen = next((c for c in known if c.id == query.get("campaign")), known[0] if known else None)
         if chosen is None:
             return render(request, "log.html", campaign=None, campaigns=known, rows=[], filters={})
-        filters = {"character": query.get("character") or "", "kind": query.get("kind") or "",
-                   "session": query.get("session") or ""}
+        filters = {
+            "character": query.get("character") or "",
+            "kind": query.get("kind") or "",
+            "session": query.get("session") or "",
+        }
         before = int(query["before"]) if query.get("before", "").isdigit() else None
         session = int(filters["session"]) if filters["session"].isdigit() else None
-        rows = await run_in_threadpool(data.log, chosen.id, filters["character"] or None, filters["kind"] or None,
-                                       as_of(request), before, session)
+        rows = await run_in_threadpool(
+            data.log, chosen.id, filters["character"] or None, filters["kind"] or None, as_of(request), before, session
+        )
         return render(request, "log.html", campaign=chosen, campaigns=known, rows=rows, filters=filters)
 
     async def events(request: Request) -> Response:
-        return StreamingResponse(hub.stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        return StreamingResponse(
+            hub.stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -136,13 +155,16 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
         yield
         await hub.stop()
 
-    app = Starlette(routes=[
-        Route("/", campaigns, methods=list(READS)),
-        Route("/character/{ident}", character, methods=list(READS)),
-        Route("/log", log, methods=list(READS)),
-        Route("/events", events, methods=list(READS)),
-        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
-    ], lifespan=lifespan)
+    app = Starlette(
+        routes=[
+            Route("/", campaigns, methods=list(READS)),
+            Route("/character/{ident}", character, methods=list(READS)),
+            Route("/log", log, methods=list(READS)),
+            Route("/events", events, methods=list(READS)),
+            Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        ],
+        lifespan=lifespan,
+    )
     app.state.hub = hub
     app.add_middleware(ReadOnly)
     return app

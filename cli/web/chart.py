@@ -56,7 +56,19 @@ def status_chart(series: list[dict[str, Any]]) -> Chart | None:
     def y(total: int) -> float:
         return round(bottom - max(total, 0) * (bottom - TOP) / top, 1)
 
-    points = [Point(x(i), y(p["total"]), p["total"], p["position"], p["type"], p["spent"]) for i, p in enumerate(series)]
+    points = [
+        Point(x(i), y(p["total"]), p["total"], p["position"], p["type"], p["spent"]) for i, p in enumerate(series)
+    ]
     thresholds = [Line(y(value), value) for value in range(0, top + 1, 1000)]
-    return Chart(WIDTH, HEIGHT, LEFT, right, bottom, points, thresholds, " ".join(f"{p.x},{p.y}" for p in points),
-                 series[0]["position"], series[-1]["position"])
+    return Chart(
+        WIDTH,
+        HEIGHT,
+        LEFT,
+        right,
+        bottom,
+        points,
+        thresholds,
+        " ".join(f"{p.x},{p.y}" for p in points),
+        series[0]["position"],
+        series[-1]["position"],
+    )

@@ -140,8 +140,15 @@ class TableData:
     def character(self, ident: str, as_of: str | None = None) -> Character | None:
         return self._locked(self._character, ident, as_of)
 
-    def log(self, campaign_id: str, character: str | None, kind: str | None, as_of: str | None,
-            before: int | None, session: int | None = None) -> list[dict[str, Any]]:
+    def log(
+        self,
+        campaign_id: str,
+        character: str | None,
+        kind: str | None,
+        as_of: str | None,
+        before: int | None,
+        session: int | None = None,
+    ) -> list[dict[str, Any]]:
         return self._locked(self._log, campaign_id, character, kind, as_of, before, session)
 
     def last_position(self) -> int:
@@ -166,16 +173,38 @@ class TableData:
             ids = {who: cid for cid, who, _ in index.characters(UUID(ident))}
             for row in rows:
                 row["id"] = ids.get(row["name"], "")
-            leaders = sorted(({"name": r["name"], "id": r["id"], "status": r["status"]["total"]}
-                              for r in rows if "status" in r), key=lambda r: -r["status"])
-            oaths = [{**o, "character": r["name"], "character_id": r["id"]} for r in rows for o in r.get("oaths", [])
-                     if o.get("state") == "open"]
-            geasa = [{**g, "character": r["name"], "character_id": r["id"]} for r in rows for g in r.get("geasa", [])
-                     if g.get("state") == "kept"]
+            leaders = sorted(
+                ({"name": r["name"], "id": r["id"], "status": r["status"]["total"]} for r in rows if "status" in r),
+                key=lambda r: -r["status"],
+            )
+            oaths = [
+                {**o, "character": r["name"], "character_id": r["id"]}
+                for r in rows
+                for o in r.get("oaths", [])
+                if o.get("state") == "open"
+            ]
+            geasa = [
+                {**g, "character": r["name"], "character_id": r["id"]}
+                for r in rows
+                for g in r.get("geasa", [])
+                if g.get("state") == "kept"
+            ]
             sessions = [] if as_of else self._sessions(name)
             running = next((s for s in sessions if s.finished is None), None)
-            found.append(Campaign(ident, name, system, rows, leaders, oaths, geasa, kinds(systems.get(system)),
-                                  session_name(running) if running else None, [(s.number, session_name(s)) for s in sessions]))
+            found.append(
+                Campaign(
+                    ident,
+                    name,
+                    system,
+                    rows,
+                    leaders,
+                    oaths,
+                    geasa,
+                    kinds(systems.get(system)),
+                    session_name(running) if running else None,
+                    [(s.number, session_name(s)) for s in sessions],
+                )
+            )
         return found
 
     def _rows(self, campaign_id: UUID, name: str, as_of: str | None) -> list[dict[str, Any]]:
@@ -202,9 +231,14 @@ class TableData:
             return 0, 0
         ends = []
         for version in (found.started, found.finished):
-            rows = [] if version is None else self.app.views.query(
-                f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = ?",
-                (self.app.views.originator(campaign_id), version))
+            rows = (
+                []
+                if version is None
+                else self.app.views.query(
+                    f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = ?",
+                    (self.app.views.originator(campaign_id), version),
+                )
+            )
             ends.append(rows[0][0] if rows else None)
         return ends[0] or 0, ends[1]
 
@@ -217,9 +251,12 @@ class TableData:
         except ValueError:
             return None
         self.app.characters.catch_up()
-        found = self.app.views.query("SELECT c.campaign_id, c.name, c.version, c.state, c.view, k.name AS campaign, k.system"
-                                     " FROM chronicle_character_rows c JOIN chronicle_campaigns k ON k.id = c.campaign_id"
-                                     " WHERE c.id = ?", (str(oid),))
+        found = self.app.views.query(
+            "SELECT c.campaign_id, c.name, c.version, c.state, c.view, k.name AS campaign, k.system"
+            " FROM chronicle_character_rows c JOIN chronicle_campaigns k ON k.id = c.campaign_id"
+            " WHERE c.id = ?",
+            (str(oid),),
+        )
         if not found:
             return None
         campaign_id, name, version, state, shown, campaign, system = found[0]
@@ -234,8 +271,15 @@ class TableData:
             aggregate = load(session, name, f"#{bound}")
             data = view(session, aggregate)
         lines = getattr(rules, "sheet_lines", None)
-        character = Character(ident, name, campaign, campaign_id, system, data,
-                              sheet=list(lines(aggregate.sheet, aggregate.condition)) if lines else [])
+        character = Character(
+            ident,
+            name,
+            campaign,
+            campaign_id,
+            system,
+            data,
+            sheet=list(lines(aggregate.sheet, aggregate.condition)) if lines else [],
+        )
         positions = self.app.index.log(UUID(campaign_id), oid, 0, bound)
         character.events = len(positions)
         events = list(self._events(positions[-STORY:]))
@@ -249,8 +293,13 @@ class TableData:
             yield notification.id, decoded(self.app, notification)
 
     def _story(self, at: int, event: Event, name: str, system: str) -> dict[str, Any]:
-        return {"position": at, "time": event.timestamp.isoformat()[:19].replace("T", " "), "by": event.by,
-                "type": type(event).__name__, "text": sentence(event, name, system)}
+        return {
+            "position": at,
+            "time": event.timestamp.isoformat()[:19].replace("T", " "),
+            "by": event.by,
+            "type": type(event).__name__,
+            "text": sentence(event, name, system),
+        }
 
     def _status_series(self, positions: list[int], rules: RuleSystem) -> list[dict[str, Any]]:
         """Status after every event that changed it, folded from the character's own events only."""
@@ -265,13 +314,26 @@ class TableData:
             if status is None:
                 return []
             if status["total"] != last or status["increases_spent"] != spent or not series:
-                series.append({"position": at, "total": status["total"], "type": type(event).__name__,
-                               "spent": status["increases_spent"] > spent})
+                series.append(
+                    {
+                        "position": at,
+                        "total": status["total"],
+                        "type": type(event).__name__,
+                        "spent": status["increases_spent"] > spent,
+                    }
+                )
                 last, spent = status["total"], status["increases_spent"]
         return series
 
-    def _log(self, campaign_id: str, character: str | None, kind: str | None, as_of: str | None,
-             before: int | None, session: int | None) -> list[dict[str, Any]]:
+    def _log(
+        self,
+        campaign_id: str,
+        character: str | None,
+        kind: str | None,
+        as_of: str | None,
+        before: int | None,
+        session: int | None,
+    ) -> list[dict[str, Any]]:
         index, views = self.app.index, self.app.views
         index.catch_up()
         cid = UUID(campaign_id)
@@ -283,8 +345,10 @@ class TableData:
         if before is not None:
             high = before - 1 if high is None else min(high, before - 1)
         table, at = views.events
-        sql = (f"SELECT l.position FROM chronicle_log l JOIN {table} e ON e.{at} = l.position"
-               " WHERE l.campaign = (SELECT position FROM chronicle_campaigns WHERE id = ?)")
+        sql = (
+            f"SELECT l.position FROM chronicle_log l JOIN {table} e ON e.{at} = l.position"
+            " WHERE l.campaign = (SELECT position FROM chronicle_campaigns WHERE id = ?)"
+        )
         params: list[Any] = [campaign_id]
         if character:
             sql += " AND e.originator_id = ?"

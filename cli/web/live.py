@@ -130,8 +130,10 @@ class Hub:
                     async for _ in self._notifications():
                         yield
                 except Exception as problem:  # the server went away: poll until it is back
-                    self.once.problem(f"listening for new events failed ({str(problem).strip().splitlines()[0]});"
-                                 " looking every second instead")
+                    self.once.problem(
+                        f"listening for new events failed ({str(problem).strip().splitlines()[0]});"
+                        " looking every second instead"
+                    )
             await asyncio.sleep(POLL if not self.listening else 1.0)
             yield
 
@@ -148,8 +150,14 @@ class Hub:
 
     def _connection(self) -> dict[str, object]:
         env = settings(self.data.target)
-        return {"dbname": env["POSTGRES_DBNAME"], "host": env["POSTGRES_HOST"], "port": env["POSTGRES_PORT"],
-                "user": env["POSTGRES_USER"], "password": env["POSTGRES_PASSWORD"] or None, "connect_timeout": 3}
+        return {
+            "dbname": env["POSTGRES_DBNAME"],
+            "host": env["POSTGRES_HOST"],
+            "port": env["POSTGRES_PORT"],
+            "user": env["POSTGRES_USER"],
+            "password": env["POSTGRES_PASSWORD"] or None,
+            "connect_timeout": 3,
+        }
 
     def _ensure_trigger(self) -> bool:
         """Create the NOTIFY trigger unless it is there (under the ledger's schema lock, as the library's
@@ -159,19 +167,26 @@ class Hub:
         try:
             table = self.data.events_table()
             with psycopg.connect(**self._connection(), autocommit=True) as connection:
-                found = connection.execute("SELECT 1 FROM pg_trigger WHERE tgname = %s AND tgrelid = %s::regclass",
-                                           (TRIGGER, table)).fetchone()
+                found = connection.execute(
+                    "SELECT 1 FROM pg_trigger WHERE tgname = %s AND tgrelid = %s::regclass", (TRIGGER, table)
+                ).fetchone()
                 if found:
                     return True
                 connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
                 with connection.transaction():
-                    connection.execute(f"CREATE OR REPLACE FUNCTION {TRIGGER}() RETURNS trigger LANGUAGE plpgsql"
-                                       f" AS $$ BEGIN PERFORM pg_notify('{CHANNEL}', ''); RETURN NULL; END $$")
-                    connection.execute(f"CREATE OR REPLACE TRIGGER {TRIGGER} AFTER INSERT ON {table}"
-                                       f" FOR EACH STATEMENT EXECUTE FUNCTION {TRIGGER}()")
+                    connection.execute(
+                        f"CREATE OR REPLACE FUNCTION {TRIGGER}() RETURNS trigger LANGUAGE plpgsql"
+                        f" AS $$ BEGIN PERFORM pg_notify('{CHANNEL}', ''); RETURN NULL; END $$"
+                    )
+                    connection.execute(
+                        f"CREATE OR REPLACE TRIGGER {TRIGGER} AFTER INSERT ON {table}"
+                        f" FOR EACH STATEMENT EXECUTE FUNCTION {TRIGGER}()"
+                    )
                 connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
         except Exception as problem:
-            self.once.say(f"live updates will poll the log: cannot add the notify trigger"
-                     f" ({str(problem).strip().splitlines()[0]})")
+            self.once.say(
+                f"live updates will poll the log: cannot add the notify trigger"
+                f" ({str(problem).strip().splitlines()[0]})"
+            )
             return False
         return True
