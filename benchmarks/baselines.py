@@ -69,8 +69,10 @@ def library_read(target: Path | str) -> float:
 def sqlite_executemany(path: Path, lines: Path) -> float:
     """Rows per second: raw `executemany` of the export's lines into a table like the library's."""
     connection = sqlite3.connect(path)
-    connection.execute("CREATE TABLE events (originator_id TEXT, originator_version INTEGER, topic TEXT, state BLOB,"
-                       " PRIMARY KEY (originator_id, originator_version))")
+    connection.execute(
+        "CREATE TABLE events (originator_id TEXT, originator_version INTEGER, topic TEXT, state BLOB,"
+        " PRIMARY KEY (originator_id, originator_version))"
+    )
     import orjson
 
     started, count = time.perf_counter(), 0
@@ -80,8 +82,9 @@ def sqlite_executemany(path: Path, lines: Path) -> float:
             record = orjson.loads(line)
             if "closing" in record:  # the export's closing line: no event
                 continue
-            chunk.append((record["originator_id"], record["originator_version"], record["topic"],
-                          orjson.dumps(record["state"])))
+            chunk.append(
+                (record["originator_id"], record["originator_version"], record["topic"], orjson.dumps(record["state"]))
+            )
             if len(chunk) == 20000:
                 connection.executemany("INSERT INTO events VALUES (?, ?, ?, ?)", chunk)
                 count, chunk = count + len(chunk), []
@@ -100,6 +103,7 @@ def click_parse(script: list[list[str]]) -> float:
         pass
 
     for name in ("roll", "injure", "rest"):
+
         @root.command(name)
         @click.argument("args", nargs=-1)
         @click.option("--for", "for_")

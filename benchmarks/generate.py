@@ -33,9 +33,19 @@ NOTATIONS = ("d20", "2d6+1", "4d6kh3", "d100", "3d8-2")
 
 def line(event) -> bytes:
     state = event.model_dump(mode="json", exclude={"originator_id", "originator_version"})
-    return orjson.dumps({"id": event_id(event.originator_id, event.originator_version), "topic": _topic(event),
-                         "originator_id": str(event.originator_id), "originator_version": event.originator_version,
-                         "state": state}, option=orjson.OPT_SORT_KEYS) + b"\n"
+    return (
+        orjson.dumps(
+            {
+                "id": event_id(event.originator_id, event.originator_version),
+                "topic": _topic(event),
+                "originator_id": str(event.originator_id),
+                "originator_version": event.originator_version,
+                "state": state,
+            },
+            option=orjson.OPT_SORT_KEYS,
+        )
+        + b"\n"
+    )
 
 
 def _topic(event) -> str:
@@ -59,16 +69,25 @@ def ledger(path: Path, events: int, characters: int = 1000, name: str = "Bench",
         return start + timedelta(milliseconds=next(ticks))
 
     with path.open("wb") as out:
-        campaign = Campaign.start(CampaignStarted, cid, name=name, system="adnd2e", rulings=dumped, by="bench",
-                                  timestamp=now())
+        campaign = Campaign.start(
+            CampaignStarted, cid, name=name, system="adnd2e", rulings=dumped, by="bench", timestamp=now()
+        )
         out.write(line(campaign.pending_events.pop()))
         cast = []
         for number in range(characters):
             who = f"C{number:04d}"
             sheet = rules.parse_sheet({"hp": str(chance.randint(20, 80)), "level": str(chance.randint(1, 9))})
-            character = Character.start(CharacterRegistered, character_id(cid, who), campaign_id=cid, name=who,
-                                        system="adnd2e", kind="character", sheet=sheet.model_dump(mode="json"),
-                                        by="bench", timestamp=now())
+            character = Character.start(
+                CharacterRegistered,
+                character_id(cid, who),
+                campaign_id=cid,
+                name=who,
+                system="adnd2e",
+                kind="character",
+                sheet=sheet.model_dump(mode="json"),
+                by="bench",
+                timestamp=now(),
+            )
             out.write(line(character.pending_events.pop()))
             cast.append(character)
         written = 1 + characters
@@ -87,12 +106,20 @@ def ledger(path: Path, events: int, characters: int = 1000, name: str = "Bench",
                 else:
                     inputs, event_class = RestInputs(hours=8), Rested
                 outcome = event_class.derive(character.sheet, character.condition, inputs, rulings, dice)
-                character.record(event_class, inputs=inputs, outcome=outcome, rulings=dumped, dice=dice.record(),
-                                 by="bench", timestamp=now())
+                character.record(
+                    event_class,
+                    inputs=inputs,
+                    outcome=outcome,
+                    rulings=dumped,
+                    dice=dice.record(),
+                    by="bench",
+                    timestamp=now(),
+                )
             except Refusal:
                 dice = Dice(chance.getrandbits(62))
-                character.record(DiceRolled, **roll(chance.choice(NOTATIONS), dice), reason="bench", by="bench",
-                                 timestamp=now())
+                character.record(
+                    DiceRolled, **roll(chance.choice(NOTATIONS), dice), reason="bench", by="bench", timestamp=now()
+                )
             out.write(line(character.pending_events.pop()))
             written += 1
         out.write(closing_line({c.id: (c.version, c.head_hash) for c in [campaign, *cast]}) + b"\n")
@@ -140,5 +167,16 @@ def _rechained(record: dict[str, Any], owner: str, heads: dict[str, tuple[int, s
     body.update(originator_id=owner, originator_version=version)
     state["hash"] = hashlib.sha256(orjson.dumps([record["topic"], body], option=orjson.OPT_SORT_KEYS)).hexdigest()
     heads[owner] = (version, state["hash"])
-    return orjson.dumps({"id": event_id(UUID(owner), version), "topic": record["topic"], "originator_id": owner,
-                         "originator_version": version, "state": state}, option=orjson.OPT_SORT_KEYS) + b"\n"
+    return (
+        orjson.dumps(
+            {
+                "id": event_id(UUID(owner), version),
+                "topic": record["topic"],
+                "originator_id": owner,
+                "originator_version": version,
+                "state": state,
+            },
+            option=orjson.OPT_SORT_KEYS,
+        )
+        + b"\n"
+    )

@@ -33,7 +33,7 @@ def measure(command: list[str], stdin: Path | None = None) -> tuple[float, int, 
     wrapped = [TIME, "-f", "%M", "-o", rss_file.name, *command] if os.path.exists(TIME) else command
     try:
         started = time.perf_counter()
-        with (stdin.open("rb") if stdin else open(os.devnull, "rb")) as source, tempfile.TemporaryFile() as out:
+        with stdin.open("rb") if stdin else open(os.devnull, "rb") as source, tempfile.TemporaryFile() as out:
             process = subprocess.Popen(wrapped, stdin=source, stdout=out, stderr=subprocess.PIPE)
             _, status, usage = os.wait4(process.pid, 0)
             seconds = time.perf_counter() - started
@@ -60,13 +60,16 @@ def latency(db: Path | str, *args: str, runs: int = 7) -> tuple[float, int, str]
 
 def bare_import() -> float:
     """The baseline of every start-up row: the median of seven bare imports."""
-    return statistics.median(measure([sys.executable, "-c", "import click, pydantic, eventsourcing.application"])[0]
-                             for _ in range(7))
+    return statistics.median(
+        measure([sys.executable, "-c", "import click, pydantic, eventsourcing.application"])[0] for _ in range(7)
+    )
 
 
-WARM = ("import importlib, pkgutil, chronicle\n"
-        "for module in pkgutil.walk_packages(chronicle.__path__, 'chronicle.'):\n"
-        "    importlib.import_module(module.name)\n")
+WARM = (
+    "import importlib, pkgutil, chronicle\n"
+    "for module in pkgutil.walk_packages(chronicle.__path__, 'chronicle.'):\n"
+    "    importlib.import_module(module.name)\n"
+)
 
 
 def warm(work: Path) -> None:

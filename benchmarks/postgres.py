@@ -41,11 +41,17 @@ def tier(server: str, work: Path, n100k: int, n1m: int) -> None:
         row("PostgreSQL baseline: eventsourcing batched save", f"{raw_save:,.0f} events/s")
         row("PostgreSQL baseline: eventsourcing log read + decode", f"{raw_read:,.0f} events/s")
         seconds, rss, _ = cli(url["100k"], "import", str(work / "100k.jsonl"))
-        row("PostgreSQL: import 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB",
-            f"{n100k / seconds / raw_save:.2f}x raw save")
+        row(
+            "PostgreSQL: import 100k",
+            f"{n100k / seconds:,.0f} events/s, {rss} MB",
+            f"{n100k / seconds / raw_save:.2f}x raw save",
+        )
         seconds, rss, _ = cli(url["100k"], "--json", "rebuild")
-        row("PostgreSQL: rebuild 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB",
-            f"{n100k / seconds / raw_read:.2f}x raw read")
+        row(
+            "PostgreSQL: rebuild 100k",
+            f"{n100k / seconds:,.0f} events/s, {rss} MB",
+            f"{n100k / seconds / raw_read:.2f}x raw read",
+        )
         seconds, rss, _ = cli(url["100k"], "--json", "verify")
         row("PostgreSQL: verify 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
         cli(url["10k"], "import", str(work / "10k.jsonl"))
@@ -53,13 +59,22 @@ def tier(server: str, work: Path, n100k: int, n1m: int) -> None:
         show_10k, rss_10k, _ = latency(url["10k"], "character", "show", "C0007")
         row("PostgreSQL: character show at 10k", f"{show_10k * 1000:.0f} ms, {rss_10k} MB")
         seconds, rss, _ = cli(url["1m"], "import", str(work / "1m.jsonl"))
-        row("PostgreSQL: import 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB",
-            f"{n1m / seconds / raw_save:.2f}x raw save")
+        row(
+            "PostgreSQL: import 1M",
+            f"{n1m / seconds:,.0f} events/s, {rss} MB",
+            f"{n1m / seconds / raw_save:.2f}x raw save",
+        )
         seconds, rss, _ = cli(url["1m"], "--json", "rebuild")
-        row("PostgreSQL: rebuild 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB",
-            f"{n1m / seconds / raw_read:.2f}x raw read")
+        row(
+            "PostgreSQL: rebuild 1M",
+            f"{n1m / seconds:,.0f} events/s, {rss} MB",
+            f"{n1m / seconds / raw_read:.2f}x raw read",
+        )
         show_1m, rss_1m, _ = latency(url["1m"], "character", "show", "C0007")
-        row("PostgreSQL: character show at 1M", f"{show_1m * 1000:.0f} ms, {rss_1m} MB",
-            f"{show_1m / show_10k:.2f}x at 10k")
+        row(
+            "PostgreSQL: character show at 1M",
+            f"{show_1m * 1000:.0f} ms, {rss_1m} MB",
+            f"{show_1m / show_10k:.2f}x at 10k",
+        )
         seconds, rss, _ = latency(url["1m"], "log", "C0007", "--tail", "20")
         row("PostgreSQL: log C0007 --tail 20 at 1M", f"{seconds * 1000:.0f} ms, {rss} MB")

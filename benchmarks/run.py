@@ -33,12 +33,13 @@ MIXED = ("roll d20 --for {} --reason bench", "injure {} --damage 3 --mode lethal
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--postgres", metavar="URL",
-                        help="also measure on this PostgreSQL server (it needs CREATE DATABASE)")
-    parser.add_argument("--keep", action="store_true",
-                        help="keep the working folder (some 3 GB of ledgers) afterwards")
-    parser.add_argument("--no-million-lines", action="store_true",
-                        help="skip the 1,000,000-line batch (some 2 minutes)")
+    parser.add_argument(
+        "--postgres", metavar="URL", help="also measure on this PostgreSQL server (it needs CREATE DATABASE)"
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the working folder (some 3 GB of ledgers) afterwards")
+    parser.add_argument(
+        "--no-million-lines", action="store_true", help="skip the 1,000,000-line batch (some 2 minutes)"
+    )
     options = parser.parse_args()
     begun = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="chronicle-bench-"))
@@ -64,11 +65,13 @@ def main() -> None:
         rebuilds.append(cli(work / f"100k-{i}.db", "--json", "rebuild"))
     raw_save, raw_read = statistics.median(saves), statistics.median(reads)
     raw_many = baselines.sqlite_executemany(work / "many.db", work / "100k.jsonl")
-    scripts = {"free rolls": [shlex.split(f"roll d20 --for C{i % 1000:04d} --reason bench") for i in range(20000)],
-               "mixed: rolls, injuries, rests": [shlex.split(MIXED[i % 3].format(f"C{i % 1000:04d}"))
-                                                 for i in range(20000)]}
-    bare_parse = {what: statistics.median(baselines.click_parse(script) for _ in range(RUNS))
-                  for what, script in scripts.items()}
+    scripts = {
+        "free rolls": [shlex.split(f"roll d20 --for C{i % 1000:04d} --reason bench") for i in range(20000)],
+        "mixed: rolls, injuries, rests": [shlex.split(MIXED[i % 3].format(f"C{i % 1000:04d}")) for i in range(20000)],
+    }
+    bare_parse = {
+        what: statistics.median(baselines.click_parse(script) for _ in range(RUNS)) for what, script in scripts.items()
+    }
     bare = bare_import()
     row("baseline: eventsourcing batched save (1,000 aggregates)", f"{raw_save:,.0f} events/s")
     row("baseline: eventsourcing log read + decode", f"{raw_read:,.0f} events/s")
@@ -81,12 +84,18 @@ def main() -> None:
     db = work / f"100k-{RUNS - 1}.db"
     seconds, rss = statistics.median(run[0] for run in imports), max(run[1] for run in imports)
     rate = n100k / seconds
-    row("import 100k (verify + bulk insert)", f"{rate:,.0f} events/s, {rss} MB",
-        f"{rate / raw_save:.2f}x raw save (goal >= 1.0), {rate / raw_many:.2f}x executemany (stretch 0.3)")
+    row(
+        "import 100k (verify + bulk insert)",
+        f"{rate:,.0f} events/s, {rss} MB",
+        f"{rate / raw_save:.2f}x raw save (goal >= 1.0), {rate / raw_many:.2f}x executemany (stretch 0.3)",
+    )
     seconds, rss = statistics.median(run[0] for run in rebuilds), max(run[1] for run in rebuilds)
     rate = n100k / seconds
-    row("rebuild 100k (index + characters)", f"{rate:,.0f} events/s, {rss} MB",
-        f"{rate / raw_read:.2f}x raw read (goal >= 0.6)")
+    row(
+        "rebuild 100k (index + characters)",
+        f"{rate:,.0f} events/s, {rss} MB",
+        f"{rate / raw_read:.2f}x raw read (goal >= 0.6)",
+    )
     seconds, rss, _ = cli(db, "--json", "verify")
     row("verify 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
     seconds, rss, _ = cli(db, "export", "--output", str(work / "again.jsonl"))
@@ -109,8 +118,11 @@ def main() -> None:
     cli(long, "character", "add", "Fresh", "--stat", "hp=30")
     old, rss_old, _ = latency(long, "--json", "roll", "d20", "--for", "C0000")
     new, rss_new, _ = latency(long, "--json", "roll", "d20", "--for", "Fresh")
-    row("append to a character with 100k events", f"{old * 1000:.0f} ms, {rss_old} MB",
-        f"{old / new:.2f}x a new character's ({new * 1000:.0f} ms, {rss_new} MB)")
+    row(
+        "append to a character with 100k events",
+        f"{old * 1000:.0f} ms, {rss_old} MB",
+        f"{old / new:.2f}x a new character's ({new * 1000:.0f} ms, {rss_new} MB)",
+    )
     users.human_log(long, "C0000", 20_000)
 
     # 1M tier ---------------------------------------------------------------------------
@@ -120,8 +132,11 @@ def main() -> None:
     row("import 1M (verify + bulk insert)", f"{rate:,.0f} events/s, {rss} MB", f"{rate / raw_save:.2f}x raw save")
     seconds, rss, _ = cli(big, "--json", "rebuild")
     rate = n1m / seconds
-    row("rebuild 1M (index + characters)", f"{rate:,.0f} events/s, {rss} MB",
-        f"{rate / raw_read:.2f}x raw read (goal >= 0.6)")
+    row(
+        "rebuild 1M (index + characters)",
+        f"{rate:,.0f} events/s, {rss} MB",
+        f"{rate / raw_read:.2f}x raw read (goal >= 0.6)",
+    )
     users.start_up(big, "1M", bare)
     seconds, rss, _ = cli(big, "--json", "verify")
     row("verify 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB")
@@ -140,8 +155,12 @@ def main() -> None:
 
 def table_view(db: Path) -> None:
     """The table view's rows (benchmarks/sse.py) on the 1M ledger."""
-    done = subprocess.run([sys.executable, "-m", "benchmarks.sse", "--db", str(db)], capture_output=True, text=True,
-                          cwd=Path(__file__).parent.parent)
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.sse", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent.parent,
+    )
     if done.returncode:
         reason = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
         row("table view (benchmarks/sse.py)", "failed", reason)

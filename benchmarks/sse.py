@@ -31,8 +31,12 @@ PAGES = 20
 
 
 def chronicle(db: str, *args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "chronicle.cli", "--db", db, *args], capture_output=True, text=True,
-                          cwd=tempfile.gettempdir())
+    done = subprocess.run(
+        [sys.executable, "-m", "chronicle.cli", "--db", db, *args],
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+    )
     if done.returncode != 0:
         raise SystemExit(f"chronicle {' '.join(args)} failed: {done.stderr.strip()}")
     return done.stdout
@@ -63,7 +67,7 @@ async def fan_out(address: str, db: str, character: str, clients: int) -> tuple[
                         ready.set()
                 elif line.startswith("data: "):
                     received.append(time.time())
-                    event = json.loads(line[len("data: "):])
+                    event = json.loads(line[len("data: ") :])
                     events[event["position"]] = event["time"]
                     return
 
@@ -100,8 +104,12 @@ def main() -> None:
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="chronicle-sse-") as folder:
         db = options.db or small_ledger(Path(folder))
-        server = subprocess.Popen([sys.executable, "-m", "chronicle.cli", "--db", db, "serve", "--port", "0"],
-                                  stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
+        server = subprocess.Popen(
+            [sys.executable, "-m", "chronicle.cli", "--db", db, "serve", "--port", "0"],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=tempfile.gettempdir(),
+        )
         try:
             first = server.stdout.readline()
             address = first.split(" at ")[1].split()[0].rstrip("/")
@@ -113,10 +121,14 @@ def main() -> None:
             server.communicate(timeout=30)
     print("| row | measured | goal |")
     print("|---|---|---|")
-    print(f"| {options.clients} clients on /events, one event appended | last client {late * 1000:.0f} ms after the"
-          f" event's timestamp (the appending process took {append * 1000:.0f} ms) | within 1 s |")
-    print(f"| character page ({events:,}-event ledger), over HTTP | median {median * 1000:.0f} ms, slowest"
-          f" {slowest * 1000:.0f} ms of {PAGES} | under 200 ms |")
+    print(
+        f"| {options.clients} clients on /events, one event appended | last client {late * 1000:.0f} ms after the"
+        f" event's timestamp (the appending process took {append * 1000:.0f} ms) | within 1 s |"
+    )
+    print(
+        f"| character page ({events:,}-event ledger), over HTTP | median {median * 1000:.0f} ms, slowest"
+        f" {slowest * 1000:.0f} ms of {PAGES} | under 200 ms |"
+    )
 
 
 if __name__ == "__main__":

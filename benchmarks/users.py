@@ -18,13 +18,18 @@ HELP = 2.0
 
 def start_up(db: Path, tier: str, bare: float, name: str = "C0007") -> None:
     """`character show`, `character list`, `log NAME --tail 20` and one append (a roll on NAME)."""
-    for label, args in (("character show", ("character", "show", name)),
-                        ("character list", ("character", "list")),
-                        ("log NAME --tail 20", ("log", name, "--tail", "20")),
-                        ("a single append (roll d20 --for NAME)", ("roll", "d20", "--for", name))):
+    for label, args in (
+        ("character show", ("character", "show", name)),
+        ("character list", ("character", "list")),
+        ("log NAME --tail 20", ("log", name, "--tail", "20")),
+        ("a single append (roll d20 --for NAME)", ("roll", "d20", "--for", name)),
+    ):
         seconds, rss, _ = latency(db, *args)
-        row(f"{label} at {tier}", f"{seconds * 1000:.0f} ms, {rss} MB",
-            f"{seconds / bare:.2f}x bare import (goal <= {START_UP})")
+        row(
+            f"{label} at {tier}",
+            f"{seconds * 1000:.0f} ms, {rss} MB",
+            f"{seconds / bare:.2f}x bare import (goal <= {START_UP})",
+        )
 
 
 def help_row(work: Path, bare: float) -> None:
@@ -37,8 +42,11 @@ def human_log(db: Path, name: str, events: int) -> None:
     people, rss_people, _ = latency(db, "log", name, "--tail", str(events), runs=3)
     machine, rss_machine, out = latency(db, "--json", "log", name, "--tail", str(events), runs=3)
     count = len(orjson.loads(out)["events"])
-    row(f"log of {count:,} events, for people", f"{people * 1000:.0f} ms, {rss_people} MB",
-        f"{people / machine:.2f}x --json ({machine * 1000:.0f} ms, {rss_machine} MB; goal <= 2)")
+    row(
+        f"log of {count:,} events, for people",
+        f"{people * 1000:.0f} ms, {rss_people} MB",
+        f"{people / machine:.2f}x --json ({machine * 1000:.0f} ms, {rss_machine} MB; goal <= 2)",
+    )
 
 
 def batch_memory(db: Path, work: Path, lines: int, script: str, label: str) -> None:
@@ -49,8 +57,11 @@ def batch_memory(db: Path, work: Path, lines: int, script: str, label: str) -> N
             out.write(script.format(f"C{i % 1000:04d}") + "\n")
     seconds, rss, _ = cli(db, "batch", str(path))
     path.unlink()
-    row(f"batch of {lines:,} lines, {label} (one transaction)", f"{lines / seconds:,.0f} lines/s, {rss} MB",
-        "peak memory (goal <= 250 MB)")
+    row(
+        f"batch of {lines:,} lines, {label} (one transaction)",
+        f"{lines / seconds:,.0f} lines/s, {rss} MB",
+        "peak memory (goal <= 250 MB)",
+    )
 
 
 def batch_rates(db: Path, work: Path, scripts: dict[str, list[list[str]]], bare: dict[str, float]) -> None:
@@ -62,5 +73,8 @@ def batch_rates(db: Path, work: Path, scripts: dict[str, list[list[str]]], bare:
         runs = [cli(copy(db, work / f"batch-{i}.db"), "batch", str(lines)) for i in range(RUNS)]
         seconds, rss = statistics.median(run[0] for run in runs), max(run[1] for run in runs)
         rate = len(script) / seconds
-        row(f"batch {len(script):,} lines, {what} (one process, one transaction)", f"{rate:,.0f} lines/s, {rss} MB",
-            f"{rate / bare[what]:.2f}x Click parse (goal >= 0.5)")
+        row(
+            f"batch {len(script):,} lines, {what} (one process, one transaction)",
+            f"{rate:,.0f} lines/s, {rss} MB",
+            f"{rate / bare[what]:.2f}x Click parse (goal >= 0.5)",
+        )

@@ -54,8 +54,10 @@ def batch(ctx: click.Context, source: TextIO) -> None:
                 continue
             emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
             return
-    raise Conflict("other writers kept the ledger busy; nothing of the file was written after"
-                   f" {application.RETRIES} tries: run the batch again")
+    raise Conflict(
+        "other writers kept the ledger busy; nothing of the file was written after"
+        f" {application.RETRIES} tries: run the batch again"
+    )
 
 
 FLUSH = 500  # lines: their decided events are inserted into the batch's open transaction, and let go
@@ -104,8 +106,12 @@ def _save(session: Any) -> int:
 
 # commands that open the ledger on their own (or another one) and commit by themselves: they cannot
 # join a batch's one transaction (issue 25, item 2)
-OWN_TRANSACTION = {"import": "it commits on its own", "rebuild": "it replaces the read models on its own",
-                   "demo": "it records a tour of its own", "serve": "it serves until stopped"}
+OWN_TRANSACTION = {
+    "import": "it commits on its own",
+    "rebuild": "it replaces the read models on its own",
+    "demo": "it records a tour of its own",
+    "serve": "it serves until stopped",
+}
 
 
 @contextlib.contextmanager
@@ -113,6 +119,7 @@ def _rereadable(source: TextIO) -> Iterator[Callable[[], Iterable[str]]]:
     """The file's lines, readable again for a retry: stdin (or a pipe) is first copied to a
     temporary file (on disk: a long batch from stdin stays out of memory)."""
     if source.seekable():
+
         def again() -> Iterable[str]:
             source.seek(0)
             return source
@@ -222,12 +229,14 @@ def _reusing_class(base: type[click.Command]) -> type[click.Command]:
             return self._parser
 
         if base.parse_args is click.Command.parse_args and _MIRRORED:
+
             def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
                 if ctx.default_map is not None or ctx.auto_envvar_prefix is not None or ctx.resilient_parsing:
                     return super().parse_args(ctx, args)
                 return _parse_args(self, ctx, args)
 
         if issubclass(base, click.Group):
+
             def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
                 found = super().get_command(ctx, name)
                 return None if found is None else self._batch.reused(found)
@@ -277,8 +286,11 @@ def _parse_args(command: Any, ctx: click.Context, args: list[str]) -> list[str]:
         if value is click.core.UNSET:
             params[name] = None
     if args and not ctx.allow_extra_args:
-        ctx.fail(ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})",
-                          len(args)).format(args=" ".join(map(str, args))))
+        ctx.fail(
+            ngettext(
+                "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", len(args)
+            ).format(args=" ".join(map(str, args)))
+        )
     ctx.args = args
     ctx._opt_prefixes.update(parser._opt_prefixes)
     return args
@@ -291,8 +303,12 @@ def _absent(command: Any, ctx: click.Context, param: click.Parameter) -> tuple[A
     known = command._absent.get(param, _UNKNOWN)
     if known is _UNKNOWN:
         known = None
-        if (type(param) is click.Option and not param.envvar and param.prompt is None
-                and not callable(param.get_default(ctx, call=False))):
+        if (
+            type(param) is click.Option
+            and not param.envvar
+            and param.prompt is None
+            and not callable(param.get_default(ctx, call=False))
+        ):
             consumed, source = param.consume_value(ctx, {})
             if source is _DEFAULT:
                 constant = consumed is click.core.UNSET and param.callback is None and not param.required

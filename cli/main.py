@@ -63,8 +63,21 @@ COMMANDS = {
 
 # commands that only read (a group's as "group command"): on a SQLite file that does not exist they are
 # exit 2, naming it, and never create one (CONTRACT "Long campaigns"); `replay --fork` writes
-READS_ONLY = {"log", "verify", "export", "report", "replay", "serve", "character show", "character list",
-              "campaign show", "campaign list", "campaign report", "session list", "recap"}
+READS_ONLY = {
+    "log",
+    "verify",
+    "export",
+    "report",
+    "replay",
+    "serve",
+    "character show",
+    "character list",
+    "campaign show",
+    "campaign list",
+    "campaign report",
+    "session list",
+    "recap",
+}
 
 
 def reads_only(name: str, args: list[str]) -> bool:
@@ -141,8 +154,12 @@ class LazyGroup(click.Group):
             from ..ledger.application import lost_race
 
             if lost_race(problem):  # e.g. a batch saving once at its end: all of it was rolled back
-                error(_json(ctx), "conflict", "another writer changed the same records at the same time;"
-                      " nothing was written: run the command again")
+                error(
+                    _json(ctx),
+                    "conflict",
+                    "another writer changed the same records at the same time;"
+                    " nothing was written: run the command again",
+                )
                 ctx.exit(1)
             error(_json(ctx), "internal", f"{type(problem).__name__}: {problem}".splitlines()[0])
             ctx.exit(2)
@@ -164,13 +181,18 @@ def _json(ctx: click.Context) -> bool:
 @click.option("--db", metavar="TARGET", help="SQLite file or postgresql:// URL  [env CHRONICLE_DB; ./chronicle.db]")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON document on stdout.")
 @click.option("--by", metavar="NAME", help="Who records the events  [env CHRONICLE_BY; your user name]")
-@click.option("--campaign", metavar="NAME", shell_complete=campaign_names,
-              help="Which campaign, when the database holds several  [env CHRONICLE_CAMPAIGN]")
+@click.option(
+    "--campaign",
+    metavar="NAME",
+    shell_complete=campaign_names,
+    help="Which campaign, when the database holds several  [env CHRONICLE_CAMPAIGN]",
+)
 @click.option("--seed", type=int, hidden=True, help="Seed the ledger's dice (tests and demos).")
 @click.version_option(package_name="chronicle-ledger")
 @click.pass_context
-def chronicle(ctx: click.Context, db: str | None, as_json: bool, by: str | None, campaign: str | None,
-              seed: int | None) -> None:
+def chronicle(
+    ctx: click.Context, db: str | None, as_json: bool, by: str | None, campaign: str | None, seed: int | None
+) -> None:
     """An event-sourced campaign ledger: every roll, wound and award is an immutable event.
 
     \b

@@ -20,10 +20,22 @@ def _set_campaign(ctx: click.Context, _: Any, value: str | None) -> None:
 
 def common(command: Callable[..., Any]) -> Callable[..., Any]:
     """`--json` and `--campaign` are accepted after the command too (`chronicle roll d20 --json`)."""
-    command = click.option("--json", "json_", is_flag=True, expose_value=False, callback=_set_json,
-                           is_eager=True, help="Print exactly one JSON document on stdout.")(command)
-    return click.option("--campaign", expose_value=False, callback=_set_campaign, metavar="NAME",
-                        help="Which campaign (when the database holds several).")(command)
+    command = click.option(
+        "--json",
+        "json_",
+        is_flag=True,
+        expose_value=False,
+        callback=_set_json,
+        is_eager=True,
+        help="Print exactly one JSON document on stdout.",
+    )(command)
+    return click.option(
+        "--campaign",
+        expose_value=False,
+        callback=_set_campaign,
+        metavar="NAME",
+        help="Which campaign (when the database holds several).",
+    )(command)
 
 
 def pairs(values: tuple[str, ...], what: str = "stat") -> dict[str, str]:

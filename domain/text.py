@@ -17,7 +17,7 @@ from .limits import INT64_LIMIT, INT64_MAX
 # In orjson's output a C0 control is `\u00XX` or one of `\b \f \r` (tab and newline, `\t` `\n`, are
 # allowed in free text); DEL and the C1 controls (CSI is U+009B) are raw UTF-8. An escaped backslash
 # (`\\`) is matched as a pair and passed over: `\\u0000` is the six characters `\u0000`, typed on purpose.
-_BAD_JSON = re.compile(rb'\\(?:\\|u00[01][0-9a-f]|[bfr])|\x7f|\xc2[\x80-\x9f]')
+_BAD_JSON = re.compile(rb"\\(?:\\|u00[01][0-9a-f]|[bfr])|\x7f|\xc2[\x80-\x9f]")
 _BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _NUMBER = re.compile(r"[#+-]?(\d+)")
 _SURROGATE = re.compile("[\ud800-\udfff]")

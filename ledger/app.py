@@ -120,7 +120,8 @@ def _sqlite_schema(app: Chronicle) -> bytes | None:
         if {events, "tracking"} <= tables:
             first, migrated = raw.execute(
                 f"SELECT (SELECT state FROM {events} ORDER BY rowid LIMIT 1),"  # noqa: S608 - the library's own name
-                " EXISTS (SELECT 1 FROM tracking WHERE application_name = '__migration__')").fetchone()
+                " EXISTS (SELECT 1 FROM tracking WHERE application_name = '__migration__')"
+            ).fetchone()
         elif events in tables:
             row = raw.execute(f"SELECT state FROM {events} ORDER BY rowid LIMIT 1").fetchone()  # noqa: S608
             first = row[0] if row else None
@@ -164,8 +165,12 @@ def _schema_lock(env: dict[str, str], target: str) -> Iterator[None]:
 
     try:
         connection = psycopg.connect(
-            dbname=env["POSTGRES_DBNAME"], host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"],
-            user=env["POSTGRES_USER"], password=env["POSTGRES_PASSWORD"] or None, connect_timeout=3,
+            dbname=env["POSTGRES_DBNAME"],
+            host=env["POSTGRES_HOST"],
+            port=env["POSTGRES_PORT"],
+            user=env["POSTGRES_USER"],
+            password=env["POSTGRES_PASSWORD"] or None,
+            connect_timeout=3,
             autocommit=True,
         )
     except psycopg.Error as error:

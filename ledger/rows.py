@@ -40,8 +40,9 @@ def current_campaign(app: Chronicle) -> UUID | None:
     views = app.views
     if views.position("index:schema") != INDEX_VERSION or views.position("index") != app.feed.last():
         return None
-    found = views.query("SELECT id FROM chronicle_campaigns WHERE archived = 0 ORDER BY chosen DESC, position DESC"
-                        " LIMIT 1")
+    found = views.query(
+        "SELECT id FROM chronicle_campaigns WHERE archived = 0 ORDER BY chosen DESC, position DESC LIMIT 1"
+    )
     return UUID(found[0][0]) if found else None
 
 

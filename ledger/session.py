@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import os
 import struct
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -23,8 +23,9 @@ from .recorded import Recorded
 
 
 class Session:
-    def __init__(self, app: Chronicle, campaign: str | None, by: str, seed: int | None = None,
-                 clock: Clock | None = None):
+    def __init__(
+        self, app: Chronicle, campaign: str | None, by: str, seed: int | None = None, clock: Clock | None = None
+    ):
         self.app, self.by, self.seed = app, by, seed
         self.now = clock or Clock()  # every event's timestamp: the domain reads no clock
         self._campaign_name = campaign
@@ -121,8 +122,7 @@ class Session:
         campaign = self.campaign
         character = self._get(character_id(campaign.id, name))
         if character is None or character.name != name:  # renamed away from NAME, or another case
-            held = [a for a in self._aggregates.values()
-                    if isinstance(a, Character) and a.campaign_id == campaign.id]
+            held = [a for a in self._aggregates.values() if isinstance(a, Character) and a.campaign_id == campaign.id]
             named = {a.name: str(a.id) for a in held}
             named.update({known: ident for ident, known, _ in self._index().characters(campaign.id)})
             found = self._get(UUID(_match(name, named, f"character in campaign {printable(campaign.name)}")))
@@ -136,8 +136,11 @@ class Session:
         """The id of the character NAME, from the index without loading it (a read model serves the rest)."""
         name = normalise_name(name, "character name")
         campaign = self.campaign
-        named = {a.name: str(a.id) for a in self._aggregates.values()
-                 if isinstance(a, Character) and a.campaign_id == campaign.id}
+        named = {
+            a.name: str(a.id)
+            for a in self._aggregates.values()
+            if isinstance(a, Character) and a.campaign_id == campaign.id
+        }
         named.update({known: ident for ident, known, _ in self._index().characters(campaign.id)})
         if name in named:
             return UUID(named[name])
@@ -148,8 +151,11 @@ class Session:
         retired ones only when asked."""
         campaign = self.campaign
         idents = [UUID(ident) for ident, _, _ in self._index().characters(campaign.id)]
-        idents += [a.id for a in self._aggregates.values()
-                   if isinstance(a, Character) and a.campaign_id == campaign.id and a.id not in idents]
+        idents += [
+            a.id
+            for a in self._aggregates.values()
+            if isinstance(a, Character) and a.campaign_id == campaign.id and a.id not in idents
+        ]
         found = [self._get(ident) for ident in idents]
         return [c for c in found if isinstance(c, Character) and (retired or not c.retired)]
 
@@ -175,8 +181,16 @@ class Session:
         if taken or self._get(ident) is not None:
             raise Refusal(f"campaign {printable(taken[0] if taken else name)} already exists")
         rulings = rules.Rulings().model_dump(mode="json")
-        campaign = Campaign.start(CampaignStarted, ident, name=name, system=system, rulings=rulings, by=self.by,
-                                  chosen=select, timestamp=self.now())
+        campaign = Campaign.start(
+            CampaignStarted,
+            ident,
+            name=name,
+            system=system,
+            rulings=rulings,
+            by=self.by,
+            chosen=select,
+            timestamp=self.now(),
+        )
         self._aggregates[ident] = campaign
         if select:
             self._campaign_name, self._campaign = name, campaign
@@ -190,27 +204,48 @@ class Session:
         campaign = self.campaign
         name = normalise_name(name, "character name")
         if self.has_character(name) and self.character(name).name.casefold() == name.casefold():
-            raise Refusal(f"campaign {printable(campaign.name)} already has a character named "
-                          f"{printable(self.character(name).name)}")
+            raise Refusal(
+                f"campaign {printable(campaign.name)} already has a character named "
+                f"{printable(self.character(name).name)}"
+            )
         ident = character_id(campaign.id, name)
         suffix = 1
         while self._get(ident) is not None:  # the name's id belongs to a character renamed since
             suffix += 1
             ident = character_id(campaign.id, f"{name}#{suffix}")
         character = Character.start(
-            CharacterRegistered, ident, campaign_id=campaign.id, name=name, system=campaign.system, kind=kind,
-            sheet=sheet.model_dump(mode="json"), by=self.by, timestamp=self.now(),
+            CharacterRegistered,
+            ident,
+            campaign_id=campaign.id,
+            name=name,
+            system=campaign.system,
+            kind=kind,
+            sheet=sheet.model_dump(mode="json"),
+            by=self.by,
+            timestamp=self.now(),
         )
         self._aggregates[ident] = character
         return character
 
-    def resolve(self, character: Character, event_class: type[Resolution], inputs: Any,
-                table: Mapping[str, list[int] | None] | None = None, **fields: Any) -> Resolution:
+    def resolve(
+        self,
+        character: Character,
+        event_class: type[Resolution],
+        inputs: Any,
+        table: Mapping[str, list[int] | None] | None = None,
+        **fields: Any,
+    ) -> Resolution:
         """Derive the outcome of an action against the character's current state and record it."""
         return self.record(character, event_class, inputs, table, **fields).event
 
-    def record(self, character: Character, event_class: type[Resolution], inputs: Any,
-               table: Mapping[str, list[int] | None] | None = None, **fields: Any) -> Recorded:
+    def record(
+        self,
+        character: Character,
+        event_class: type[Resolution],
+        inputs: Any,
+        table: Mapping[str, list[int] | None] | None = None,
+        **fields: Any,
+    ) -> Recorded:
         """Derive once and record: the table's dice for a purpose the action declares but this
         derivation did not use are ignored (and reported); for any other purpose they are bad input."""
         if character.retired:
@@ -224,10 +259,19 @@ class Session:
         if undeclared:
             given = "; ".join(f"{purpose} {', '.join(map(str, faces))}" for purpose, faces in undeclared.items())
             raise BadInput(f"this action does not use the table's dice given for: {given}")
-        event = character.record(event_class, inputs=inputs, outcome=outcome, rulings=recorded,
-                                 dice=dice.record(), by=self.by, timestamp=self.now(), **fields)
-        return Recorded(event, character.name, character.system, sheet, condition, character.sheet,
-                        character.condition, unused)
+        event = character.record(
+            event_class,
+            inputs=inputs,
+            outcome=outcome,
+            rulings=recorded,
+            dice=dice.record(),
+            by=self.by,
+            timestamp=self.now(),
+            **fields,
+        )
+        return Recorded(
+            event, character.name, character.system, sheet, condition, character.sheet, character.condition, unused
+        )
 
     def _next_seed(self) -> int:
         if self.seed is None:
@@ -240,7 +284,7 @@ class Session:
     def pending(self) -> list[Any]:
         return [a for a in self._aggregates.values() if a.pending_events]
 
-    def save(self) -> list[Any]:
+    def save(self) -> Sequence[int] | None:
         """Insert every pending event, in one transaction (or in the open unit: ledger/app.py).
         Snapshots due are taken by `take_snapshots`, once the events are committed."""
         aggregates = self.pending()

@@ -31,9 +31,13 @@ class CharacterSnapshot(Model, CanSnapshotAggregate[UUID]):
 
     @classmethod
     def take(cls, aggregate: Any) -> CharacterSnapshot:
-        return cls(originator_id=aggregate.id, originator_version=aggregate.version,
-                   timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)),
-                   state=CharacterState.of(aggregate))
+        return cls(
+            originator_id=aggregate.id,
+            originator_version=aggregate.version,
+            timestamp=cls.create_timestamp(),
+            topic=get_topic(type(aggregate)),
+            state=CharacterState.of(aggregate),
+        )
 
     def mutate(self, _: Any) -> Any:
         return self.state.restore(resolve_topic(self.topic), self.originator_id, self.originator_version)

@@ -75,8 +75,9 @@ class Run:
         self.runner = CliRunner()
 
     def __call__(self, *args: str, input: str | None = None, by: str = "gm"):
-        return self.runner.invoke(chronicle, ["--db", self.db, "--by", by, "--seed", "7", *args], input=input,
-                                  catch_exceptions=False)
+        return self.runner.invoke(
+            chronicle, ["--db", self.db, "--by", by, "--seed", "7", *args], input=input, catch_exceptions=False
+        )
 
     def json(self, *args: str, **kwargs):
         result = self("--json", *args, **kwargs)

@@ -11,7 +11,7 @@ from .attack_text import attack_sentences
 from .attack_text import damage_breakdown as damage_breakdown  # cli/systems/potestas_attack.py imports it here
 from .condition import DISABLING, DROPPING, NONE
 from .events import Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
-from .falling import MAX_HITS, TERMINAL_VELOCITY, Fall
+from .falling import MAX_HITS, TERMINAL_VELOCITY, Fall, minimum_fall
 from .injury import InjuryInputs, InjuryOutcome
 from .rulings import Rulings
 from .words import and_list, plural
@@ -167,8 +167,6 @@ def fall_sentence(fall: Fall) -> str:
 
 def next_hit(fall: Fall) -> str:
     """What a longer fall would add: the next hit's shortest fall, or nothing past terminal velocity."""
-    from .falling import minimum_fall
-
     if fall.hits >= MAX_HITS:
         return f"No fall deals more: {TERMINAL_VELOCITY} ft/s is terminal velocity."
     return f"{fall.hits + 1} hits from {minimum_fall(fall.hits + 1)} ft."

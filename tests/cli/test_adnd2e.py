@@ -19,7 +19,10 @@ def greyhawk(run, *characters):
         assert added.exit_code == 0, added.output
 
 
-ARMS = "weapons=club:blunt,damage=1d6;sling:blunt,missile,small,damage=1d4;longsword:edged,damage=1d8;spear:piercing,damage=1d6"
+ARMS = (
+    "weapons=club:blunt,damage=1d6;sling:blunt,missile,small,damage=1d4;longsword:edged,damage=1d8;"
+    "spear:piercing,damage=1d6"
+)
 THIEF = ("Thief", "hp=30", "level=9", "height=60", "str=18/76", "class=thief", ARMS)
 OGRE = ("Ogre", "hp=26", "hd=4", "size=large", "height=108", "str=18/00")
 BRAND = ("Brand", "hp=10", "level=2", "str=15")
@@ -59,12 +62,23 @@ def test_projected_hp_after_a_sequence_equals_a_fold_of_the_log(run):
     # A flat-bladed sword: 13 rolled becomes 6, 3 real and 3 temporary.
     first = run.json("injure", "Brand", "--damage", "13", "--mode", "armed-nonlethal")
     assert {k: first[k] for k in ("real", "temporary", "knocked_out", "version")} == {
-        "real": 3, "temporary": 3, "knocked_out": False, "version": 2}
+        "real": 3,
+        "temporary": 3,
+        "knocked_out": False,
+        "version": 2,
+    }
     assert set(first) >= {"event", "version", "real", "temporary", "knocked_out", "condition"}
     # Subdual: 9 rolled becomes 4, 2 real and 2 temporary; 10 in all knocks him out.
     second = run.json("injure", "Brand", "--damage", "9", "--mode", "subdual")
-    assert second["condition"] == {"hp": 0, "max_hp": 10, "real_damage": 5, "temporary_damage": 5,
-                                   "states": ["unconscious"], "knocked_out_rounds": 0, "held_by": None}
+    assert second["condition"] == {
+        "hp": 0,
+        "max_hp": 10,
+        "real_damage": 5,
+        "temporary_damage": 5,
+        "states": ["unconscious"],
+        "knocked_out_rounds": 0,
+        "held_by": None,
+    }
     # Two turns of rest bring back 2 temporary hp and consciousness.
     rested = run.json("rest", "Brand", "--minutes", "20")
     assert (rested["temporary_healed"], rested["real_healed"], rested["version"]) == (2, 0, 4)
@@ -91,7 +105,12 @@ def test_log_json_shows_the_real_and_temporary_parts(run):
 def test_mug_seed_example_thief_9_against_a_4_hd_ogre_needs_17(run):
     greyhawk(run, THIEF, OGRE)
     mugged = run.json("mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "16", "--knockout-dice", "3,8")
-    assert (mugged["save_number"], mugged["save_roll"], mugged["saved"], mugged["knockout_rounds"]) == (17, 16, False, 11)
+    assert (mugged["save_number"], mugged["save_roll"], mugged["saved"], mugged["knockout_rounds"]) == (
+        17,
+        16,
+        False,
+        11,
+    )
     assert mugged["condition"]["states"] == ["unconscious", "knocked_out"]
     event = run.json("log", "Ogre")["events"][-1]
     assert event["type"] == "Mugged" and event["data"]["inputs"]["mugger_level"] == 9
@@ -99,7 +118,12 @@ def test_mug_seed_example_thief_9_against_a_4_hd_ogre_needs_17(run):
 
 
 def test_refused_mug_exits_1_with_the_reason_and_writes_nothing(run):
-    greyhawk(run, ("Halfling", "hp=6", "level=9", "height=40", "class=thief", "weapons=sap:blunt,small"), OGRE, ("Slime", "hp=20", "hd=3", "backstab=false"))
+    greyhawk(
+        run,
+        ("Halfling", "hp=6", "level=9", "height=40", "class=thief", "weapons=sap:blunt,small"),
+        OGRE,
+        ("Slime", "hp=20", "hd=3", "backstab=false"),
+    )
     assert "twice the mugger's height" in refused(run, "mug", "Halfling", "Ogre", "--save-number", "12")
     assert "backstab" in refused(run, "mug", "Halfling", "Slime", "--save-number", "12")
 
@@ -155,27 +179,30 @@ def test_a_rest_that_heals_nothing_is_still_one_event(run_sqlite):
     assert run("rest", "Brand", "--hours", "1").stdout.startswith("Brand rests 60 minutes and heals 2 temporary")
 
 
-@pytest.mark.parametrize("args", [
-    ("rest", "Brand"),
-    ("rest", "Brand", "--hours", "1", "--minutes", "5"),
-    ("rest", "Brand", "--hours", "-1"),
-    ("rest", "Nobody", "--hours", "1"),
-    ("injure", "Brand", "--damage", "3"),
-    ("injure", "Brand", "--damage", "3", "--mode", "gentle"),
-    ("injure", "Brand", "--damage", "-3", "--mode", "lethal"),
-    ("injure", "Brand", "--damage", "3", "--mode", "sap", "--knockout-roll", "101"),
-    ("injure", "Brand", "--damage", "3", "--mode", "sap", "--knockout-roll", "1", "--knockout-dice", "x,y"),
-    ("injure", "Nobody", "--damage", "3", "--mode", "lethal"),
-    ("attack", "Brand", "Brand", "--maneuver", "kick"),
-    ("attack", "Nobody", "Brand"),
-    ("attack", "Brand", "Brand", "--roll", "21"),
-    ("mug", "Brand", "Brand", "--save-number", "0"),
-    ("mug", "Brand", "Nobody", "--save-number", "12"),
-    ("grab", "state", "Brand"),
-    ("grab", "state", "Brand", "--asleep", "--released"),
-    ("grab", "object", "Brand", "Brand", "--strength", "19/50"),
-    ("grab", "person", "Brand", "Nobody"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("rest", "Brand"),
+        ("rest", "Brand", "--hours", "1", "--minutes", "5"),
+        ("rest", "Brand", "--hours", "-1"),
+        ("rest", "Nobody", "--hours", "1"),
+        ("injure", "Brand", "--damage", "3"),
+        ("injure", "Brand", "--damage", "3", "--mode", "gentle"),
+        ("injure", "Brand", "--damage", "-3", "--mode", "lethal"),
+        ("injure", "Brand", "--damage", "3", "--mode", "sap", "--knockout-roll", "101"),
+        ("injure", "Brand", "--damage", "3", "--mode", "sap", "--knockout-roll", "1", "--knockout-dice", "x,y"),
+        ("injure", "Nobody", "--damage", "3", "--mode", "lethal"),
+        ("attack", "Brand", "Brand", "--maneuver", "kick"),
+        ("attack", "Nobody", "Brand"),
+        ("attack", "Brand", "Brand", "--roll", "21"),
+        ("mug", "Brand", "Brand", "--save-number", "0"),
+        ("mug", "Brand", "Nobody", "--save-number", "12"),
+        ("grab", "state", "Brand"),
+        ("grab", "state", "Brand", "--asleep", "--released"),
+        ("grab", "object", "Brand", "Brand", "--strength", "19/50"),
+        ("grab", "person", "Brand", "Nobody"),
+    ],
+)
 def test_bad_input_exits_2_and_writes_nothing(run_sqlite, args):
     greyhawk(run_sqlite, BRAND)
     bad_input(run_sqlite, *args)
@@ -188,14 +215,17 @@ def test_bad_input_with_json_puts_the_error_document_on_stderr(run_sqlite):
     assert "exactly one of --hours" in json.loads(result.stderr)["error"]["message"]
 
 
-@pytest.mark.parametrize(("args", "reason"), [
-    (("--maneuver", "armed-nonlethal", "--weapon", "club"), "blunt weapon (club) cannot be controlled"),
-    (("--maneuver", "armed-nonlethal", "--weapon", "spear"), "piercing weapon (spear) cannot be controlled"),
-    (("--maneuver", "subdual", "--weapon", "sling"), "cannot be controlled"),
-    (("--maneuver", "sap", "--weapon", "club", "--missile"), "never a missile"),
-    (("--maneuver", "grab-object", "--no-free-hand"), "free hand"),
-    (("--maneuver", "punch", "--weapon", "longsword", "--wrestling-round", "2"), "small weapons"),
-])
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("--maneuver", "armed-nonlethal", "--weapon", "club"), "blunt weapon (club) cannot be controlled"),
+        (("--maneuver", "armed-nonlethal", "--weapon", "spear"), "piercing weapon (spear) cannot be controlled"),
+        (("--maneuver", "subdual", "--weapon", "sling"), "cannot be controlled"),
+        (("--maneuver", "sap", "--weapon", "club", "--missile"), "never a missile"),
+        (("--maneuver", "grab-object", "--no-free-hand"), "free hand"),
+        (("--maneuver", "punch", "--weapon", "longsword", "--wrestling-round", "2"), "small weapons"),
+    ],
+)
 def test_refused_attacks_exit_1_and_write_nothing(run_sqlite, args, reason):
     greyhawk(run_sqlite, THIEF, GUARD)
     assert reason in refused(run_sqlite, "attack", "Thief", "Guard", *args, "--roll", "10")
@@ -209,7 +239,11 @@ def test_a_sap_on_a_large_victim_is_refused_both_as_attack_and_as_injury(run_sql
 
 def test_attack_modifiers_copied_from_the_attacker(run_sqlite):
     run = run_sqlite
-    greyhawk(run, ("Thief", "hp=30", "level=9", "thac0=16", "height=60", "class=thief", ARMS), ("Knight", "hp=40", "ac=2", "dex=16", "shield=1"))
+    greyhawk(
+        run,
+        ("Thief", "hp=30", "level=9", "thac0=16", "height=60", "class=thief", ARMS),
+        ("Knight", "hp=40", "ac=2", "dex=16", "shield=1"),
+    )
     sap = run.json("attack", "Thief", "Knight", "--maneuver", "sap", "--weapon", "club", "--roll", "19")
     assert (sap["modifiers"]["to_hit"], sap["modifiers"]["initiative"], sap["needed"], sap["hit"]) == (-8, 1, 14, False)
     assert sap["attacker"] == "Thief" and sap["character"] == "Knight" and sap["type"] == "Attacked"
@@ -217,8 +251,9 @@ def test_attack_modifiers_copied_from_the_attacker(run_sqlite):
     mug = run.json("attack", "Thief", "Knight", "--maneuver", "mug", "--weapon", "club", "--roll", "7")
     assert (mug["modifiers"]["to_hit"], mug["modifiers"]["target_ac"], mug["needed"], mug["hit"]) == (4, 5, 11, True)
     # A punch against an armed defender: the defender strikes first at +4/+4.
-    punch = run.json("attack", "Thief", "Knight", "--maneuver", "punch", "--defender-armed", "--roll", "20",
-                     "--defender-roll", "7")
+    punch = run.json(
+        "attack", "Thief", "Knight", "--maneuver", "punch", "--defender-armed", "--roll", "20", "--defender-roll", "7"
+    )
     assert (punch["roll"], punch["needed"], punch["hit"]) == (20, 14, True)
     # The Knight (THAC0 20 by default) strikes first: 7 + 4 = 11 against 20 - the Thief's AC 10: it hits, +4 damage.
     assert punch["defender_strike"] == {"roll": 7, "to_hit": 4, "needed": 10, "hit": True, "damage_bonus": 4}
@@ -234,7 +269,11 @@ def test_the_weapon_named_is_the_one_on_the_attackers_sheet(run_sqlite):
     inputs = run.json("log", "Guard")["events"][-1]["data"]["inputs"]
     assert (logged["needed"], logged["hit"]) == (10, True)  # THAC0 20 - AC 10
     assert (inputs["weapon"], inputs["weapon_kind"], inputs["weapon_size"], inputs["missile"]) == (
-        "longsword", "edged", "medium", False)
+        "longsword",
+        "edged",
+        "medium",
+        False,
+    )
     assert "has no weapon 'dagger' on its sheet" in bad_input(run, "attack", "Thief", "Guard", "--weapon", "dagger")
 
 
@@ -242,10 +281,14 @@ def test_mug_human_output_and_a_saved_victim(run_sqlite):
     greyhawk(run_sqlite, THIEF, OGRE)
     result = run_sqlite("mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "17")
     assert result.exit_code == 0
-    assert result.stdout.startswith("Thief mugs Ogre with the club. Ogre saves vs petrification needing 17 (base 12, "
-                                    "changed by the level difference); the d20 rolled 17: Ogre stays conscious.")
+    assert result.stdout.startswith(
+        "Thief mugs Ogre with the club. Ogre saves vs petrification needing 17 (base 12, "
+        "changed by the level difference); the d20 rolled 17: Ogre stays conscious."
+    )
     # The knockout dice are only for a failed save: given for a saved one, they are recorded as not needed.
-    saved = run_sqlite.json("mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "18", "--knockout-dice", "1,1")
+    saved = run_sqlite.json(
+        "mug", "Thief", "Ogre", "--save-number", "12", "--save-roll", "18", "--knockout-dice", "1,1"
+    )
     assert (saved["saved"], saved["ignored"]) == (True, {"knockout_rounds": [1, 1]})
     # A first strike's die given where the defender is unarmed is not needed either.
     unarmed = run_sqlite.json("attack", "Thief", "Ogre", "--defender-roll", "5", "--roll", "12")
@@ -269,7 +312,10 @@ def test_grab_a_person_hold_then_break_free(run_sqlite):
     assert run.json("attack", "Guard", "Brute", "--maneuver", "wrestle", "--roll", "10")["modifiers"]["to_hit"] == 0
     # Breaking the hold: 16 against the Brute's one-handed 18; 3 vs 9 gives margins 13 and 9.
     freed = run("grab", "break-hold", "Guard", "--dice", "3,9")
-    assert "Guard tries to break Brute's hold: Strength 16 against 18, the d20s rolled 3 against 9: Guard breaks free." in freed.stdout
+    assert (
+        "Guard tries to break Brute's hold: Strength 16 against 18, the d20s rolled 3 against 9: Guard breaks free."
+        in freed.stdout
+    )
     assert run.json("character", "show", "Guard")["condition"]["held_by"] is None
     assert "not held" in refused(run, "grab", "break-hold", "Guard", "--dice", "3,9")
 
@@ -285,10 +331,15 @@ def test_grab_an_object_ties_are_rerolled_as_one_event(run_sqlite):
 def test_grab_a_monster_by_its_rough_strength(run_sqlite):
     run = run_sqlite
     greyhawk(run, ("Brute", "hp=20", "level=3", "str=17"), ("Nightmare", "hp=40", "hd=6", "size=large"))
-    grabbed = run.json("grab", "monster", "Brute", "Nightmare", "--attacks", "2-8/4-10/4-10", "--carrier", "--dice", "10,1")
+    grabbed = run.json(
+        "grab", "monster", "Brute", "Nightmare", "--attacks", "2-8/4-10/4-10", "--carrier", "--dice", "10,1"
+    )
     assert (grabbed["first_strength"], grabbed["second_strength"], grabbed["won"]) == ("11", "20", False)
     assert grabbed["grabber"] == "Brute"
-    assert run.json("log", "Nightmare")["events"][-1]["data"]["inputs"]["target_strength"] == {"score": 20, "percentile": None}
+    assert run.json("log", "Nightmare")["events"][-1]["data"]["inputs"]["target_strength"] == {
+        "score": 20,
+        "percentile": None,
+    }
     bad_input(run, "grab", "monster", "Brute", "Nightmare", "--dice", "10,1")  # no Strength known for it
 
 
@@ -308,8 +359,9 @@ def test_grab_state_records_each_change(run_sqlite):
 
 
 def test_rules_queries_are_pure_and_open_no_database(tmp_path):
-    from chronicle.cli.main import chronicle
     from click.testing import CliRunner
+
+    from chronicle.cli.main import chronicle
 
     target = tmp_path / "nowhere" / "ledger.db"
     runner = CliRunner()
@@ -318,10 +370,17 @@ def test_rules_queries_are_pure_and_open_no_database(tmp_path):
         result = runner.invoke(chronicle, ["--db", str(target), *args], catch_exceptions=False)
         return result
 
-    assert json.loads(query("rules", "monster-strength", "2-8/4-10/4-10", "--carrier", "--json").stdout) == {"strength": 20}
+    assert json.loads(query("rules", "monster-strength", "2-8/4-10/4-10", "--carrier", "--json").stdout) == {
+        "strength": 20
+    }
     assert query("rules", "monster-strength", "1d8/1d8/2d6").stdout == "Strength 14\n"
-    assert json.loads(query("--json", "rules", "mug-save", "--base", "12", "--mugger-level", "9", "--victim-level", "4").stdout) == {"save_number": 17}
-    assert query("rules", "mug-save", "--base", "12", "--mugger-level", "2", "--victim-level", "6").stdout == "Save number 8\n"
+    assert json.loads(
+        query("--json", "rules", "mug-save", "--base", "12", "--mugger-level", "9", "--victim-level", "4").stdout
+    ) == {"save_number": 17}
+    assert (
+        query("rules", "mug-save", "--base", "12", "--mugger-level", "2", "--victim-level", "6").stdout
+        == "Save number 8\n"
+    )
     assert query("rules", "monster-strength", "bite").exit_code == 2
     assert query("rules", "mug-save", "--base", "0", "--mugger-level", "9", "--victim-level", "4").exit_code == 2
     assert query("rules", "mug-save", "--base", "12").exit_code == 2
@@ -332,10 +391,14 @@ def test_only_a_thief_mugs_with_a_blunt_weapon_and_never_itself(run_sqlite):
     run = run_sqlite
     greyhawk(run, THIEF, GUARD, ("Fighter", "hp=20", "level=5", "class=fighter", "weapons=club:blunt"))
     assert "only a thief" in refused(run, "mug", "Fighter", "Guard", "--save-number", "12")
-    assert "the longsword is edged" in refused(run, "mug", "Thief", "Guard", "--save-number", "12", "--weapon", "longsword")
+    assert "the longsword is edged" in refused(
+        run, "mug", "Thief", "Guard", "--save-number", "12", "--weapon", "longsword"
+    )
     assert "never a missile" in refused(run, "mug", "Thief", "Guard", "--save-number", "12", "--weapon", "sling")
     assert "cannot mug itself" in refused(run, "mug", "Thief", "Thief", "--save-number", "12")
-    assert "only a thief" in refused(run, "attack", "Fighter", "Guard", "--maneuver", "mug", "--weapon", "club", "--roll", "9")
+    assert "only a thief" in refused(
+        run, "attack", "Fighter", "Guard", "--maneuver", "mug", "--weapon", "club", "--roll", "9"
+    )
     # With its only blunt melee weapon by default: t9 against a level 1 guard, base 12: 12 + 9 - 1 = 20.
     mugged = run.json("mug", "Thief", "Guard", "--save-number", "12", "--save-roll", "20")
     assert (mugged["save_number"], mugged["saved"]) == (20, True)
@@ -344,8 +407,12 @@ def test_only_a_thief_mugs_with_a_blunt_weapon_and_never_itself(run_sqlite):
 
 def test_monster_strength_is_uncapped_and_a_held_monster_breaks_free_by_its_own(run_sqlite):
     run = run_sqlite
-    greyhawk(run, ("Brute", "hp=20", "level=3", "str=18"), ("Titan", "hp=90", "hd=12", "size=large", "str=32"),
-             ("Horse", "hp=20", "hd=3", "size=large"))
+    greyhawk(
+        run,
+        ("Brute", "hp=20", "level=3", "str=18"),
+        ("Titan", "hp=90", "hd=12", "size=large", "str=32"),
+        ("Horse", "hp=20", "hd=3", "size=large"),
+    )
     # Brute: 18 - 6 (larger) = 12, rolls 1 (margin 11); the titan's 32 rolls 20 (margin 12): it keeps free.
     free = run.json("grab", "monster", "Brute", "Titan", "--dice", "1,20")
     assert (free["first_strength"], free["second_strength"], free["won"]) == ("12", "32", False)
@@ -389,10 +456,24 @@ def test_every_reply_is_sentences_without_reprs_or_flags(run_sqlite):
     run = run_sqlite
     greyhawk(run, THIEF, GUARD, ("Brute", "hp=20", "level=3", "str=18/76"))
     replies = [
-        run("injure", "Guard", "--damage", "7", "--mode", "sap", "--knockout-roll", "20", "--knockout-dice", "2,3",
-            "--attacker", "Thief"),
+        run(
+            "injure",
+            "Guard",
+            "--damage",
+            "7",
+            "--mode",
+            "sap",
+            "--knockout-roll",
+            "20",
+            "--knockout-dice",
+            "2,3",
+            "--attacker",
+            "Thief",
+        ),
         run("rest", "Guard", "--minutes", "10"),
-        run("attack", "Thief", "Guard", "--maneuver", "punch", "--defender-armed", "--defender-roll", "3", "--roll", "9"),
+        run(
+            "attack", "Thief", "Guard", "--maneuver", "punch", "--defender-armed", "--defender-roll", "3", "--roll", "9"
+        ),
         run("mug", "Thief", "Guard", "--save-number", "12", "--save-roll", "20"),
         run("grab", "person", "Brute", "Guard", "--dice", "1,1"),
         run("grab", "break-hold", "Guard", "--dice", "3,9"),
@@ -402,4 +483,6 @@ def test_every_reply_is_sentences_without_reprs_or_flags(run_sqlite):
         assert reply.exit_code == 0, reply.output
         assert not re.search(r"=True|=False|=None|\{'|\['|\b[a-z_]+=", reply.stdout), reply.stdout
     assert "Thief deals Guard 7 sap damage" in replies[0].stdout
-    assert replies[2].stdout.startswith("Guard, armed, strikes first at the bare-handed Thief: the d20 rolled 3 + 4 = 7")
+    assert replies[2].stdout.startswith(
+        "Guard, armed, strikes first at the bare-handed Thief: the d20 rolled 3 + 4 = 7"
+    )

@@ -5,7 +5,6 @@ import json
 import sqlite3
 from pathlib import Path
 
-
 from chronicle.domain.adnd2e import Injured, InjureInputs, parse_sheet
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.session import Session
@@ -77,7 +76,9 @@ def test_replay_changes_exactly_what_the_ruling_touches_and_writes_nothing(run_s
     before = _digest(run.db)
     result = run.json("replay", "--ruling", "death_at=-10")
     assert {(c["field"], c["recorded"], c["replayed"]) for c in result["changed"]} == {
-        ("dead", True, False), ("unconscious", False, True)}
+        ("dead", True, False),
+        ("unconscious", False, True),
+    }
     assert result["final"]["Bob"]["states"] == ["unconscious"]
     assert _digest(run.db) == before
     assert run.json("character", "show", "Bob")["condition"]["states"] == ["dead"]
@@ -94,8 +95,10 @@ def test_editing_a_stored_payload_makes_verify_fail_and_name_the_position(run_sq
     target = positions(run)[1]
     with sqlite3.connect(run.db) as connection:
         state = connection.execute("SELECT state FROM stored_events WHERE rowid = ?", (target,)).fetchone()[0]
-        connection.execute("UPDATE stored_events SET state = ? WHERE rowid = ?",
-                           (state.replace(b'"damage":10', b'"damage":11', 1), target))
+        connection.execute(
+            "UPDATE stored_events SET state = ? WHERE rowid = ?",
+            (state.replace(b'"damage":10', b'"damage":11', 1), target),
+        )
     result = run("--json", "verify")
     assert result.exit_code == 1
     report = json.loads(result.stdout)
@@ -109,6 +112,7 @@ def test_export_import_export_is_identical(run, tmp_path):
     copy = str(tmp_path / "copy.db")
     (tmp_path / "log.jsonl").write_text(exported)
     from click.testing import CliRunner
+
     from chronicle.cli.main import chronicle
 
     imported = CliRunner().invoke(chronicle, ["--db", copy, "--json", "import", str(tmp_path / "log.jsonl")])
@@ -122,6 +126,7 @@ def test_import_refuses_a_file_that_does_not_verify_and_writes_nothing(run_sqlit
     lines = run_sqlite("export").stdout.replace('"damage":12', '"damage":2')
     (tmp_path / "bad.jsonl").write_text(lines)
     from click.testing import CliRunner
+
     from chronicle.cli.main import chronicle
 
     copy = str(tmp_path / "copy.db")
@@ -162,13 +167,19 @@ def test_replay_fork_writes_the_alternative_timeline_pointing_at_the_originals(r
 
 
 def test_a_batch_logs_its_events_in_the_order_of_its_lines(run_sqlite):
-    script = ("campaign new Greyhawk --system adnd2e\ncharacter add Bob --stat hp=20\nroll d6\n"
-              "character add Ann --stat hp=9\nroll d20 --for Bob\n")
+    script = (
+        "campaign new Greyhawk --system adnd2e\ncharacter add Bob --stat hp=20\nroll d6\n"
+        "character add Ann --stat hp=9\nroll d20 --for Bob\n"
+    )
     run_sqlite.json("batch", "-", input=script)
     events = run_sqlite.json("log")["events"]
     assert [(e["type"], e["character"]) for e in events] == [
-        ("CampaignStarted", None), ("CharacterRegistered", "Bob"), ("DiceRolled", None),
-        ("CharacterRegistered", "Ann"), ("DiceRolled", "Bob")]
+        ("CampaignStarted", None),
+        ("CharacterRegistered", "Bob"),
+        ("DiceRolled", None),
+        ("CharacterRegistered", "Ann"),
+        ("DiceRolled", "Bob"),
+    ]
 
 
 def test_a_ruling_change_applies_from_its_position_and_replay_and_verify_use_the_ruling_in_force(run_sqlite):
@@ -184,4 +195,5 @@ def test_a_ruling_change_applies_from_its_position_and_replay_and_verify_use_the
     assert run.json("verify")["ok"] is True
     back = run.json("replay", "--ruling", "death_at=0")
     assert [(c["field"], c["recorded"], c["replayed"]) for c in back["changed"] if c["field"] == "dead"] == [
-        ("dead", False, True)]
+        ("dead", False, True)
+    ]

@@ -6,7 +6,7 @@ import itertools
 import json
 import shlex
 import sqlite3
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import click
 import pytest
@@ -19,11 +19,23 @@ from chronicle.ledger import clock
 SETUP = "campaign new Greyhawk --system adnd2e\ncharacter add Bob --stat hp=20\n"
 
 
-@pytest.mark.parametrize("line", ["roll d20 --for Bob --bogus", "roll d20 --fo Bob", "roll d20 --reason", "roll",
-                                  "roll d20 --dice", "character add Ann --stat", "character add Ann --bogus",
-                                  "character add", "character ad Ann"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "roll d20 --for Bob --bogus",
+        "roll d20 --fo Bob",
+        "roll d20 --reason",
+        "roll",
+        "roll d20 --dice",
+        "character add Ann --stat",
+        "character add Ann --bogus",
+        "character add",
+        "character ad Ann",
+    ],
+)
 def test_a_line_click_refuses_fails_as_it_would_alone_naming_its_line_after_good_lines_of_the_same_command(
-        run_sqlite, line):
+    run_sqlite, line
+):
     alone = run_sqlite("--json", *shlex.split(line))
     assert alone.exit_code == 2
     script = SETUP + "roll d20 --for Bob --reason warm\ncharacter add Cy --stat hp=5\n" + line + "\n"
@@ -34,7 +46,9 @@ def test_a_line_click_refuses_fails_as_it_would_alone_naming_its_line_after_good
     assert stored(run_sqlite.db) == []
 
 
-@pytest.mark.parametrize("line", ["injure Bob --damage x", "injure Bob --bogus", "injure Bob --damage", "rest Bob --hours"])
+@pytest.mark.parametrize(
+    "line", ["injure Bob --damage x", "injure Bob --bogus", "injure Bob --damage", "rest Bob --hours"]
+)
 def test_a_bad_line_of_a_system_command_fails_as_it_would_alone_after_good_ones(run_sqlite, line):
     """`injure`, `rest` and `attack` pick their system's command, also reused from line to line."""
     run_sqlite("batch", "-", input=SETUP)  # the campaign's system picks the command
@@ -78,7 +92,10 @@ def test_a_reused_parser_reports_the_context_of_the_line_being_parsed():
     sub = group.make_context("character", ["add", "Ann"], parent=root)
     add = group.get_command(sub, "add")
     assert add is group.get_command(sub, "add") and add.get_params(sub) is add.get_params(sub)
-    assert type(add).__name__ == "Command" and add.callback is chronicle.get_command(root, "character").commands["add"].callback
+    assert (
+        type(add).__name__ == "Command"
+        and add.callback is chronicle.get_command(root, "character").commands["add"].callback
+    )
 
 
 def test_a_batch_builds_no_result_document_its_lines_do_not_print(run_sqlite, monkeypatch):
@@ -115,13 +132,36 @@ def every_command() -> list[tuple[str, click.Command]]:
     return found
 
 
-LINES = ["", "Bob", "Bob Ann", "Bob --json", "--json", "Bob --campaign Other", "Bob --campaign", "--bogus", "Bob --",
-         "Bob --damage 3 --mode lethal", "Bob --mode lethal --damage 3 --json", "Bob --damage 3 --damage 4 --mode sap",
-         "Bob --damage x --mode lethal", "Bob --damage 3 --mode nonsense", "Bob --hours 8", "Bob --minutes 5 --interrupted",
-         "Bob --hours 8 --minutes 5 extra", "Bob --stat hp=3 --stat str=9 --object", "d20 --for Bob --reason bench",
-         "d20 --reason --for", "3d6 --dice 1,2,3 --for", "Bob Ann --maneuver sap --weapon club --roll 17",
-         "Bob Ann --maneuver nope", "Bob --save-roll 9 --type slashing --nonlethal", "Bob 1 --points 6 --any-age",
-         "Bob --hours=8", "Bob -h", "Bob --help --bogus"]
+LINES = [
+    "",
+    "Bob",
+    "Bob Ann",
+    "Bob --json",
+    "--json",
+    "Bob --campaign Other",
+    "Bob --campaign",
+    "--bogus",
+    "Bob --",
+    "Bob --damage 3 --mode lethal",
+    "Bob --mode lethal --damage 3 --json",
+    "Bob --damage 3 --damage 4 --mode sap",
+    "Bob --damage x --mode lethal",
+    "Bob --damage 3 --mode nonsense",
+    "Bob --hours 8",
+    "Bob --minutes 5 --interrupted",
+    "Bob --hours 8 --minutes 5 extra",
+    "Bob --stat hp=3 --stat str=9 --object",
+    "d20 --for Bob --reason bench",
+    "d20 --reason --for",
+    "3d6 --dice 1,2,3 --for",
+    "Bob Ann --maneuver sap --weapon club --roll 17",
+    "Bob Ann --maneuver nope",
+    "Bob --save-roll 9 --type slashing --nonlethal",
+    "Bob 1 --points 6 --any-age",
+    "Bob --hours=8",
+    "Bob -h",
+    "Bob --help --bogus",
+]
 
 
 @pytest.mark.parametrize("name, command", every_command(), ids=lambda value: value if isinstance(value, str) else "")
@@ -156,23 +196,31 @@ def test_a_reused_command_parses_every_line_as_click_does(name, command):
 
 def restart_clock(monkeypatch) -> None:
     """Every event's timestamp from a fresh counter: runs compared byte for byte must not differ in time."""
-    start, ticks = datetime(2026, 1, 1, tzinfo=timezone.utc), itertools.count()
+    start, ticks = datetime(2026, 1, 1, tzinfo=UTC), itertools.count()
     monkeypatch.setattr(clock, "utc_now", lambda: start + timedelta(seconds=next(ticks)))
 
 
 def stored(db: str) -> list[tuple]:
     with sqlite3.connect(db) as connection:
-        return connection.execute("SELECT originator_id, originator_version, topic, state FROM stored_events"
-                                  " ORDER BY rowid").fetchall()
+        return connection.execute(
+            "SELECT originator_id, originator_version, topic, state FROM stored_events ORDER BY rowid"
+        ).fetchall()
 
 
 def test_a_batch_stores_the_same_bytes_as_its_lines_run_one_by_one(tmp_path, monkeypatch):
     """`--seed S` seeds a run's first dice with S+1, the next with S+2: one by one, each line that rolls
     gets the seed the batch reaches there."""
-    lines = [("campaign new Greyhawk --system adnd2e", 7), ("character add Bob --stat hp=20", 7),
-             ("character add Ann --stat hp=9", 7), ("roll d20 --for Bob", 7),
-             ("roll 4d6kh3 --for Ann --reason 'new statistic'", 8), ("injure Bob --damage 3 --mode lethal", 9),
-             ("roll d6", 10), ("roll 2d6 --for Ann --dice 3,5", 11), ("injure Ann --damage 12 --mode lethal", 12)]
+    lines = [
+        ("campaign new Greyhawk --system adnd2e", 7),
+        ("character add Bob --stat hp=20", 7),
+        ("character add Ann --stat hp=9", 7),
+        ("roll d20 --for Bob", 7),
+        ("roll 4d6kh3 --for Ann --reason 'new statistic'", 8),
+        ("injure Bob --damage 3 --mode lethal", 9),
+        ("roll d6", 10),
+        ("roll 2d6 --for Ann --dice 3,5", 11),
+        ("injure Ann --damage 12 --mode lethal", 12),
+    ]
     runner = CliRunner()
     alone, batch = str(tmp_path / "alone.db"), str(tmp_path / "batch.db")
     restart_clock(monkeypatch)
@@ -193,7 +241,13 @@ def test_a_line_splits_into_the_words_shlex_would_give():
     from chronicle.cli.batch import _split
 
     odd = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and chr(c) not in " \t\r\n"]
-    lines = ["roll d20 --for C0007 --reason bench", "  roll\td20  ", "roll d20 --reason 'a b'", 'x "y z" \\w',
-             "roll d6 # a comment", *(f"roll{c}d20 --for{c}x" for c in odd)]
+    lines = [
+        "roll d20 --for C0007 --reason bench",
+        "  roll\td20  ",
+        "roll d20 --reason 'a b'",
+        'x "y z" \\w',
+        "roll d6 # a comment",
+        *(f"roll{c}d20 --for{c}x" for c in odd),
+    ]
     for line in lines:
         assert _split(line + "\n", 1) == shlex.split(line.strip(), comments=True), repr(line)

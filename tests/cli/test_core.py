@@ -88,8 +88,17 @@ def test_roll_prints_the_event_it_recorded_as_json_and_for_people(run):
     run("character", "add", "Bruno", "--stat", "hp=30")
     rolled = run.json("roll", "4d6kh3+1", "--dice", "3,5,1,6", "--for", "Bruno", "--reason", "morale")
     event = run.json("log", "Bruno")["events"][-1]
-    assert rolled == {"event": event["id"], "version": 2, "notation": "4d6kh3+1", "total": 15, "faces": [3, 5, 1, 6],
-                      "kept": [True, True, False, True], "source": "table", "for": "Bruno", "reason": "morale"}
+    assert rolled == {
+        "event": event["id"],
+        "version": 2,
+        "notation": "4d6kh3+1",
+        "total": 15,
+        "faces": [3, 5, 1, 6],
+        "kept": [True, True, False, True],
+        "source": "table",
+        "for": "Bruno",
+        "reason": "morale",
+    }
     shown = run("roll", "4d6kh3+1", "--dice", "3,5,1,6", "--for", "bruno").stdout
     assert shown.startswith("Bruno rolled 4d6kh3+1 (the table's own dice): 3, 5, 1 (dropped) and 6, a total of 15.")
 
@@ -109,7 +118,11 @@ def test_log_positions_versions_and_authors(run):
     run("roll", "d20", "--for", "Bruno", by="bob")
     events = run.json("log")["events"]
     assert [e["position"] for e in events] == sorted(e["position"] for e in events)
-    assert [(e["character"], e["version"], e["by"]) for e in events] == [(None, 1, "gm"), ("Bruno", 1, "alice"), ("Bruno", 2, "bob")]
+    assert [(e["character"], e["version"], e["by"]) for e in events] == [
+        (None, 1, "gm"),
+        ("Bruno", 1, "alice"),
+        ("Bruno", 2, "bob"),
+    ]
     assert {"id", "position", "time", "by", "character", "version", "type", "data"} <= set(events[0])
     since = run.json("log", "--since", f"#{events[1]['position']}")["events"]
     assert [e["id"] for e in since] == [e["id"] for e in events[1:]]
@@ -144,9 +157,9 @@ def test_every_event_is_hash_chained_to_the_previous_one(run):
     run("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run("character", "add", "Bruno", "--stat", "hp=30")
     run("roll", "d20", "--for", "Bruno")
-    from chronicle.ledger.app import open_ledger
     from chronicle.domain.campaign import campaign_id
     from chronicle.domain.character import character_id
+    from chronicle.ledger.app import open_ledger
 
     app = open_ledger(run.db)
     events = list(app.events.get(character_id(campaign_id("Greyhawk"), "Bruno")))

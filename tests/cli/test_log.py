@@ -19,8 +19,14 @@ def chronicle(db: str, *args: str, tz: str = AUCKLAND, columns: str | None = Non
     env["TZ"] = tz
     if columns is not None:
         env["COLUMNS"] = columns
-    return subprocess.run([sys.executable, "-m", "chronicle.cli", "--db", db, *args], capture_output=True, text=True,
-                          env=env, timeout=120, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "chronicle.cli", "--db", db, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def evening(run) -> list[dict]:

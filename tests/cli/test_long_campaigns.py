@@ -110,7 +110,9 @@ def test_campaigns_are_listed_chosen_and_archived(run):
     run("campaign", "new", "Sartar", "--system", "pendragon-pass")
     listed = run.json("campaign", "list")["campaigns"]
     assert [(c["name"], c["system"], c["characters"], c["current"]) for c in listed] == [
-        ("Greyhawk", "adnd2e", 1, False), ("Sartar", "pendragon-pass", 0, True)]
+        ("Greyhawk", "adnd2e", 1, False),
+        ("Sartar", "pendragon-pass", 0, True),
+    ]
     assert listed[0]["events"] == 2 and listed[1]["events"] == 1
 
     run("campaign", "use", "greyhawk")
@@ -154,7 +156,9 @@ def test_a_note_is_one_event_on_the_character_or_the_campaign(run):
     assert on_campaign["for"] is None and on_character["for"] == "Vasana"
     logged = events(run)[-2:]
     assert [(e["character"], e["data"]["text"]) for e in logged] == [
-        (None, "The Lunars hold the Sun Dome"), ("Vasana", "Owes a horse")]
+        (None, "The Lunars hold the Sun Dome"),
+        ("Vasana", "Owes a horse"),
+    ]
     assert run("note", "").exit_code == 2
 
 
@@ -169,8 +173,9 @@ def test_export_and_import_carry_the_long_campaign(run, tmp_path):
     run("export", "--output", str(exported))
     target = CliRunner().invoke(chronicle, ["--db", str(tmp_path / "copy.db"), "--json", "import", str(exported)])
     assert target.exit_code == 0, target.output
-    shown = CliRunner().invoke(chronicle, ["--db", str(tmp_path / "copy.db"), "--json", "character", "show",
-                                           "Vasana the Bold"])
+    shown = CliRunner().invoke(
+        chronicle, ["--db", str(tmp_path / "copy.db"), "--json", "character", "show", "Vasana the Bold"]
+    )
     assert json.loads(shown.stdout)["sheet"]["traits"]["valorous"] == 16
 
 
@@ -181,8 +186,12 @@ def test_shell_completion_offers_names_and_the_campaign_systems_options(run_sqli
 
     def complete(line: str) -> list[str]:
         words = line.split(" ")
-        env = {**os.environ, "_CHRONICLE_COMPLETE": "bash_complete", "COMP_WORDS": line,
-               "COMP_CWORD": str(len(words) - 1)}
+        env = {
+            **os.environ,
+            "_CHRONICLE_COMPLETE": "bash_complete",
+            "COMP_WORDS": line,
+            "COMP_CWORD": str(len(words) - 1),
+        }
         done = subprocess.run([sys.executable, "-m", "chronicle.cli"], env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         return [row.split(",", 1)[1] for row in done.stdout.splitlines() if row]

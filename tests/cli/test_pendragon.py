@@ -7,11 +7,39 @@ import json
 import pytest
 
 VIRTUES = "chaste,energetic,generous,modest,temperate"
-VASANA = ["--stat", "siz=15", "--stat", "con=13", "--stat", "str=14", "--stat", "dex=12", "--stat", "pow=10",
-          "--stat", "valorous=17", "--stat", "honor=16", "--stat", "loyalty_clan=18", "--stat", "hate_trolls=12",
-          "--stat", "sword=15", "--stat", "stewardship=12", "--stat", "religion=10", "--stat", "first_aid=12",
-          "--stat", "initiate=1",
-          *[arg for v in VIRTUES.split(",") for arg in ("--stat", f"{v}=16")], "--virtues", VIRTUES]
+VASANA = [
+    "--stat",
+    "siz=15",
+    "--stat",
+    "con=13",
+    "--stat",
+    "str=14",
+    "--stat",
+    "dex=12",
+    "--stat",
+    "pow=10",
+    "--stat",
+    "valorous=17",
+    "--stat",
+    "honor=16",
+    "--stat",
+    "loyalty_clan=18",
+    "--stat",
+    "hate_trolls=12",
+    "--stat",
+    "sword=15",
+    "--stat",
+    "stewardship=12",
+    "--stat",
+    "religion=10",
+    "--stat",
+    "first_aid=12",
+    "--stat",
+    "initiate=1",
+    *[arg for v in VIRTUES.split(",") for arg in ("--stat", f"{v}=16")],
+    "--virtues",
+    VIRTUES,
+]
 HARREK = ["--stat", "siz=16", "--stat", "str=17", "--stat", "sword=14", "--stat", "spear=13"]
 
 
@@ -41,6 +69,7 @@ def show(run, name="Vasana"):
 
 
 # storage-relevant flows: SQLite and PostgreSQL ---------------------------------------------------
+
 
 def test_character_add_with_traits_passions_and_virtues_shows_status_and_increases(run):
     glorantha(run)
@@ -79,7 +108,11 @@ def test_the_increase_threshold_spend_and_refusal_rebuilt_from_a_fresh_ledger(ru
 
     session = Session(open_ledger(run.db), None, "someone else")
     rebuilt = view(session, session.character("Vasana"))
-    assert (rebuilt["status"], rebuilt["increases"], rebuilt["sheet"]) == (shown["status"], shown["increases"], shown["sheet"])
+    assert (rebuilt["status"], rebuilt["increases"], rebuilt["sheet"]) == (
+        shown["status"],
+        shown["increases"],
+        shown["sheet"],
+    )
 
 
 def test_a_second_award_of_the_same_honour_exits_1_and_writes_nothing(run):
@@ -98,9 +131,24 @@ def test_a_winter_whose_status_gains_are_checked_by_hand_and_a_second_is_refused
     run.json("geas", "take", "Vasana", "never eat goose")
     assert run.json("check", "Vasana", "sword", "--roll", "7", "--award-check")["checked"] is True
     plan = tmp_path / "winter.json"
-    plan.write_text(json.dumps({"characters": {"Vasana": {
-        "productivity": "stewardship", "worship": "religion", "leadership_people": 250,
-        "rolls": {"productivity": 14, "worship": [6], "experience": {"pow": 11, "stewardship": 20, "sword": 9}}}}}))
+    plan.write_text(
+        json.dumps(
+            {
+                "characters": {
+                    "Vasana": {
+                        "productivity": "stewardship",
+                        "worship": "religion",
+                        "leadership_people": 250,
+                        "rolls": {
+                            "productivity": 14,
+                            "worship": [6],
+                            "experience": {"pow": 11, "stewardship": 20, "sword": 9},
+                        },
+                    }
+                }
+            }
+        )
+    )
     before = len(events(run))
     winter = run.json("winter", "--year", "1621", "--land-roll", "5", "--rolls", str(plan))
     assert (winter["year"], winter["land"]["roll"], winter["land"]["modifier"]) == (1621, 5, 2)
@@ -111,9 +159,11 @@ def test_a_winter_whose_status_gains_are_checked_by_hand_and_a_second_is_refused
     # 16+: 100; one geas kept: 5; 250 people led: 2.
     assert vasana["status"] == 25 + 97 + 34 + 100 + 5 + 2 == 263
     assert vasana["checks"] == ["pow", "stewardship", "sword"]
-    assert vasana["experience"] == [{"what": "pow", "roll": 11, "from": 10, "to": 11},
-                                    {"what": "stewardship", "roll": 20, "from": 12, "to": 13},
-                                    {"what": "sword", "roll": 9, "from": 15, "to": 15}]
+    assert vasana["experience"] == [
+        {"what": "pow", "roll": 11, "from": 10, "to": 11},
+        {"what": "stewardship", "roll": 20, "from": 12, "to": 13},
+        {"what": "sword", "roll": 9, "from": 15, "to": 15},
+    ]
     harrek = winter["characters"]["Harrek"]  # nothing at 16+, no productivity skill, no religion
     assert (harrek["status"], harrek["checks"], harrek["experience"]) == (0, [], [])
     log = events(run)
@@ -125,17 +175,40 @@ def test_a_winter_whose_status_gains_are_checked_by_hand_and_a_second_is_refused
     shown = show(run)
     assert shown["status"]["total"] == 263 and shown["sheet"]["pow"] == 11
     assert shown["sheet"]["skills"]["stewardship"] == 13
-    assert [(i["what"], i["cause"]) for i in shown["increases"]] == [("pow", "experience"), ("stewardship", "experience")]
+    assert [(i["what"], i["cause"]) for i in shown["increases"]] == [
+        ("pow", "experience"),
+        ("stewardship", "experience"),
+    ]
     assert run.json("winter", "--land-roll", "3")["year"] == 1622  # the last winter + 1
 
 
 # Status -----------------------------------------------------------------------------------------
 
-FOES = {"armoured-mounted-warrior": 35, "notable-mounted-warrior": 50, "rune-master": 100, "shaman": 100,
-        "notable-rune-master": 250, "famous-rune-master": 500, "hero": 750, "trollkin": 10, "dwarf": 20, "elf": 20,
-        "troll": 20, "notable-dwarf": 50, "notable-elf": 50, "notable-troll": 50}
-HONOURS = {"initiate": 50, "acolyte": 200, "priest": 500, "high-priest": 500, "rune-lord": 600, "shaman": 250,
-           "thane": 200}
+FOES = {
+    "armoured-mounted-warrior": 35,
+    "notable-mounted-warrior": 50,
+    "rune-master": 100,
+    "shaman": 100,
+    "notable-rune-master": 250,
+    "famous-rune-master": 500,
+    "hero": 750,
+    "trollkin": 10,
+    "dwarf": 20,
+    "elf": 20,
+    "troll": 20,
+    "notable-dwarf": 50,
+    "notable-elf": 50,
+    "notable-troll": 50,
+}
+HONOURS = {
+    "initiate": 50,
+    "acolyte": 200,
+    "priest": 500,
+    "high-priest": 500,
+    "rune-lord": 600,
+    "shaman": 250,
+    "thane": 200,
+}
 
 
 def test_every_foe_is_worth_its_table_value(run_sqlite):
@@ -159,10 +232,19 @@ def test_every_honour_is_worth_its_value_once(run_sqlite):
         fails(run_sqlite, 1, "status", "award", "Vasana", "--honour", honour)
 
 
-@pytest.mark.parametrize("flags, additive, multiplicative", [
-    ((), 100, 100), (("--head",), 110, 110), (("--yoke",), 150, 150), (("--missile",), 50, 50),
-    (("--head", "--yoke"), 160, 165), (("--head", "--missile"), 60, 55), (("--yoke", "--missile"), 100, 75),
-    (("--head", "--yoke", "--missile"), 110, 82)])
+@pytest.mark.parametrize(
+    "flags, additive, multiplicative",
+    [
+        ((), 100, 100),
+        (("--head",), 110, 110),
+        (("--yoke",), 150, 150),
+        (("--missile",), 50, 50),
+        (("--head", "--yoke"), 160, 165),
+        (("--head", "--missile"), 60, 55),
+        (("--yoke", "--missile"), 100, 75),
+        (("--head", "--yoke", "--missile"), 110, 82),
+    ],
+)
 def test_each_modifier_combination_under_both_rulings(run_sqlite, flags, additive, multiplicative):
     glorantha(run_sqlite)
     assert run_sqlite.json("status", "award", "Vasana", "--foe", "rune-master", *flags)["amount"] == additive
@@ -184,16 +266,19 @@ def test_leadership_and_magic_items(run_sqlite):
     assert show(run_sqlite)["status"]["total"] == 110
 
 
-@pytest.mark.parametrize("args", [
-    ("--honour", "priest", "--head"),  # modifiers are for foes
-    ("--magic-item", "11"),
-    ("--amount", "10"),  # no reason
-    ("--foe", "troll", "--honour", "thane"),  # two sources
-    (),  # no source
-    ("--foe", "dragon"),
-    ("--honour", "king"),
-    ("--leadership", "-5"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--honour", "priest", "--head"),  # modifiers are for foes
+        ("--magic-item", "11"),
+        ("--amount", "10"),  # no reason
+        ("--foe", "troll", "--honour", "thane"),  # two sources
+        (),  # no source
+        ("--foe", "dragon"),
+        ("--honour", "king"),
+        ("--leadership", "-5"),
+    ],
+)
 def test_bad_awards_exit_2_and_write_nothing(run_sqlite, args):
     glorantha(run_sqlite)
     fails(run_sqlite, 2, "status", "award", "Vasana", *args)
@@ -208,12 +293,18 @@ def test_increase_of_an_unknown_value_exits_2_and_of_each_kind_raises_it(run_sql
         spent = run_sqlite.json("increase", "Vasana", what)
         assert spent["to_value"] == spent["from_value"] + 1
     sheet = show(run_sqlite)["sheet"]
-    assert (sheet["skills"]["sword"], sheet["passions"]["loyalty_clan"], sheet["siz"], sheet["honor"]) == (16, 19, 16, 17)
+    assert (sheet["skills"]["sword"], sheet["passions"]["loyalty_clan"], sheet["siz"], sheet["honor"]) == (
+        16,
+        19,
+        16,
+        17,
+    )
     assert [i["what"] for i in show(run_sqlite)["increases"]] == ["sword", "loyalty_clan", "siz", "honor"]
     fails(run_sqlite, 1, "increase", "Vasana", "sword")
 
 
 # checks -------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("roll, result", [(15, "critical"), (3, "success"), (16, "failure"), (20, "fumble")])
 def test_an_unopposed_check(run_sqlite, roll, result):
@@ -232,8 +323,9 @@ def test_a_check_with_a_modifier_over_20(run_sqlite):
 
 def test_an_opposed_check_copies_the_opponents_value_and_gives_a_partial_success(run_sqlite):
     glorantha(run_sqlite)
-    checked = run_sqlite.json("check", "Vasana", "sword", "--roll", "12", "--opposed-by", "Harrek:sword",
-                              "--opposed-roll", "9")
+    checked = run_sqlite.json(
+        "check", "Vasana", "sword", "--roll", "12", "--opposed-by", "Harrek:sword", "--opposed-roll", "9"
+    )
     assert checked["winner"] == "self" and checked["opponent_roll"]["value"] == 14
     assert checked["opponent_roll"]["result"] == "partial_success"
     logged = events(run_sqlite, "Vasana")[-1]["data"]
@@ -243,15 +335,18 @@ def test_an_opposed_check_copies_the_opponents_value_and_gives_a_partial_success
     assert tied["tie"] is True and tied["winner"] == "none"
 
 
-@pytest.mark.parametrize("args", [
-    ("Vasana", "juggling", "--roll", "3"),
-    ("Nobody", "sword"),
-    ("Vasana", "sword", "--opposed-by", "Nobody:sword"),
-    ("Vasana", "sword", "--opposed-by", "Harrek:juggling"),
-    ("Vasana", "sword", "--opposed-by", "Harrek"),
-    ("Vasana", "sword", "--opposed-roll", "4"),
-    ("Vasana", "sword", "--roll", "21"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("Vasana", "juggling", "--roll", "3"),
+        ("Nobody", "sword"),
+        ("Vasana", "sword", "--opposed-by", "Nobody:sword"),
+        ("Vasana", "sword", "--opposed-by", "Harrek:juggling"),
+        ("Vasana", "sword", "--opposed-by", "Harrek"),
+        ("Vasana", "sword", "--opposed-roll", "4"),
+        ("Vasana", "sword", "--roll", "21"),
+    ],
+)
 def test_bad_checks_exit_2(run_sqlite, args):
     glorantha(run_sqlite)
     fails(run_sqlite, 2, "check", *args)
@@ -266,6 +361,7 @@ def test_an_awarded_check_is_listed_until_winter(run_sqlite):
 
 
 # oaths and geasa ----------------------------------------------------------------------------------
+
 
 def test_an_oath_sworn_then_fulfilled(run_sqlite):
     glorantha(run_sqlite)
@@ -326,6 +422,7 @@ def test_each_kept_geas_gains_5_each_winter(run_sqlite):
 
 # feats and tactics --------------------------------------------------------------------------------
 
+
 def test_a_feat_succeeds_at_half_the_value_and_fails_into_a_knockdown(run_sqlite):
     glorantha(run_sqlite)
     done = run_sqlite.json("feat", "Vasana", "sword", "--roll", "7", "--describe", "leaps the shield wall")
@@ -345,8 +442,21 @@ def test_feats_refused_or_unknown(run_sqlite, what, code):
 
 def test_a_great_blow_wins_an_extra_d6(run_sqlite):
     glorantha(run_sqlite)
-    blow = run_sqlite.json("tactic", "Vasana", "great-blow", "--skill", "sword", "--opponent", "Harrek:sword",
-                           "--roll", "8", "--opponent-roll", "16", "--dice", "great_blow=4")
+    blow = run_sqlite.json(
+        "tactic",
+        "Vasana",
+        "great-blow",
+        "--skill",
+        "sword",
+        "--opponent",
+        "Harrek:sword",
+        "--roll",
+        "8",
+        "--opponent-roll",
+        "16",
+        "--dice",
+        "great_blow=4",
+    )
     assert {"event", "version", "tactic", "rolls", "winner", "effects", "status"} <= set(blow)
     assert (blow["modifier"], blow["rolls"]["attack"]["value"], blow["winner"]) == (-5, 10, "self")
     assert blow["effects"] == {"extra_damage": 4}
@@ -355,61 +465,135 @@ def test_a_great_blow_wins_an_extra_d6(run_sqlite):
 
 def test_disarm_takes_the_foes_str_from_its_sheet(run_sqlite):
     glorantha(run_sqlite)
-    disarm = run_sqlite.json("tactic", "Vasana", "disarm", "--skill", "sword", "--opponent", "Harrek:sword",
-                             "--damage", "4d6", "--roll", "5", "--opponent-roll", "17", "--dice", "damage=6,5,4,3",
-                             "--dice", "distance=4")
+    disarm = run_sqlite.json(
+        "tactic",
+        "Vasana",
+        "disarm",
+        "--skill",
+        "sword",
+        "--opponent",
+        "Harrek:sword",
+        "--damage",
+        "4d6",
+        "--roll",
+        "5",
+        "--opponent-roll",
+        "17",
+        "--dice",
+        "damage=6,5,4,3",
+        "--dice",
+        "distance=4",
+    )
     assert disarm["effects"] == {"damage": 18, "disarmed": True, "metres": 3}
     assert events(run_sqlite, "Vasana")[-1]["data"]["inputs"]["opponent_str"] == 17
 
 
 def test_multiple_opponents_take_minus_5_per_extra_foe(run_sqlite):
     glorantha(run_sqlite)
-    fought = run_sqlite.json("tactic", "Vasana", "multiple-opponents", "--skill", "sword", "--opponent",
-                             "Harrek:sword", "--opponent-value", "8", "--roll", "3,4", "--opponent-roll", "18,19")
+    fought = run_sqlite.json(
+        "tactic",
+        "Vasana",
+        "multiple-opponents",
+        "--skill",
+        "sword",
+        "--opponent",
+        "Harrek:sword",
+        "--opponent-value",
+        "8",
+        "--roll",
+        "3,4",
+        "--opponent-roll",
+        "18,19",
+    )
     assert fought["modifier"] == -5 and fought["effects"] == {"wins": 2}
     assert set(fought["rolls"]) == {"attack_1", "opponent_1", "attack_2", "opponent_2"}
 
 
 def test_a_failed_dodge_is_a_fall(run_sqlite):
     glorantha(run_sqlite)
-    dodge = run_sqlite.json("tactic", "Vasana", "dodge", "--opponent-value", "14", "--roll", "15", "--opponent-roll", "3")
+    dodge = run_sqlite.json(
+        "tactic", "Vasana", "dodge", "--opponent-value", "14", "--roll", "15", "--opponent-roll", "3"
+    )
     assert dodge["effects"] == {"avoided": False, "hit": True} and dodge["knocked_down"] is True
     assert "knocked_down" in show(run_sqlite)["condition"]["states"]
 
 
 def test_iron_breaks_bronze_on_a_tie(run_sqlite):
     glorantha(run_sqlite)
-    clash = run_sqlite.json("tactic", "Vasana", "sword-clash", "--skill", "sword", "--opponent-value", "15",
-                            "--metal", "iron", "--opponent-metal", "bronze", "--roll", "9", "--opponent-roll", "9")
+    clash = run_sqlite.json(
+        "tactic",
+        "Vasana",
+        "sword-clash",
+        "--skill",
+        "sword",
+        "--opponent-value",
+        "15",
+        "--metal",
+        "iron",
+        "--opponent-metal",
+        "bronze",
+        "--roll",
+        "9",
+        "--opponent-roll",
+        "9",
+    )
     assert clash["tie"] is True and clash["effects"] == {"broken": "opponent"}
 
 
 def test_a_formation_and_a_spell_bearing_weapon_fumble(run_sqlite):
     glorantha(run_sqlite)
-    formation = run_sqlite.json("tactic", "Vasana", "formation", "--skill", "sword", "--spear-value", "12",
-                                "--shield-value", "13", "--roll", "10", "--dice", "spear=14", "--dice", "shield=8")
+    formation = run_sqlite.json(
+        "tactic",
+        "Vasana",
+        "formation",
+        "--skill",
+        "sword",
+        "--spear-value",
+        "12",
+        "--shield-value",
+        "13",
+        "--roll",
+        "10",
+        "--dice",
+        "spear=14",
+        "--dice",
+        "shield=8",
+    )
     # 10 beats the failed spear (14 over 12), then the shield's 8: the shield has a partial success and parries
     assert formation["effects"] == {"past_spear": True, "hit": True, "parried": True}
-    fumble = run_sqlite.json("tactic", "Vasana", "spell-weapon-fumble", "--spell-points", "2", "--rune-points", "3",
-                             "--dice", "weapon_save=8")
+    fumble = run_sqlite.json(
+        "tactic",
+        "Vasana",
+        "spell-weapon-fumble",
+        "--spell-points",
+        "2",
+        "--rune-points",
+        "3",
+        "--dice",
+        "weapon_save=8",
+    )
     assert fumble["effects"] == {"roll": 8, "target": 8, "weapon": "dropped"}
 
 
-@pytest.mark.parametrize("args, code", [
-    (("great-blow", "--skill", "sword"), 2),  # no opponent
-    (("great-blow", "--skill", "sword", "--opponent-value", "10", "--damage", "2d6"), 2),  # not a great-blow option
-    (("spell-weapon-fumble", "--opponent-value", "10"), 2),
-    (("juggle", "--skill", "sword"), 2),
-    (("great-blow", "--skill", "sword", "--opponent", "Nobody:sword"), 2),
-    (("break-shield", "--skill", "sword", "--opponent-value", "10", "--damage", "1d4", "--small-weapon"), 1),
-    (("dodge-and-fight", "--skill", "sword", "--opponent-value", "10", "--defence", "30"), 2),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (("great-blow", "--skill", "sword"), 2),  # no opponent
+        (("great-blow", "--skill", "sword", "--opponent-value", "10", "--damage", "2d6"), 2),  # not a great-blow option
+        (("spell-weapon-fumble", "--opponent-value", "10"), 2),
+        (("juggle", "--skill", "sword"), 2),
+        (("great-blow", "--skill", "sword", "--opponent", "Nobody:sword"), 2),
+        (("break-shield", "--skill", "sword", "--opponent-value", "10", "--damage", "1d4", "--small-weapon"), 1),
+        (("dodge-and-fight", "--skill", "sword", "--opponent-value", "10", "--defence", "30"), 2),
+    ],
+)
 def test_bad_tactics(run_sqlite, args, code):
     glorantha(run_sqlite)
     fails(run_sqlite, code, "tactic", "Vasana", *args)
 
 
 # injuries and healing -----------------------------------------------------------------------------
+
 
 def test_injure_tracks_each_wound_with_major_and_knockdown_flags(run_sqlite):
     glorantha(run_sqlite)
@@ -460,6 +644,7 @@ def test_pendragon_commands_need_a_pendragon_campaign(run_sqlite):
 
 # the Winter Phase ---------------------------------------------------------------------------------
 
+
 def test_winter_defaults_from_the_sheet_and_ledger_dice(run_sqlite):
     glorantha(run_sqlite)
     winter = run_sqlite.json("winter")
@@ -479,10 +664,24 @@ def test_winter_training_aging_and_a_dead_character_skipped(run_sqlite, tmp_path
     glorantha(run_sqlite)
     run_sqlite.json("injure", "Harrek", "--damage", "40")
     plan = tmp_path / "winter.json"
-    plan.write_text(json.dumps({"year": 1625, "land": 1, "characters": {"Vasana": {
-        "productivity": None, "worship": None, "aging": {"str": -1}, "family": "a daughter is born",
-        "training": [{"kind": "skill", "what": "first_aid"}, {"kind": "spell", "what": "bladesharp"}],
-        "rolls": {"training": {"first_aid": 17}}}}}))
+    plan.write_text(
+        json.dumps(
+            {
+                "year": 1625,
+                "land": 1,
+                "characters": {
+                    "Vasana": {
+                        "productivity": None,
+                        "worship": None,
+                        "aging": {"str": -1},
+                        "family": "a daughter is born",
+                        "training": [{"kind": "skill", "what": "first_aid"}, {"kind": "spell", "what": "bladesharp"}],
+                        "rolls": {"training": {"first_aid": 17}},
+                    }
+                },
+            }
+        )
+    )
     winter = run_sqlite.json("winter", "--rolls", str(plan))
     assert (winter["year"], winter["land"]) == (1625, {"roll": 1, "modifier": -5, "source": "table"})
     assert winter["skipped"] == ["Harrek"] and list(winter["characters"]) == ["Vasana"]
@@ -494,19 +693,22 @@ def test_winter_training_aging_and_a_dead_character_skipped(run_sqlite, tmp_path
     assert shown["learned"] == ["spell:bladesharp"]
 
 
-@pytest.mark.parametrize("plan, args", [
-    ("not json", ()),
-    ({"characters": {"Nobody": {}}}, ()),
-    ({"characters": {"Vasana": {"colour": "blue"}}}, ()),
-    ({"characters": {"Vasana": {"rolls": {"luck": [3]}}}}, ()),
-    ({"land": 4}, ("--land-roll", "5")),
-    ({"year": 3}, ("--year", "4")),
-    ({}, ("--land-roll", "7")),
-    ({"characters": {"Vasana": {"aging": {"str": 1}}}}, ()),
-    ({"characters": {"Vasana": {"rolls": {"experience": [11, 20]}}}}, ()),  # by order: never
-    ({"characters": {"Vasana": {"training": [{"what": "sword", "physical": True}]}}}, ()),  # the skill decides
-    ({"characters": {"Vasana": {"worship": "stewardship"}}}, ()),
-])
+@pytest.mark.parametrize(
+    "plan, args",
+    [
+        ("not json", ()),
+        ({"characters": {"Nobody": {}}}, ()),
+        ({"characters": {"Vasana": {"colour": "blue"}}}, ()),
+        ({"characters": {"Vasana": {"rolls": {"luck": [3]}}}}, ()),
+        ({"land": 4}, ("--land-roll", "5")),
+        ({"year": 3}, ("--year", "4")),
+        ({}, ("--land-roll", "7")),
+        ({"characters": {"Vasana": {"aging": {"str": 1}}}}, ()),
+        ({"characters": {"Vasana": {"rolls": {"experience": [11, 20]}}}}, ()),  # by order: never
+        ({"characters": {"Vasana": {"training": [{"what": "sword", "physical": True}]}}}, ()),  # the skill decides
+        ({"characters": {"Vasana": {"worship": "stewardship"}}}, ()),
+    ],
+)
 def test_bad_winter_input_exits_2_and_writes_nothing(run_sqlite, tmp_path, plan, args):
     glorantha(run_sqlite)
     path = tmp_path / "winter.json"
@@ -529,14 +731,24 @@ def test_winter_refusals_exit_1(run_sqlite, tmp_path):
 
 def test_a_batch_can_register_characters_and_run_their_winter_all_or_nothing(run_sqlite, tmp_path):
     script = tmp_path / "season.txt"
-    script.write_text("campaign new Glorantha --system pendragon-pass\ncharacter add A --stat valorous=16\n"
-                      "character add B\nwinter --land-roll 3\nwinter --land-roll 3 --year 1\n")
+    script.write_text(
+        "campaign new Glorantha --system pendragon-pass\ncharacter add A --stat valorous=16\n"
+        "character add B\nwinter --land-roll 3\nwinter --land-roll 3 --year 1\n"
+    )
     assert run_sqlite("batch", str(script)).exit_code == 1  # the second winter of year 1: nothing written
     script.write_text("\n".join(script.read_text().splitlines()[:4]) + "\n")
     assert run_sqlite("batch", str(script)).exit_code == 0
     # one transaction saves aggregate by aggregate, so the log interleaves by aggregate (see the report)
     assert sorted(e["type"] for e in events(run_sqlite)) == sorted(
-        ["CampaignStarted", "CharacterRegistered", "CharacterRegistered", "WinterBegan", "WinterResolved", "WinterResolved"])
+        [
+            "CampaignStarted",
+            "CharacterRegistered",
+            "CharacterRegistered",
+            "WinterBegan",
+            "WinterResolved",
+            "WinterResolved",
+        ]
+    )
     assert show(run_sqlite, "A")["status"]["total"] == 16
 
 

@@ -51,5 +51,9 @@ def test_winter_asks_the_table_for_each_die_naming_character_and_check(run_sqlit
     assert "the experience roll for sword (d20)" in result.stderr
     resolved = [e for e in events(run) if e["type"] == "WinterResolved" and e["character"] == "Vasana"][-1]
     assert {r["purpose"]: r["faces"] for r in resolved["data"]["dice"]["rolls"]} == {
-        "productivity": [3], "worship": [15], "experience:stewardship": [20], "experience:sword": [9]}
+        "productivity": [3],
+        "worship": [15],
+        "experience:stewardship": [20],
+        "experience:sword": [9],
+    }
     assert json.loads(run("--json", "character", "show", "Vasana").stdout)["sheet"]["skills"]["stewardship"] == 13

@@ -134,7 +134,7 @@ def test_pendragon_sentences_quote_oaths_geasa_reasons_and_name_healers_and_a_de
     assert "12 against 15" in told["Checked"] and "Harrek rolled 9" in told["Checked"]
     assert '"held the ford"' in told["StatusAwarded"] and "Rune Lord" in told["StatusAwarded"]
     assert "Valorous rises from 17 to 18" in told["IncreaseSpent"]
-    assert "\"avenge Orlanth's temple\"" in told["OathSworn"] and "oath-1" in told["OathFulfilled"]
+    assert '"avenge Orlanth\'s temple"' in told["OathSworn"] and "oath-1" in told["OathFulfilled"]
     assert "Honor falls by 1" in told["OathBroken"]
     assert '"never eat horse"' in told["GeasTaken"] and "geas-1" in told["GeasBroken"]
     assert '"leaps the wall of shields"' in told["FeatAttempted"] and "great blow" in told["TacticResolved"]
@@ -147,10 +147,16 @@ def test_pendragon_sentences_quote_oaths_geasa_reasons_and_name_healers_and_a_de
     assert "Winter began in the year 1621" in told["WinterBegan"]
 
 
-AMENDS = {"potestas": ("#6", "--set", "damage=8"), "adnd2e": ("#7", "--set", "damage=5"),
-          "pendragon-pass": ("#24", "--set", "damage=10")}
-REPLAYS = {"potestas": "disable_margin=5", "adnd2e": "death_at=-10",
-           "pendragon-pass": "unconscious_threshold=below_quarter"}
+AMENDS = {
+    "potestas": ("#6", "--set", "damage=8"),
+    "adnd2e": ("#7", "--set", "damage=5"),
+    "pendragon-pass": ("#24", "--set", "damage=10"),
+}
+REPLAYS = {
+    "potestas": "disable_margin=5",
+    "adnd2e": "death_at=-10",
+    "pendragon-pass": "unconscious_threshold=below_quarter",
+}
 
 
 @pytest.mark.parametrize("system", sorted(CAMPAIGNS))
@@ -162,10 +168,18 @@ def test_no_human_output_holds_a_python_repr_or_a_field_dump(run_sqlite, tmp_pat
     assert "the die was misread" in amended.stdout
     names = [c["name"] for c in run_sqlite.json("character", "list")["characters"]]
     outputs = {"amend": amended}
-    for args in (("log",), ("log", "--session", "last"), ("log", "--tail", "3"), ("recap",),
-                 ("recap", "--session", "1"), ("replay", "--ruling", REPLAYS[system]), ("campaign", "report"),
-                 *(("report", name) for name in names), *(("character", "show", name) for name in names),
-                 *(("character", "show", name, "--as-of", "#5") for name in names[:1])):
+    for args in (
+        ("log",),
+        ("log", "--session", "last"),
+        ("log", "--tail", "3"),
+        ("recap",),
+        ("recap", "--session", "1"),
+        ("replay", "--ruling", REPLAYS[system]),
+        ("campaign", "report"),
+        *(("report", name) for name in names),
+        *(("character", "show", name) for name in names),
+        *(("character", "show", name, "--as-of", "#5") for name in names[:1]),
+    ):
         outputs[" ".join(args)] = run_sqlite(*args)
     for command, result in outputs.items():
         assert result.exit_code == 0, (command, result.stderr)
@@ -189,9 +203,17 @@ def test_character_show_is_the_sheet_a_player_of_the_system_reads(run_sqlite, tm
     played(run_sqlite, tmp_path, "pendragon-pass")
     sheet = run_sqlite("character", "show", "vasana").stdout
     assert sheet.startswith("Vasana (PenDragon Pass, version")
-    for line in ("Traits: Chaste 10 / Lustful 10", "Valorous* 18 / Cowardly 2", "Passions: Loyalty (clan) 16",
-                 "Skills: Sword 16", "to the next 1,000", "Honours: Rune Lord", "Oaths:", "Geasa:",
-                 "never eat horse"):
+    for line in (
+        "Traits: Chaste 10 / Lustful 10",
+        "Valorous* 18 / Cowardly 2",
+        "Passions: Loyalty (clan) 16",
+        "Skills: Sword 16",
+        "to the next 1,000",
+        "Honours: Rune Lord",
+        "Oaths:",
+        "Geasa:",
+        "never eat horse",
+    ):
         assert line in sheet, line
     show = run_sqlite.json("character", "show", "Vasana")
     assert show["sheet"]["skills"]["sword"] == 16 and "status" in show  # the JSON stays the contract's

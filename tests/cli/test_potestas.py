@@ -6,8 +6,10 @@ import json
 import pytest
 
 IVANIOR_WEAPONS = (
-    "--weapon", "rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing",
-    "--weapon", "dagger:attack=13,damage=2,enhancement=1,threat=19,light,types=piercing",
+    "--weapon",
+    "rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing",
+    "--weapon",
+    "dagger:attack=13,damage=2,enhancement=1,threat=19,light,types=piercing",
 )
 INJURE_KEYS = {"event", "version", "damage", "after_dr", "dc", "save", "outcome", "condition"}
 CONDITION_KEYS = {"wounds", "nonlethal_wounds", "states"}
@@ -16,8 +18,19 @@ CONDITION_KEYS = {"wounds", "nonlethal_wounds", "states"}
 def table(run):
     run("campaign", "new", "Pot", "--system", "potestas")
     run("character", "add", "Brand", "--stat", "fort=4", "--stat", "dr=2")
-    run("character", "add", "Ivanior", "--stat", "str=14", "--stat", "bab=15", "--stat", "dex=12",
-        "--stat", "weapons=sword:damage=1")
+    run(
+        "character",
+        "add",
+        "Ivanior",
+        "--stat",
+        "str=14",
+        "--stat",
+        "bab=15",
+        "--stat",
+        "dex=12",
+        "--stat",
+        "weapons=sword:damage=1",
+    )
     run("character", "add", "Guard", "--stat", "fort=2", "--stat", "defence=8")
 
 
@@ -52,19 +65,36 @@ def test_injure_json_has_the_contract_keys_and_explains_the_save(run):
     assert hurt["outcome"] == "wound" and hurt["condition"]["states"] == ["disabled"]
     assert CONDITION_KEYS <= set(hurt["condition"]) and hurt["version"] == 2
     text = run("injure", "Brand", "--damage", "9", "--save-roll", "15").output
-    for said in ("Damage reduction removes 2: 7 left", "DC 16 = 15 + 7 // 5", "rolled 15 + 4 (Fortitude) - 1 (wounds) = 18",
-                 "made by 2", "no wound", "1 wound; disabled -> 1 wound; disabled"):
+    for said in (
+        "Damage reduction removes 2: 7 left",
+        "DC 16 = 15 + 7 // 5",
+        "rolled 15 + 4 (Fortitude) - 1 (wounds) = 18",
+        "made by 2",
+        "no wound",
+        "1 wound; disabled -> 1 wound; disabled",
+    ):
         assert said in text
 
 
 def test_the_condition_after_a_sequence_of_commands_is_a_fold_of_the_log(run):
     table(run)
-    run.json("injure", "Brand", "--damage", "12", "--save-roll", "3")                 # disabled
-    run.json("injure", "Brand", "--damage", "4", "--nonlethal", "--save-roll", "8")   # bruised
+    run.json("injure", "Brand", "--damage", "12", "--save-roll", "3")  # disabled
+    run.json("injure", "Brand", "--damage", "4", "--nonlethal", "--save-roll", "8")  # bruised
     assert run.json("injure", "Brand", "--damage", "8", "--save-roll", "2")["condition"]["states"] == ["dying"]
     assert run.json("dying-save", "Brand", "--roll", "12")["result"] == "stable"
     run.json("rest", "Brand", "--hours", "16")
-    run.json("attack", "Ivanior", "Guard", *IVANIOR_WEAPONS, "--multi-weapon", "--hurried", "--roll", "18", "--confirm-roll", "2")
+    run.json(
+        "attack",
+        "Ivanior",
+        "Guard",
+        *IVANIOR_WEAPONS,
+        "--multi-weapon",
+        "--hurried",
+        "--roll",
+        "18",
+        "--confirm-roll",
+        "2",
+    )
     run.json("fall", "Guard", "--feet", "40", "--save-roll", "11")
     for name in ("Brand", "Guard"):
         shown = run.json("character", "show", name)
@@ -79,8 +109,19 @@ def test_the_condition_after_a_sequence_of_commands_is_a_fold_of_the_log(run):
 
 def test_the_ivanior_seed_example_through_the_cli(run):
     table(run)
-    out = run.json("attack", "Ivanior", "Guard", *IVANIOR_WEAPONS, "--multi-weapon", "--multi-weapon-fighting",
-                   "--iterative", "--roll", "10", "--save-roll", "9")
+    out = run.json(
+        "attack",
+        "Ivanior",
+        "Guard",
+        *IVANIOR_WEAPONS,
+        "--multi-weapon",
+        "--multi-weapon-fighting",
+        "--iterative",
+        "--roll",
+        "10",
+        "--save-roll",
+        "9",
+    )
     assert (out["attack"]["attack_bonus"], out["attack"]["modifiers"]) == (11, {"multi_weapon": -2})
     assert (out["attack"]["total"], out["attack"]["target_number"], out["hit"]) == (21, 18, True)
     [hit] = out["injuries"]
@@ -100,8 +141,12 @@ def test_refusals_and_bad_input_write_nothing(run):
     run.json("character", "add", "Door", "--object", "--stat", "hardness=5")
     run.json("injure", "Door", "--damage", "20", "--save-roll", "1")  # natural 1: disabled, so destroyed
     before = events(run)
-    for args, status in ((("injure", "Door", "--damage", "9"), 1), (("dying-save", "Brand"), 1),
-                         (("injure", "Brand", "--damage", "-1"), 2), (("injure", "Brand", "--damage", "5", "--type", "plasma"), 2)):
+    for args, status in (
+        (("injure", "Door", "--damage", "9"), 1),
+        (("dying-save", "Brand"), 1),
+        (("injure", "Brand", "--damage", "-1"), 2),
+        (("injure", "Brand", "--damage", "5", "--type", "plasma"), 2),
+    ):
         result = run("--json", *args)
         assert result.exit_code == status, result.output
         assert json.loads(result.stderr)["error"]["code"] in ("refused", "bad_input")
@@ -111,29 +156,32 @@ def test_refusals_and_bad_input_write_nothing(run):
 # --- the rest on SQLite --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [
-    ("injure", "Brand", "--damage", "-1"),
-    ("injure", "Brand", "--damage", "5", "--save-roll", "0"),
-    ("injure", "Brand", "--damage", "5", "--save-roll", "21"),
-    ("injure", "Brand", "--damage", "1", "--save-roll", "21"),  # out of range even where DR leaves no save
-    ("injure", "Brand", "--damage", "5", "--type", "plasma"),
-    ("injure", "Nobody", "--damage", "5"),
-    ("rest", "Brand"),
-    ("rest", "Brand", "--hours", "8", "--minutes", "20"),
-    ("rest", "Brand", "--hours", "-8"),
-    ("dying-save", "Brand", "--roll", "21"),
-    ("fall", "Brand", "--feet", "-3"),
-    ("attack", "Guard", "Brand"),  # no weapon on the sheet, none named
-    ("attack", "Ivanior", "Brand", "--weapon", "sword:sharpness=3"),
-    ("attack", "Ivanior", "Brand", "--weapon", "sword", "--dice", "3"),
-    ("attack", "Ivanior", "Brand", "--weapon", "sword", "--roll", "0"),
-    ("attack", "Ivanior", "Brand", "--weapon", "sword", "--multi-weapon"),
-    ("attack", "Ivanior", "Brand", "--weapon", "sword:damage=1d6", "--roll", "15", "--dice", "3,4"),
-    ("attack", "Ivanior", "Nobody", "--weapon", "sword"),
-    ("attack", "Ivanior", "Brand", "--weapon", "sword", "--hurried", "--coup-de-grace"),
-    ("rules", "fortitude-dc", "-1"),
-    ("rules", "falling", "-5"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("injure", "Brand", "--damage", "-1"),
+        ("injure", "Brand", "--damage", "5", "--save-roll", "0"),
+        ("injure", "Brand", "--damage", "5", "--save-roll", "21"),
+        ("injure", "Brand", "--damage", "1", "--save-roll", "21"),  # out of range even where DR leaves no save
+        ("injure", "Brand", "--damage", "5", "--type", "plasma"),
+        ("injure", "Nobody", "--damage", "5"),
+        ("rest", "Brand"),
+        ("rest", "Brand", "--hours", "8", "--minutes", "20"),
+        ("rest", "Brand", "--hours", "-8"),
+        ("dying-save", "Brand", "--roll", "21"),
+        ("fall", "Brand", "--feet", "-3"),
+        ("attack", "Guard", "Brand"),  # no weapon on the sheet, none named
+        ("attack", "Ivanior", "Brand", "--weapon", "sword:sharpness=3"),
+        ("attack", "Ivanior", "Brand", "--weapon", "sword", "--dice", "3"),
+        ("attack", "Ivanior", "Brand", "--weapon", "sword", "--roll", "0"),
+        ("attack", "Ivanior", "Brand", "--weapon", "sword", "--multi-weapon"),
+        ("attack", "Ivanior", "Brand", "--weapon", "sword:damage=1d6", "--roll", "15", "--dice", "3,4"),
+        ("attack", "Ivanior", "Nobody", "--weapon", "sword"),
+        ("attack", "Ivanior", "Brand", "--weapon", "sword", "--hurried", "--coup-de-grace"),
+        ("rules", "fortitude-dc", "-1"),
+        ("rules", "falling", "-5"),
+    ],
+)
 def test_bad_input_exits_2_and_writes_nothing(run_sqlite, args):
     table(run_sqlite)
     before = events(run_sqlite)
@@ -147,8 +195,8 @@ def test_bad_input_exits_2_and_writes_nothing(run_sqlite, args):
 def test_injuring_the_dead_is_refused_unless_forced(run_sqlite):
     run = run_sqlite
     table(run)
-    run.json("injure", "Brand", "--damage", "12", "--save-roll", "1")   # disabled
-    run.json("injure", "Brand", "--damage", "12", "--save-roll", "1")   # dying
+    run.json("injure", "Brand", "--damage", "12", "--save-roll", "1")  # disabled
+    run.json("injure", "Brand", "--damage", "12", "--save-roll", "1")  # dying
     assert run.json("injure", "Brand", "--damage", "12", "--save-roll", "1")["condition"]["states"] == ["dead"]
     before = events(run)
     assert run("injure", "Brand", "--damage", "5").exit_code == 1
@@ -166,14 +214,20 @@ def test_a_save_roll_for_damage_dr_removes_is_accepted_ignored_and_noted(run_sql
     assert (out["outcome"], out["after_dr"], out["dc"], out["save"], out["dice"]) == ("no_damage", 0, None, None, [])
     assert out["riders_negated"] and "ignored" in out["notes"][0]
     assert events(run_sqlite) == before + 1
-    assert "Damage reduction removes all of it" in run_sqlite("injure", "Brand", "--damage", "1", "--save-roll", "5").output
+    assert (
+        "Damage reduction removes all of it"
+        in run_sqlite("injure", "Brand", "--damage", "1", "--save-roll", "5").output
+    )
 
 
 def test_energy_ignores_dr_and_a_natural_20_saves(run_sqlite):
     table(run_sqlite)
     out = run_sqlite.json("injure", "Brand", "--damage", "30", "--type", "fire", "--save-roll", "20")
     assert (out["after_dr"], out["dc"], out["outcome"]) == (30, 21, "no_effect")
-    assert "A natural 20 succeeds" in run_sqlite("injure", "Brand", "--damage", "30", "--type", "fire", "--save-roll", "20").output
+    assert (
+        "A natural 20 succeeds"
+        in run_sqlite("injure", "Brand", "--damage", "30", "--type", "fire", "--save-roll", "20").output
+    )
 
 
 def test_nonlethal_injury_staggers_and_rest_in_minutes_recovers(run_sqlite):
@@ -225,8 +279,9 @@ def test_rules_queries_never_open_the_database(tmp_path):
 
     from chronicle.cli.main import chronicle
 
-    result = CliRunner().invoke(chronicle, ["--db", str(tmp_path / "missing" / "nowhere.db"), "--json", "rules",
-                                            "fortitude-dc", "3"])
+    result = CliRunner().invoke(
+        chronicle, ["--db", str(tmp_path / "missing" / "nowhere.db"), "--json", "rules", "fortitude-dc", "3"]
+    )
     assert result.exit_code == 0 and json.loads(result.stdout) == {"dc": 15}
     assert not (tmp_path / "missing").exists()
 
@@ -248,8 +303,22 @@ def test_an_object_saves_with_its_hardness_and_is_destroyed_when_disabled(run_sq
 def test_a_hurried_attack_records_each_hit_as_its_own_injury(run_sqlite):
     run = run_sqlite
     table(run)
-    out = run.json("attack", "Ivanior", "Guard", "--weapon", "sword:damage=4", "--hurried", "--roll", "12",
-                   "--save-roll", "19", "--save-roll", "3", "--save-roll", "5")
+    out = run.json(
+        "attack",
+        "Ivanior",
+        "Guard",
+        "--weapon",
+        "sword:damage=4",
+        "--hurried",
+        "--roll",
+        "12",
+        "--save-roll",
+        "19",
+        "--save-roll",
+        "3",
+        "--save-roll",
+        "5",
+    )
     assert out["attack"]["modifiers"] == {"hurried": -4}
     assert [i["hit"] for i in out["injuries"]] == [1, 2]
     assert [i["outcome"] for i in out["injuries"]] == ["no_effect", "wound"]
@@ -268,8 +337,9 @@ def test_a_miss_records_only_the_attack(run_sqlite):
 
 def test_table_damage_dice_go_to_their_hit_and_weapon(run_sqlite):
     table(run_sqlite)
-    out = run_sqlite.json("attack", "Ivanior", "Guard", "--weapon", "club:damage=1d6", "--hurried",
-                          "--roll", "15", "--dice", "4,6")
+    out = run_sqlite.json(
+        "attack", "Ivanior", "Guard", "--weapon", "club:damage=1d6", "--hurried", "--roll", "15", "--dice", "4,6"
+    )
     dice = {d["purpose"]: d for d in out["attack"]["dice"]}
     assert dice["damage:1:1"]["faces"] == [4] and dice["damage:2:1"]["faces"] == [6]
     assert dice["damage:1:1"]["source"] == "table"
@@ -278,8 +348,17 @@ def test_table_damage_dice_go_to_their_hit_and_weapon(run_sqlite):
 
 def test_a_confirmed_critical_multiplies_weapon_str_and_enhancement(run_sqlite):
     table(run_sqlite)
-    out = run_sqlite.json("attack", "Ivanior", "Guard", "--weapon", "axe:damage=4,enhancement=1,multiplier=3",
-                          "--roll", "20", "--confirm-roll", "15")
+    out = run_sqlite.json(
+        "attack",
+        "Ivanior",
+        "Guard",
+        "--weapon",
+        "axe:damage=4,enhancement=1,multiplier=3",
+        "--roll",
+        "20",
+        "--confirm-roll",
+        "15",
+    )
     assert out["critical"] and out["injuries"][0]["damage"] == (4 + 2 + 1) * 3
     assert out["injuries"][0]["breakdown"] == "(4 (axe) + 2 Str + 1 enhancement) x 3 = 21"
 
@@ -288,8 +367,19 @@ def test_a_coup_de_grace_needs_a_helpless_target(run_sqlite):
     run = run_sqlite
     table(run)
     assert run("attack", "Ivanior", "Guard", "--weapon", "sword", "--coup-de-grace").exit_code == 1
-    out = run.json("attack", "Ivanior", "Guard", "--weapon", "sword:damage=3", "--coup-de-grace", "--target-helpless",
-                   "--roll", "7", "--save-roll", "20")
+    out = run.json(
+        "attack",
+        "Ivanior",
+        "Guard",
+        "--weapon",
+        "sword:damage=3",
+        "--coup-de-grace",
+        "--target-helpless",
+        "--roll",
+        "7",
+        "--save-roll",
+        "20",
+    )
     assert out["attack"]["roll"] is None and out["critical"] and out["attack"]["provokes"]
     assert out["injuries"][0]["outcome"] == "wound"  # even a natural 20 counts as a failure
     assert any("--roll 7 ignored" in note for note in out["notes"])
@@ -304,22 +394,48 @@ def test_potestas_commands_in_another_system_are_bad_input(run_sqlite):
 
 def test_human_output_of_an_attack_explains_the_roll_and_each_hit(run_sqlite):
     table(run_sqlite)
-    text = run_sqlite("attack", "Ivanior", "Guard", *IVANIOR_WEAPONS, "--multi-weapon", "--multi-weapon-fighting", "--roll", "10",
-                      "--save-roll", "9").output
-    for said in ("Ivanior attacks Guard", "attack bonus +11", "Rolled 10 + 11 = 21 against 18 (10 + defence 8): hits by 3",
-                 "Hit 1", "Guard takes 12 lethal damage", "Fortitude save, DC 17 = 15 + 12 // 5"):
+    text = run_sqlite(
+        "attack",
+        "Ivanior",
+        "Guard",
+        *IVANIOR_WEAPONS,
+        "--multi-weapon",
+        "--multi-weapon-fighting",
+        "--roll",
+        "10",
+        "--save-roll",
+        "9",
+    ).output
+    for said in (
+        "Ivanior attacks Guard",
+        "attack bonus +11",
+        "Rolled 10 + 11 = 21 against 18 (10 + defence 8): hits by 3",
+        "Hit 1",
+        "Guard takes 12 lethal damage",
+        "Fortitude save, DC 17 = 15 + 12 // 5",
+    ):
         assert said in text, text
 
 
 def test_attack_uses_the_weapons_on_the_attackers_sheet(run_sqlite):
     run = run_sqlite
     run("campaign", "new", "Keep", "--system", "potestas")
-    run("character", "add", "Ivanior", "--stat", "bab=12", "--stat", "str=14", "--stat",
+    run(
+        "character",
+        "add",
+        "Ivanior",
+        "--stat",
+        "bab=12",
+        "--stat",
+        "str=14",
+        "--stat",
         "weapons=rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing;"
-        "dagger:attack=13,damage=2,enhancement=1,threat=19,light,types=piercing")
+        "dagger:attack=13,damage=2,enhancement=1,threat=19,light,types=piercing",
+    )
     run("character", "add", "Guard", "--stat", "fort=4", "--stat", "defence=5")
-    result = run.json("attack", "Ivanior", "Guard", "--multi-weapon", "--multi-weapon-fighting", "--roll", "12",
-                      "--save-roll", "9")
+    result = run.json(
+        "attack", "Ivanior", "Guard", "--multi-weapon", "--multi-weapon-fighting", "--roll", "12", "--save-roll", "9"
+    )
     assert result["attack"]["attack_bonus"] == 11
     assert result["injuries"][0]["damage"] == 12 and result["injuries"][0]["dc"] == 17
 

@@ -7,8 +7,14 @@ import sys
 
 
 def chronicle(*args: str, env: dict | None = None, input: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "chronicle.cli", *args], capture_output=True, text=True, input=input,
-                          env={**os.environ, **(env or {})}, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "chronicle.cli", *args],
+        capture_output=True,
+        text=True,
+        input=input,
+        env={**os.environ, **(env or {})},
+        timeout=60,
+    )
 
 
 def test_the_console_script_runs_the_contract_acceptance(tmp_path):
@@ -44,8 +50,12 @@ def test_environment_variables_pick_the_database_campaign_and_author(tmp_path):
 
 
 def test_the_default_database_is_chronicle_db_in_the_working_directory(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "chronicle.cli", "campaign", "new", "A", "--system", "adnd2e"],
-                          cwd=tmp_path, capture_output=True, text=True,
-                          env={k: v for k, v in os.environ.items() if k != "CHRONICLE_DB"})
+    done = subprocess.run(
+        [sys.executable, "-m", "chronicle.cli", "campaign", "new", "A", "--system", "adnd2e"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "CHRONICLE_DB"},
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "chronicle.db").exists()

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from chronicle.domain.pendragon import IncreaseSpent, OathSworn, StatusAwarded, parse_sheet
-from chronicle.domain.pendragon.status import AwardInputs, IncreaseInputs
 from chronicle.domain.pendragon.oaths import SwearInputs
+from chronicle.domain.pendragon.status import AwardInputs, IncreaseInputs
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.session import Session
 
@@ -67,16 +67,27 @@ def test_the_html_report_renders_in_headless_chromium(run_sqlite, tmp_path):
     saga(run_sqlite.db)
     page = tmp_path / "vasana.html"
     assert run_sqlite("report", "Vasana", "--html", str(page)).exit_code == 0
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             f"--user-data-dir={tmp_path / 'profile'}"]
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
     dom = subprocess.run([CHROMIUM, *flags, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
     assert "<svg" in dom.stdout and "Status over time" in dom.stdout
     assert dom.stdout.count("<circle") == 4 and "increase spent" in dom.stdout
     assert "Vasana" in dom.stdout and 'id="timeline"' in dom.stdout
     shot = tmp_path / "report.png"
-    subprocess.run([CHROMIUM, *flags, "--window-size=1000,1100", f"--screenshot={shot}", page.as_uri()],
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [CHROMIUM, *flags, "--window-size=1000,1100", f"--screenshot={shot}", page.as_uri()],
+        capture_output=True,
+        timeout=120,
+    )
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
 
 

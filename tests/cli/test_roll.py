@@ -32,8 +32,10 @@ def test_division_rounds_down(table):
     assert table.json("roll", "-7/2")["total"] == -4
 
 
-@pytest.mark.parametrize("args", [("-1d4",), ("-1d4", "--reason", "-2"), ("--reason", "-2", "-1d4"),
-                                  ("--for", "Bruno", "-1d4"), ("-1d4", "--json")])
+@pytest.mark.parametrize(
+    "args",
+    [("-1d4",), ("-1d4", "--reason", "-2"), ("--reason", "-2", "-1d4"), ("--for", "Bruno", "-1d4"), ("-1d4", "--json")],
+)
 def test_a_leading_minus_is_the_notation_not_an_option(table, args):
     rolled = table.json("roll", *args)
     assert rolled["notation"] == "-1d4"
@@ -50,18 +52,25 @@ def test_a_leading_minus_works_in_a_batch_too(table):
 def test_roll_takes_the_tables_single_die_with_roll_n(table):
     rolled = table.json("roll", "d%", "--roll", "37", "--for", "Bruno", "--reason", "luck")
     assert {k: rolled[k] for k in ("notation", "total", "faces", "source")} == {
-        "notation": "d%", "total": 37, "faces": [37], "source": "table"}
+        "notation": "d%",
+        "total": 37,
+        "faces": [37],
+        "source": "table",
+    }
     assert set(rolled) >= {"event", "notation", "total", "faces", "source"}
     assert table.json("roll", "1d20+3", "--roll", "12")["total"] == 15
 
 
-@pytest.mark.parametrize(("args", "says"), [
-    (("2d6", "--roll", "3"), "--dice"),
-    (("8-2", "--roll", "3"), "no dice"),
-    (("d20", "--roll", "21"), "cannot show 21"),
-    (("d20", "--roll", "5", "--dice", "5"), "once"),
-    (("d20", "--roll", "99999999999999999999999"), LIMIT),
-])
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("2d6", "--roll", "3"), "--dice"),
+        (("8-2", "--roll", "3"), "no dice"),
+        (("d20", "--roll", "21"), "cannot show 21"),
+        (("d20", "--roll", "5", "--dice", "5"), "once"),
+        (("d20", "--roll", "99999999999999999999999"), LIMIT),
+    ],
+)
 def test_a_table_roll_that_does_not_fit_is_bad_input_and_writes_nothing(table, args, says):
     before = _events(table)
     result = table("--json", "roll", *args)
@@ -71,14 +80,17 @@ def test_a_table_roll_that_does_not_fit_is_bad_input_and_writes_nothing(table, a
     assert _events(table) == before
 
 
-@pytest.mark.parametrize(("notation", "says"), [
-    ("2-8", "e.g. 2d4"),
-    ("4-10", "e.g. 2d4+2"),
-    ("99999999999999999999", LIMIT),
-    ("9223372036854775807*2", LIMIT),
-    ("1d6/(1d2-1)", "can be 0"),
-    ("(1d6", "never closed"),
-])
+@pytest.mark.parametrize(
+    ("notation", "says"),
+    [
+        ("2-8", "e.g. 2d4"),
+        ("4-10", "e.g. 2d4+2"),
+        ("99999999999999999999", LIMIT),
+        ("9223372036854775807*2", LIMIT),
+        ("1d6/(1d2-1)", "can be 0"),
+        ("(1d6", "never closed"),
+    ],
+)
 def test_notation_refusals_say_what_to_write_and_write_nothing(table, notation, says):
     before = _events(table)
     result = table("roll", notation)

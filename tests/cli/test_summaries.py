@@ -35,12 +35,18 @@ def test_help_lists_every_command_as_click_would(monkeypatch):
 
 
 def test_help_imports_no_command_module_and_no_rule_system():
-    systems = ("chronicle.cli.systems", "chronicle.domain.systems", "chronicle.domain.potestas",
-               "chronicle.cli.character")
-    probe = (f"SYSTEMS = {systems!r}\n"
-             "import sys\nfrom chronicle.cli.main import main\nsys.argv = ['chronicle', '--help']\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-             "loaded = [m for m in sys.modules if m.startswith(SYSTEMS)]\n"
-             "print(loaded, file=sys.stderr)\n")
+    systems = (
+        "chronicle.cli.systems",
+        "chronicle.domain.systems",
+        "chronicle.domain.potestas",
+        "chronicle.cli.character",
+    )
+    probe = (
+        f"SYSTEMS = {systems!r}\n"
+        "import sys\nfrom chronicle.cli.main import main\nsys.argv = ['chronicle', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "loaded = [m for m in sys.modules if m.startswith(SYSTEMS)]\n"
+        "print(loaded, file=sys.stderr)\n"
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stderr.strip() == "[]"

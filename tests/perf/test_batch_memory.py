@@ -23,8 +23,9 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, file=sys.stder
 
 
 def peak_mb(db: str, lines: str) -> int:
-    done = subprocess.run([sys.executable, "-c", PEAK, "--db", db, "batch", lines], capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK, "--db", db, "batch", lines], capture_output=True, text=True, check=True
+    )
     return int(done.stderr.strip().splitlines()[-1])
 
 

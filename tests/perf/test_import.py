@@ -66,8 +66,10 @@ def test_every_worker_count_refuses_a_file_with_the_same_first_problem(run, tmp_
     broken = tmp_path / "broken.jsonl"  # and a line further on that is no event at all
     broken.write_bytes(b"".join(lines[:10] + [b"{not json\n"] + lines[10:]))
     target = fresh(run, tmp_path, "target")
-    for path, status, first in ((tampered, 1, "line 6: content does not match its hash"),
-                                (broken, 2, "line 11: not an exported event")):
+    for path, status, first in (
+        (tampered, 1, "line 6: content does not match its hash"),
+        (broken, 2, "line 11: not an exported event"),
+    ):
         answers = {workers: target("--json", "import", str(path), "--workers", workers) for workers in ("1", "2", "3")}
         assert {(a.exit_code, a.stderr) for a in answers.values()} == {(status, answers["1"].stderr)}
         assert first in answers["1"].stderr
@@ -85,5 +87,6 @@ def test_an_import_into_postgresql_leaves_statistics_for_the_planner(postgres_se
     assert target.json("import", str(exported))["events"] > 0
     with psycopg.connect(target.db) as connection:
         analyzed = connection.execute(
-            "SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'chronicle_events'").fetchone()
+            "SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'chronicle_events'"
+        ).fetchone()
     assert analyzed is not None and analyzed[0] is not None  # set by ANALYZE itself, not by autovacuum

@@ -15,15 +15,31 @@ from chronicle.ledger.snapshots import INTERVAL
 from chronicle.ledger.storage import is_postgres
 
 STORIES = {
-    "potestas": ["character add Brand --stat fort=4 --stat dr=2", "character add Door --object --stat hardness=5",
-                 "injure Brand --damage 12 --save-roll 3", "injure Door --damage 9", "roll 2d6 --for Brand",
-                 "rest Brand --hours 8", "injure Brand --damage 30 --save-roll 1", "injure Brand --damage 30 --save-roll 1"],
-    "adnd2e": ["character add Bob --stat hp=20", "character add Knight --stat hp=40 --stat level=5",
-               "injure Bob --damage 7 --mode sap --knockout-roll 80", "injure Knight --damage 5 --mode lethal",
-               "rest Bob --hours 8", "injure Bob --damage 25 --mode lethal"],
-    "pendragon-pass": ["character add Vasana --stat siz=15 --stat con=13 --stat valorous=17",
-                       "status award Vasana --foe troll", "injure Vasana --damage 8", "oath swear Vasana 'kill the troll'",
-                       "roll d20 --for Vasana"],
+    "potestas": [
+        "character add Brand --stat fort=4 --stat dr=2",
+        "character add Door --object --stat hardness=5",
+        "injure Brand --damage 12 --save-roll 3",
+        "injure Door --damage 9",
+        "roll 2d6 --for Brand",
+        "rest Brand --hours 8",
+        "injure Brand --damage 30 --save-roll 1",
+        "injure Brand --damage 30 --save-roll 1",
+    ],
+    "adnd2e": [
+        "character add Bob --stat hp=20",
+        "character add Knight --stat hp=40 --stat level=5",
+        "injure Bob --damage 7 --mode sap --knockout-roll 80",
+        "injure Knight --damage 5 --mode lethal",
+        "rest Bob --hours 8",
+        "injure Bob --damage 25 --mode lethal",
+    ],
+    "pendragon-pass": [
+        "character add Vasana --stat siz=15 --stat con=13 --stat valorous=17",
+        "status award Vasana --foe troll",
+        "injure Vasana --damage 8",
+        "oath swear Vasana 'kill the troll'",
+        "roll d20 --for Vasana",
+    ],
 }
 
 
@@ -50,9 +66,16 @@ def rows(db: str) -> dict[str, list[tuple]]:
     app = open_ledger(db)
     app.characters.catch_up()
     app.index.catch_up()
-    return {table: sorted(app.views.query(f"SELECT * FROM {table}"), key=repr)
-            for table in ("chronicle_character_rows", "chronicle_campaigns", "chronicle_characters", "chronicle_log",
-                          "chronicle_amendments")}
+    return {
+        table: sorted(app.views.query(f"SELECT * FROM {table}"), key=repr)
+        for table in (
+            "chronicle_character_rows",
+            "chronicle_campaigns",
+            "chronicle_characters",
+            "chronicle_log",
+            "chronicle_amendments",
+        )
+    }
 
 
 def tables(db: str) -> list[str]:
@@ -60,13 +83,18 @@ def tables(db: str) -> list[str]:
     app = open_ledger(db)
     app.index, app.characters  # noqa: B018 - made on first use
     if app.views.postgres:
-        found = app.views.query("SELECT tablename FROM pg_tables WHERE left(tablename, 10) = 'chronicle_'"
-                                " UNION SELECT indexname FROM pg_indexes WHERE left(indexname, 10) = 'chronicle_'")
+        found = app.views.query(
+            "SELECT tablename FROM pg_tables WHERE left(tablename, 10) = 'chronicle_'"
+            " UNION SELECT indexname FROM pg_indexes WHERE left(indexname, 10) = 'chronicle_'"
+        )
     else:
         found = app.views.query("SELECT name FROM sqlite_master WHERE name LIKE 'chronicle_%'")
     app.close()
-    return sorted(name for (name,) in found if not name.startswith(("chronicle_events", "chronicle_snapshots",
-                                                                         "chronicle_tracking")))
+    return sorted(
+        name
+        for (name,) in found
+        if not name.startswith(("chronicle_events", "chronicle_snapshots", "chronicle_tracking"))
+    )
 
 
 def tables_of_a_new_ledger(db: str) -> list[str]:
@@ -79,7 +107,11 @@ def test_each_row_equals_the_character_folded_from_its_history(run):
     for system in STORIES:
         tell(run, system)
     run("--campaign", "Adnd2E", "amend", "#12", "--void", "--reason", "wrong target")
-    for system, names in {"potestas": ["Brand", "Door"], "adnd2e": ["Bob", "Knight"], "pendragon-pass": ["Vasana"]}.items():
+    for system, names in {
+        "potestas": ["Brand", "Door"],
+        "adnd2e": ["Bob", "Knight"],
+        "pendragon-pass": ["Vasana"],
+    }.items():
         listed = run.json("--campaign", system.title(), "character", "list")["characters"]
         assert [c["name"] for c in listed] == names
         for name, line in zip(names, listed, strict=True):
@@ -93,11 +125,14 @@ def test_rebuild_gives_exactly_the_rows_kept_command_by_command(run, workers):
     for system in STORIES:
         tell(run, system)
     incremental = rows(run.db)
-    assert run.json("rebuild", "--workers", workers)["projections"] == {"index": len(incremental["chronicle_log"]),
-                                                                       "characters": len(incremental["chronicle_log"])}
+    assert run.json("rebuild", "--workers", workers)["projections"] == {
+        "index": len(incremental["chronicle_log"]),
+        "characters": len(incremental["chronicle_log"]),
+    }
     assert rows(run.db) == incremental
     assert run.json("rebuild", "--projection", "characters", "--workers", workers)["projections"] == {
-        "characters": len(incremental["chronicle_log"])}
+        "characters": len(incremental["chronicle_log"])
+    }
     assert rows(run.db) == incremental
     assert tables(run.db) == tables_of_a_new_ledger(run.db)  # no fresh table is left behind, every index is back
 
@@ -129,8 +164,11 @@ def test_an_event_id_is_found_exactly_where_another_event_shares_its_key(run):
     other, wanted = events[2], events[4]  # the impostor comes first in the index
     app = open_ledger(run.db)
     with app.views.transaction() as cursor:  # as if the two ids began with the same 63 bits
-        app.views.execute(cursor, "UPDATE chronicle_log SET event_key = ? WHERE position = ?",
-                          (key_of(wanted["id"]), other["position"]))
+        app.views.execute(
+            cursor,
+            "UPDATE chronicle_log SET event_key = ? WHERE position = ?",
+            (key_of(wanted["id"]), other["position"]),
+        )
     app.close()
     for ref in (wanted["id"], wanted["id"].upper()):
         assert run.json("--campaign", "Adnd2E", "log", "--since", ref)["events"][0]["position"] == wanted["position"]
@@ -156,8 +194,10 @@ def test_a_batch_shows_its_own_unsaved_events(run_sqlite):
 def test_a_long_character_is_snapshotted_and_stays_exact(run):
     run("campaign", "new", "Long", "--system", "adnd2e")
     run("character", "add", "Bob", "--stat", "hp=2000")
-    lines = [f"injure Bob --damage {1 + i % 3} --mode lethal" if i % 2 else "rest Bob --hours 8"
-             for i in range(INTERVAL + 20)]
+    lines = [
+        f"injure Bob --damage {1 + i % 3} --mode lethal" if i % 2 else "rest Bob --hours 8"
+        for i in range(INTERVAL + 20)
+    ]
     assert run("batch", "-", input="\n".join(lines) + "\n").exit_code == 0
     app = open_ledger(run.db)
     from chronicle.domain.campaign import campaign_id
@@ -227,4 +267,5 @@ def test_the_events_at_chosen_positions_are_read_as_the_library_reads_them(run, 
     assert [n.id for n in read] == [p for p in wanted if p != 6]
     assert [(n.originator_id, n.originator_version, n.topic, n.state) for n in read] == [
         (library[n.id].originator_id, library[n.id].originator_version, library[n.id].topic, library[n.id].state)
-        for n in read]
+        for n in read
+    ]

@@ -33,7 +33,7 @@ def imported_modules(path: Path) -> list[str]:
             if node.level == 0:
                 found.append(node.module or "")
             else:
-                base = ["chronicle", "projections"][:max(0, 2 - node.level + 1)]
+                base = ["chronicle", "projections"][: max(0, 2 - node.level + 1)]
                 found.append(".".join(base + ([node.module] if node.module else [])))
                 found += [".".join(base + [alias.name]) for alias in node.names if not node.module]
     return found
@@ -49,10 +49,14 @@ def test_the_read_models_import_nothing_of_the_ledger_or_the_cli():
 
 def test_the_import_check_sees_relative_and_lazy_imports(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text("from ..ledger.mapper import x\n"
-                      "def f():\n    from .. import cli\n    import chronicle.ledger.app\n")
+    sample.write_text(
+        "from ..ledger.mapper import x\ndef f():\n    from .. import cli\n    import chronicle.ledger.app\n"
+    )
     assert [n for n in imported_modules(sample) if n.startswith(FORBIDDEN)] == [
-        "chronicle.ledger.mapper", "chronicle.cli", "chronicle.ledger.app"]
+        "chronicle.ledger.mapper",
+        "chronicle.cli",
+        "chronicle.ledger.app",
+    ]
 
 
 def test_every_event_the_domain_defines_is_one_the_read_models_know():
@@ -71,8 +75,16 @@ def append_foreign_event(db: str) -> int:
     app = open_ledger(db)
     try:
         first = app.recorder.select_notifications(start=1, limit=1)[0]
-        app.recorder.insert_events([StoredEvent(originator_id=uuid.uuid4(), originator_version=1,
-                                                topic="chronicle.domain.character:Character", state=first.state)])
+        app.recorder.insert_events(
+            [
+                StoredEvent(
+                    originator_id=uuid.uuid4(),
+                    originator_version=1,
+                    topic="chronicle.domain.character:Character",
+                    state=first.state,
+                )
+            ]
+        )
         return app.recorder.max_notification_id()
     finally:
         app.close()

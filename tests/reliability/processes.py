@@ -17,16 +17,19 @@ PROGRAM = [sys.executable, "-c", "from chronicle.cli.main import main; main()"]
 
 
 def start(db: str, *args: str, **kwargs: Any) -> subprocess.Popen:
-    return subprocess.Popen([*PROGRAM, "--db", db, "--by", "gm", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, **kwargs)
+    return subprocess.Popen(
+        [*PROGRAM, "--db", db, "--by", "gm", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs
+    )
 
 
 def stored_log(db: str) -> list[tuple[Any, ...]]:
     """Every stored event row, in log order, bytes and all."""
     app = open_ledger(db)
     try:
-        return [(n.id, n.originator_id, n.originator_version, n.topic, bytes(n.state))
-                for n in app.recorder.select_notifications(start=1, limit=10**9)]
+        return [
+            (n.id, n.originator_id, n.originator_version, n.topic, bytes(n.state))
+            for n in app.recorder.select_notifications(start=1, limit=10**9)
+        ]
     finally:
         app.close()
 
@@ -40,13 +43,17 @@ def writing(db: str) -> Callable[[], bool]:
         connection = psycopg.connect(db, autocommit=True)
         name = db.rsplit("/", 1)[1]
         # sessions that exist already (a killed client's may still be finishing) are not the writer
-        earlier = [row[0] for row in connection.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s",
-                                                        (name,)).fetchall()]
+        earlier = [
+            row[0]
+            for row in connection.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (name,)).fetchall()
+        ]
 
         def active_insert() -> bool:
             row = connection.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND state = 'active'"
-                " AND pid <> ALL(%s) AND query ILIKE %s", (name, earlier, "%insert%")).fetchone()
+                " AND pid <> ALL(%s) AND query ILIKE %s",
+                (name, earlier, "%insert%"),
+            ).fetchone()
             return row[0] > 0
 
         return active_insert

@@ -17,8 +17,11 @@ def _postgres(db: str):
 def state_at(db: str, position: int) -> bytes:
     if is_postgres(db):
         with _postgres(db) as connection:
-            return bytes(connection.execute("SELECT state FROM chronicle_events WHERE notification_id = %s",
-                                            (position,)).fetchone()[0])
+            return bytes(
+                connection.execute(
+                    "SELECT state FROM chronicle_events WHERE notification_id = %s", (position,)
+                ).fetchone()[0]
+            )
     with sqlite3.connect(db) as connection:
         return connection.execute("SELECT state FROM stored_events WHERE rowid = ?", (position,)).fetchone()[0]
 
@@ -26,7 +29,9 @@ def state_at(db: str, position: int) -> bytes:
 def all_states(db: str) -> list[bytes]:
     if is_postgres(db):
         with _postgres(db) as connection:
-            return [bytes(r[0]) for r in connection.execute("SELECT state FROM chronicle_events ORDER BY notification_id")]
+            return [
+                bytes(r[0]) for r in connection.execute("SELECT state FROM chronicle_events ORDER BY notification_id")
+            ]
     with sqlite3.connect(db) as connection:
         return [r[0] for r in connection.execute("SELECT state FROM stored_events ORDER BY rowid")]
 

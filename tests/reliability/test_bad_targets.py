@@ -57,14 +57,17 @@ def test_a_directory(tmp_path):
     assert_one_clear_line(invoke("--db", str(tmp_path), "log"), "directory")
 
 
-@pytest.mark.parametrize("url", [
-    f"postgresql://gm:{SECRET}@127.0.0.1:1/chronicle",                # nothing listens there
-    f"postgresql://gm:{SECRET.replace('-', '%2D')}@127.0.0.1:1/chronicle",  # percent-encoded password
-    f"postgresql://gm:{SECRET}@127.0.0.1:99999/chronicle",            # port out of range
-    f"postgresql://gm:{SECRET}/x@127.0.0.1/chronicle",                # an unencoded '/' in the password
-    f"postgresql://gm:{SECRET}@127.0.0.1:5432",                       # no database name
-    f"postgresql://gm:{SECRET}@[::1/chronicle",                       # a broken IPv6 host
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"postgresql://gm:{SECRET}@127.0.0.1:1/chronicle",  # nothing listens there
+        f"postgresql://gm:{SECRET.replace('-', '%2D')}@127.0.0.1:1/chronicle",  # percent-encoded password
+        f"postgresql://gm:{SECRET}@127.0.0.1:99999/chronicle",  # port out of range
+        f"postgresql://gm:{SECRET}/x@127.0.0.1/chronicle",  # an unencoded '/' in the password
+        f"postgresql://gm:{SECRET}@127.0.0.1:5432",  # no database name
+        f"postgresql://gm:{SECRET}@[::1/chronicle",  # a broken IPv6 host
+    ],
+)
 def test_an_unreachable_or_malformed_postgresql_url_never_echoes_the_password(url):
     result = invoke("--db", url, "log")
     assert_one_clear_line(result, "Error: ")

@@ -22,8 +22,12 @@ def test_a_failing_line_after_many_flushes_leaves_nothing_written(run, tmp_path,
     monkeypatch.setattr(batch_command, "FLUSH", 7)  # several flushes into the open transaction before the failure
     before = prepared(run)
     lines = tmp_path / "lines.txt"
-    lines.write_text("character add Ilsa --stat hp=12\n" + "roll d20 --for Bruno --reason flushed\n" * 40
-                     + "injure Ilsa --damage 3 --mode lethal\n" + "roll d20 --for Nobody\n")
+    lines.write_text(
+        "character add Ilsa --stat hp=12\n"
+        + "roll d20 --for Bruno --reason flushed\n" * 40
+        + "injure Ilsa --damage 3 --mode lethal\n"
+        + "roll d20 --for Nobody\n"
+    )
     failed = run("batch", str(lines))
     assert failed.exit_code == 2 and "line 43" in failed.stderr
     assert events(run) == before
@@ -39,7 +43,8 @@ def test_an_import_line_is_refused_and_nothing_of_the_file_is_written(run, tmp_p
     refused = run("batch", str(lines))
     assert refused.exit_code == 2
     assert refused.stderr.strip().splitlines() == [
-        "Error: line 2: import cannot run inside a batch (it commits on its own): run it on its own"]
+        "Error: line 2: import cannot run inside a batch (it commits on its own): run it on its own"
+    ]
     assert events(run) == before
 
 

@@ -8,9 +8,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import Run
 
 from chronicle.cli.main import chronicle
-from conftest import Run
 
 from .rows import all_states
 
@@ -38,7 +38,9 @@ def key(monkeypatch) -> str:
 
 def test_key_new_makes_a_256_bit_key():
     assert len(base64.b64decode(new_key(), validate=True)) == 32
-    assert len(base64.b64decode(json.loads(CliRunner().invoke(chronicle, ["key", "new", "--json"]).stdout)["key"])) == 32
+    assert (
+        len(base64.b64decode(json.loads(CliRunner().invoke(chronicle, ["key", "new", "--json"]).stdout)["key"])) == 32
+    )
 
 
 def test_stored_events_are_ciphertext_and_read_back_with_the_key(run, key, tmp_path):
@@ -55,8 +57,12 @@ def test_stored_events_are_ciphertext_and_read_back_with_the_key(run, key, tmp_p
 
 def test_without_the_key_or_with_another_it_refuses_in_one_line(run, key, monkeypatch):
     story(run)
-    for other, says in ((None, "encrypted"), (new_key(), "do not decrypt"), ("not-a-key", "is not a key"),
-                        (base64.b64encode(b"short").decode(), "is not a key")):
+    for other, says in (
+        (None, "encrypted"),
+        (new_key(), "do not decrypt"),
+        ("not-a-key", "is not a key"),
+        (base64.b64encode(b"short").decode(), "is not a key"),
+    ):
         if other is None:
             monkeypatch.delenv("CHRONICLE_CIPHER_KEY")
         else:

@@ -24,9 +24,15 @@ def test_eight_processes_append_fifty_rolls_each_to_one_character(run):
     run("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run("character", "add", "Bruno", "--stat", "hp=30")
 
-    workers = [subprocess.Popen([sys.executable, str(APPENDER), run.db, "Bruno", str(APPENDS)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-               for _ in range(WORKERS)]
+    workers = [
+        subprocess.Popen(
+            [sys.executable, str(APPENDER), run.db, "Bruno", str(APPENDS)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(WORKERS)
+    ]
     reports = []
     for worker in workers:
         out, err = worker.communicate(timeout=600)
@@ -92,8 +98,11 @@ def test_a_locked_sqlite_database_is_waited_for_not_an_error(run_sqlite):
     run_sqlite("character", "add", "Bruno", "--stat", "hp=30")
     blocker = sqlite3.connect(run_sqlite.db, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")  # another program holds the write lock for a while
-    roll = subprocess.Popen([*PROGRAM, "--db", run_sqlite.db, "roll", "d20", "--for", "Bruno"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    roll = subprocess.Popen(
+        [*PROGRAM, "--db", run_sqlite.db, "roll", "d20", "--for", "Bruno"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     time.sleep(2)
     blocker.execute("COMMIT")
     blocker.close()

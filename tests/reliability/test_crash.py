@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from conftest import Run
 
 from .processes import children, ended, kill_when, reading, start, stored_log, writing
@@ -62,8 +61,8 @@ def test_kill_9_during_an_import_writes_nothing_and_the_import_can_be_run_again(
         importing = start(table.db, "import", str(exported))
         probe, workers = write_probe or reading(importing, str(exported)), []
 
-        def seen() -> bool:  # only once the workers run (opening the ledger writes too, briefly)
-            workers[:] = children(importing.pid) or workers
+        def seen(importing=importing, probe=probe, workers=workers) -> bool:  # once the workers run (opening
+            workers[:] = children(importing.pid) or workers  # the ledger writes too, briefly)
             return bool(workers) and probe()
 
         assert kill_when(importing, seen), "the import ended before it was killed"

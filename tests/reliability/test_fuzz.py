@@ -13,23 +13,66 @@ from hypothesis import strategies as st
 
 from chronicle.cli.main import chronicle
 
-NAMES = st.one_of(st.sampled_from(["Bruno", "bruno", "Nobody", "", " ", "Bruno\x00", "Ünïcødé 龍", "-x", "--json"]),
-                  st.text(max_size=12))
-NUMBERS = st.one_of(st.integers(-10**30, 10**30).map(str), st.sampled_from(["", "1e9", "NaN", "½", "٣", "0x10", "-0"]),
-                    st.text(max_size=6))
+NAMES = st.one_of(
+    st.sampled_from(["Bruno", "bruno", "Nobody", "", " ", "Bruno\x00", "Ünïcødé 龍", "-x", "--json"]),
+    st.text(max_size=12),
+)
+NUMBERS = st.one_of(
+    st.integers(-(10**30), 10**30).map(str),
+    st.sampled_from(["", "1e9", "NaN", "½", "٣", "0x10", "-0"]),
+    st.text(max_size=6),
+)
 NOTATION = st.one_of(
-    st.sampled_from(["d20", "4d6kh3", "d%", "1001d6", "1d1001", "0d6", "d0", "2d6+1d4-1", "__import__('os')",
-                     "1;DROP TABLE stored_events", "9" * 400, "d" * 300, "4d6kh99", "1d6" + "+1d6" * 150]),
+    st.sampled_from(
+        [
+            "d20",
+            "4d6kh3",
+            "d%",
+            "1001d6",
+            "1d1001",
+            "0d6",
+            "d0",
+            "2d6+1d4-1",
+            "__import__('os')",
+            "1;DROP TABLE stored_events",
+            "9" * 400,
+            "d" * 300,
+            "4d6kh99",
+            "1d6" + "+1d6" * 150,
+        ]
+    ),
     st.text(alphabet="0123456789dDkhl%+- x", max_size=20),
     st.text(max_size=20),
 )
-REFS = st.one_of(st.sampled_from(["#0", "#-1", "#1", "#99999999999999999999", "#", "2026-13-45", "not-a-ref",
-                                  "00000000-0000-0000-0000-000000000000", "1970-01-01T00:00:00"]),
-                 st.text(max_size=20))
-URLS = st.one_of(st.sampled_from(["postgresql://", "postgresql:///", "postgres://u:pw@127.0.0.1:1/x",
-                                  "postgresql://u:pw@[::1/x", "postgresql://u:pw@127.0.0.1:70000/x",
-                                  "postgresql://%zz@127.0.0.1:1/x"]),
-                 st.text(max_size=15).map(lambda text: "postgresql://" + text))
+REFS = st.one_of(
+    st.sampled_from(
+        [
+            "#0",
+            "#-1",
+            "#1",
+            "#99999999999999999999",
+            "#",
+            "2026-13-45",
+            "not-a-ref",
+            "00000000-0000-0000-0000-000000000000",
+            "1970-01-01T00:00:00",
+        ]
+    ),
+    st.text(max_size=20),
+)
+URLS = st.one_of(
+    st.sampled_from(
+        [
+            "postgresql://",
+            "postgresql:///",
+            "postgres://u:pw@127.0.0.1:1/x",
+            "postgresql://u:pw@[::1/x",
+            "postgresql://u:pw@127.0.0.1:70000/x",
+            "postgresql://%zz@127.0.0.1:1/x",
+        ]
+    ),
+    st.text(max_size=15).map(lambda text: "postgresql://" + text),
+)
 TEXT = st.text(max_size=30)
 
 COMMANDS = st.one_of(
@@ -58,11 +101,16 @@ def template(tmp_path_factory) -> Path:
     """A small ledger whose read models have caught up, so reading it changes no byte."""
     db = tmp_path_factory.mktemp("fuzz") / "template.db"
     runner = CliRunner()
-    for args in (["campaign", "new", "Greyhawk", "--system", "adnd2e"],
-                 ["character", "add", "Bruno", "--stat", "hp=30", "--stat", "level=3"],
-                 ["character", "add", "Mugger", "--stat", "hp=10", "--stat", "level=1"],
-                 ["roll", "4d6kh3", "--for", "Bruno"], ["log"], ["character", "list"],
-                 ["character", "show", "Bruno"], ["verify"]):
+    for args in (
+        ["campaign", "new", "Greyhawk", "--system", "adnd2e"],
+        ["character", "add", "Bruno", "--stat", "hp=30", "--stat", "level=3"],
+        ["character", "add", "Mugger", "--stat", "hp=10", "--stat", "level=1"],
+        ["roll", "4d6kh3", "--for", "Bruno"],
+        ["log"],
+        ["character", "list"],
+        ["character", "show", "Bruno"],
+        ["verify"],
+    ):
         assert runner.invoke(chronicle, ["--db", str(db), "--seed", "1", *args]).exit_code == 0
     return db
 
@@ -72,8 +120,10 @@ def snapshot(db: Path) -> dict[str, bytes]:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(args=st.one_of(COMMANDS, COMMANDS, COMMANDS, st.tuples(TARGETS, COMMANDS).map(lambda t: t[0] + t[1])),
-       as_json=st.booleans())
+@given(
+    args=st.one_of(COMMANDS, COMMANDS, COMMANDS, st.tuples(TARGETS, COMMANDS).map(lambda t: t[0] + t[1])),
+    as_json=st.booleans(),
+)
 def test_random_command_lines_fail_cleanly_and_write_nothing(template, tmp_path, monkeypatch, args, as_json):
     monkeypatch.chdir(tmp_path)  # a random relative --db lands here, never in the repository
     db = tmp_path / "ledger.db"
@@ -82,8 +132,7 @@ def test_random_command_lines_fail_cleanly_and_write_nothing(template, tmp_path,
     shutil.copyfile(template, db)
     before = snapshot(db)
 
-    result = CliRunner().invoke(chronicle, ["--db", str(db), "--by", "fuzz", *(["--json"] if as_json else []),
-                                            *args])
+    result = CliRunner().invoke(chronicle, ["--db", str(db), "--by", "fuzz", *(["--json"] if as_json else []), *args])
 
     assert result.exception is None or isinstance(result.exception, SystemExit), (args, repr(result.exception))
     assert "Traceback" not in result.output

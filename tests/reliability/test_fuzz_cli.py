@@ -19,11 +19,47 @@ from chronicle.cli.main import chronicle
 SKIPPED = {"serve", "demo", "batch", "import", "rebuild", "key"}  # they serve forever, read files or write wholesale
 
 NASTY = st.one_of(
-    st.sampled_from(["Bruno", "bruno ", "Nobody", "", " ", "Bru\x00no", "\x1b[2J", "caf\udce9", "\ud800",
-                     "-1", "0", "1", "#1", "#0", "#-1", str(2**63), str(-2**63 - 1), "9" * 40, "#" + "9" * 30,
-                     "--json", "--help-me", "-x", "--", "=", "hp=" + "9" * 25, "d20", "2d6", "1d6" + "+1d6" * 40,
-                     "lethal", "sap", "death_at=-10", "2026-12-04T14:00:00", "1e9", "NaN", "½", "٣"]),
-    st.integers(-2**70, 2**70).map(str),
+    st.sampled_from(
+        [
+            "Bruno",
+            "bruno ",
+            "Nobody",
+            "",
+            " ",
+            "Bru\x00no",
+            "\x1b[2J",
+            "caf\udce9",
+            "\ud800",
+            "-1",
+            "0",
+            "1",
+            "#1",
+            "#0",
+            "#-1",
+            str(2**63),
+            str(-(2**63) - 1),
+            "9" * 40,
+            "#" + "9" * 30,
+            "--json",
+            "--help-me",
+            "-x",
+            "--",
+            "=",
+            "hp=" + "9" * 25,
+            "d20",
+            "2d6",
+            "1d6" + "+1d6" * 40,
+            "lethal",
+            "sap",
+            "death_at=-10",
+            "2026-12-04T14:00:00",
+            "1e9",
+            "NaN",
+            "½",
+            "٣",
+        ]
+    ),
+    st.integers(-(2**70), 2**70).map(str),
     st.text(max_size=12),
 )
 
@@ -62,9 +98,14 @@ def command_lines(draw) -> list[str]:
 def template(tmp_path_factory) -> Path:
     db = tmp_path_factory.mktemp("fuzz-cli") / "template.db"
     runner = CliRunner()
-    for args in (["campaign", "new", "Greyhawk", "--system", "adnd2e"],
-                 ["character", "add", "Bruno", "--stat", "hp=30", "--stat", "level=3"],
-                 ["roll", "d20", "--for", "Bruno"], ["log"], ["character", "show", "Bruno"], ["verify"]):
+    for args in (
+        ["campaign", "new", "Greyhawk", "--system", "adnd2e"],
+        ["character", "add", "Bruno", "--stat", "hp=30", "--stat", "level=3"],
+        ["roll", "d20", "--for", "Bruno"],
+        ["log"],
+        ["character", "show", "Bruno"],
+        ["verify"],
+    ):
         assert runner.invoke(chronicle, ["--db", str(db), "--seed", "1", *args]).exit_code == 0
     return db
 

@@ -49,10 +49,24 @@ def test_rebuilds_and_appenders_at_once_all_succeed(run_sqlite):
     run = run_sqlite
     run("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run("character", "add", "Bruno", "--stat", "hp=30")
-    appenders = [subprocess.Popen([sys.executable, str(APPENDER), run.db, "Bruno", "30"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
-    rebuilds = [subprocess.Popen([*PROGRAM, "--db", run.db, "--json", "rebuild", "--workers", "1"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    appenders = [
+        subprocess.Popen(
+            [sys.executable, str(APPENDER), run.db, "Bruno", "30"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    rebuilds = [
+        subprocess.Popen(
+            [*PROGRAM, "--db", run.db, "--json", "rebuild", "--workers", "1"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(3)
+    ]
     for process in appenders + rebuilds:
         out, err = process.communicate(timeout=600)
         assert process.returncode == 0, err

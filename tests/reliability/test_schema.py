@@ -11,19 +11,19 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
 from uuid import UUID, uuid4
 
 import pytest
+from conftest import Run
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import _topic_cache, get_topic
 
 from chronicle.domain.growth import NoteTaken as Note
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.transfer import closing_line
-from conftest import Run
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "ledger-v1.expected.json").read_text())
@@ -96,8 +96,9 @@ NoteTakenV2 = NoteTaken
 
 
 def stored_v1(app, text: str) -> StoredEvent:
-    event = NoteTakenV1(originator_id=uuid4(), originator_version=2, timestamp=datetime.now(timezone.utc),
-                        by="gm", prev_hash="f" * 64, text=text).sealed()
+    event = NoteTakenV1(
+        originator_id=uuid4(), originator_version=2, timestamp=datetime.now(UTC), by="gm", prev_hash="f" * 64, text=text
+    ).sealed()
     stored = app.mapper.to_stored_event(event)
     assert "class_version" not in app.mapper.decode_state(stored.state)
     _topic_cache.pop(stored.topic)  # a later process: the topic now resolves to the module's v2 class
@@ -107,12 +108,17 @@ def stored_v1(app, text: str) -> StoredEvent:
 def test_old_stored_state_is_upcast_and_its_hash_still_checks(tmp_path):
     app = open_ledger(str(tmp_path / "ledger.db"))
     try:
-        calm, excited = app.mapper.to_domain_event(stored_v1(app, "rest")), app.mapper.to_domain_event(stored_v1(app, "run!"))
+        calm, excited = (
+            app.mapper.to_domain_event(stored_v1(app, "rest")),
+            app.mapper.to_domain_event(stored_v1(app, "run!")),
+        )
         assert isinstance(calm, NoteTakenV2) and (calm.mood, excited.mood) == ("calm", "excited")
         assert calm.content_hash() == calm.hash  # verified over the content as recorded
 
         again = app.mapper.to_domain_event(app.mapper.to_stored_event(calm))  # v2 stores class_version 2
-        assert again.mood == "calm" and "class_version" in app.mapper.decode_state(app.mapper.to_stored_event(calm).state)
+        assert again.mood == "calm" and "class_version" in app.mapper.decode_state(
+            app.mapper.to_stored_event(calm).state
+        )
     finally:
         app.close()
 
@@ -123,8 +129,12 @@ def test_a_tampered_old_event_still_fails_its_hash_after_upcasting(tmp_path):
         stored = stored_v1(app, "rest")
         state = app.mapper.decode_state(stored.state)
         state["text"] = "forged"
-        forged = StoredEvent(stored.originator_id, stored.originator_version, stored.topic,
-                             app.mapper._seal(app.mapper.transcoder.encode(state)))
+        forged = StoredEvent(
+            stored.originator_id,
+            stored.originator_version,
+            stored.topic,
+            app.mapper._seal(app.mapper.transcoder.encode(state)),
+        )
         event = app.mapper.to_domain_event(forged)
         assert event.mood == "calm" and event.content_hash() != event.hash
     finally:
@@ -136,10 +146,23 @@ def test_an_export_holding_an_old_event_version_imports_and_verifies(run_sqlite,
     run_sqlite("character", "add", "Bruno", "--stat", "hp=30")
     lines = [json.loads(line) for line in run_sqlite("export").stdout.splitlines()][:-1]  # without its closing line
     bruno = lines[-1]
-    note = NoteTakenV1(originator_id=bruno["originator_id"], originator_version=2, timestamp=datetime.now(timezone.utc),
-                       by="gm", prev_hash=bruno["state"]["hash"], text="run!").sealed()
-    lines.append({"id": "-", "topic": get_topic(NoteTakenV1), "originator_id": bruno["originator_id"],
-                  "originator_version": 2, "state": note.model_dump(mode="json", exclude={"originator_id", "originator_version"})})
+    note = NoteTakenV1(
+        originator_id=bruno["originator_id"],
+        originator_version=2,
+        timestamp=datetime.now(UTC),
+        by="gm",
+        prev_hash=bruno["state"]["hash"],
+        text="run!",
+    ).sealed()
+    lines.append(
+        {
+            "id": "-",
+            "topic": get_topic(NoteTakenV1),
+            "originator_id": bruno["originator_id"],
+            "originator_version": 2,
+            "state": note.model_dump(mode="json", exclude={"originator_id", "originator_version"}),
+        }
+    )
     _topic_cache.pop(lines[-1]["topic"])  # read by a later version, where NoteTaken is at v2
     exported = tmp_path / "old.jsonl"
     heads = {UUID(line["originator_id"]): (line["originator_version"], line["state"]["hash"]) for line in lines}

@@ -53,8 +53,11 @@ def test_an_edit_with_a_recomputed_hash_breaks_the_next_link(run):
 
         data = orjson.loads(state)
         data["reason"] = "forged"
-        probe = DiceRolled(originator_id="00000000-0000-0000-0000-000000000000", originator_version=1,
-                           **{k: v for k, v in data.items() if k != "hash"})
+        probe = DiceRolled(
+            originator_id="00000000-0000-0000-0000-000000000000",
+            originator_version=1,
+            **{k: v for k, v in data.items() if k != "hash"},
+        )
         body = probe.model_dump(mode="json", exclude={"hash"})
         return orjson.dumps({**data, "hash": _hash(run, at["roll1"], body)})
 

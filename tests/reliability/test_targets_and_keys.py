@@ -15,11 +15,19 @@ from chronicle.cli.main import chronicle
 from chronicle.domain.errors import BadInput
 from chronicle.ledger.app import open_ledger
 
-from .edges import files, refused, story, stored
+from .edges import files, refused, stored, story
 
 SECRET = "s3cr3t-Pa55"
-READS = [("log",), ("verify",), ("export",), ("character", "list"), ("character", "show", "Bruno"),
-         ("campaign", "show"), ("report", "Bruno"), ("replay", "--ruling", "death_at=-10")]
+READS = [
+    ("log",),
+    ("verify",),
+    ("export",),
+    ("character", "list"),
+    ("character", "show", "Bruno"),
+    ("campaign", "show"),
+    ("report", "Bruno"),
+    ("replay", "--ruling", "death_at=-10"),
+]
 
 
 def invoke(*args: str, env: dict[str, str] | None = None):
@@ -57,8 +65,11 @@ def test_an_empty_db_option_is_bad_input_not_the_default_file(tmp_path, monkeypa
 
 
 def test_a_blank_cipher_key_is_one_line_naming_it(run):
-    refused(invoke("--db", run.db, "campaign", "new", "G", "--system", "adnd2e", env={"CHRONICLE_CIPHER_KEY": " "}),
-            2, "CHRONICLE_CIPHER_KEY")
+    refused(
+        invoke("--db", run.db, "campaign", "new", "G", "--system", "adnd2e", env={"CHRONICLE_CIPHER_KEY": " "}),
+        2,
+        "CHRONICLE_CIPHER_KEY",
+    )
 
 
 def test_a_writer_opened_before_the_first_event_cannot_mix_plain_with_encrypted(run, monkeypatch):
@@ -71,8 +82,12 @@ def test_a_writer_opened_before_the_first_event_cannot_mix_plain_with_encrypted(
         key = invoke("key", "new").stdout.strip()
         monkeypatch.setenv("CHRONICLE_CIPHER_KEY", key)
         assert run("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0
-        event = StoredEvent(originator_id=uuid.uuid4(), originator_version=1,
-                            topic="chronicle.domain.campaign:CampaignStarted", state=b"{}")
+        event = StoredEvent(
+            originator_id=uuid.uuid4(),
+            originator_version=1,
+            topic="chronicle.domain.campaign:CampaignStarted",
+            state=b"{}",
+        )
         with pytest.raises(BadInput, match="encrypted"):
             plain.recorder.insert_events([event])
     finally:
@@ -88,11 +103,14 @@ def test_an_encrypted_ledger_refuses_a_writer_without_the_key(run, monkeypatch):
     assert stored(run.db) == before
 
 
-@pytest.mark.parametrize("url", [
-    f"postgresql://gm@127.0.0.1:1/chronicle?password={SECRET}",
-    f"postgresql://gm@127.0.0.1:1/chronicle?sslmode=require&password={SECRET}",
-    f"postgresql://gm:{SECRET}@127.0.0.1:1/chronicle?application_name=x",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"postgresql://gm@127.0.0.1:1/chronicle?password={SECRET}",
+        f"postgresql://gm@127.0.0.1:1/chronicle?sslmode=require&password={SECRET}",
+        f"postgresql://gm:{SECRET}@127.0.0.1:1/chronicle?application_name=x",
+    ],
+)
 def test_a_password_in_the_query_string_is_never_echoed(url):
     for args in (("log",), ("--json", "log")):
         result = invoke("--db", url, *args)
@@ -109,8 +127,10 @@ def test_url_parameters_libpq_takes_are_honoured(postgres_server):
     from urllib.parse import quote, urlsplit
 
     parts = urlsplit(postgres_server)
-    url = (f"postgresql://nobody:wrong@{parts.hostname}:{parts.port}{parts.path}"
-           f"?user={quote(parts.username or 'postgres')}&password={quote(parts.password or '')}")
+    url = (
+        f"postgresql://nobody:wrong@{parts.hostname}:{parts.port}{parts.path}"
+        f"?user={quote(parts.username or 'postgres')}&password={quote(parts.password or '')}"
+    )
     assert invoke("--db", url, "rules", "falling", "10").exit_code == 0
     app = open_ledger(url)
     app.close()

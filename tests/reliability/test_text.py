@@ -11,15 +11,18 @@ import pytest
 from chronicle.domain.errors import BadInput
 from chronicle.domain.text import normalise_name, safe_line
 
-from .edges import exported, refused, story, stored
+from .edges import exported, refused, stored, story
 
 
 @pytest.mark.parametrize("text", ["Al\x00ice", "Al\x1b[2Jice", "bell\x07", "csi\x9b31m", "del\x7f", "cr\r"])
 def test_a_control_character_in_any_stored_text_is_refused_and_nothing_is_written(run, text):
     story(run)
     before = stored(run.db)
-    for args in (("character", "add", text, "--stat", "hp=3"), ("roll", "d20", "--reason", text),
-                 ("--by", text, "roll", "d20")):
+    for args in (
+        ("character", "add", text, "--stat", "hp=3"),
+        ("roll", "d20", "--reason", text),
+        ("--by", text, "roll", "d20"),
+    ):
         line = refused(run(*args))
         assert "\x1b" not in line and "\x00" not in line and "\x9b" not in line
     assert stored(run.db) == before

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from conftest import Run
 
-from .edges import exported, refused, story, stored
+from .edges import exported, refused, stored, story
 
 
 def write(path: Path, lines: list[str]) -> str:
@@ -46,11 +46,29 @@ def test_events_of_another_campaign_are_refused(run, tmp_path):
         from uuid import UUID
 
         heads[UUID(record["originator_id"])] = (record["originator_version"], record["state"]["hash"])
-    refused(run("import", write(tmp_path / "mixed.jsonl", [*mixed, closing_line(heads).decode()])), 1,
-            "another campaign")
-    refused(run("import", write(tmp_path / "none.jsonl", [stranger, closing_line(
-        {UUID(json.loads(stranger)["originator_id"]): heads[UUID(json.loads(stranger)["originator_id"])]}).decode()])),
-        1, "0 campaigns")
+    refused(
+        run("import", write(tmp_path / "mixed.jsonl", [*mixed, closing_line(heads).decode()])), 1, "another campaign"
+    )
+    refused(
+        run(
+            "import",
+            write(
+                tmp_path / "none.jsonl",
+                [
+                    stranger,
+                    closing_line(
+                        {
+                            UUID(json.loads(stranger)["originator_id"]): heads[
+                                UUID(json.loads(stranger)["originator_id"])
+                            ]
+                        }
+                    ).decode(),
+                ],
+            ),
+        ),
+        1,
+        "0 campaigns",
+    )
     assert stored(run.db) == 0
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from .edges import refused, sql, story, stored
+from .edges import refused, sql, stored, story
 from .rows import delete, edit
 
 

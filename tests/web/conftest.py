@@ -29,15 +29,24 @@ class Table:
     def character_url(self, client: TestClient, name: str) -> str:
         """The address the campaign page links a character's name to."""
         page = client.get("/").text
-        found = re.search(r'href="(/character/[0-9a-f-]+)">' + re.escape(name.replace("&", "&amp;").replace("<", "&lt;")
-                                                                            .replace(">", "&gt;")) + "<", page)
+        found = re.search(
+            r'href="(/character/[0-9a-f-]+)">'
+            + re.escape(name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+            + "<",
+            page,
+        )
         assert found, f"no link to {name} on the campaign page"
         return found.group(1)
 
     def chronicle(self, *args: str) -> subprocess.CompletedProcess[str]:
         """Run `chronicle` in another process, as a game master at another terminal would."""
-        done = subprocess.run([sys.executable, "-m", "chronicle.cli", "--db", self.db, "--by", "gm", *args],
-                              capture_output=True, text=True, timeout=60, cwd=HERE)
+        done = subprocess.run(
+            [sys.executable, "-m", "chronicle.cli", "--db", self.db, "--by", "gm", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=HERE,
+        )
         assert done.returncode == 0, done.stderr + done.stdout
         return done
 

@@ -12,7 +12,13 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 HERE = Path(__file__).parent
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -21,8 +27,13 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 @pytest.fixture
 def served(table) -> Iterator[str]:
     """`chronicle serve` on a free port, as a player's laptop would run it; its address."""
-    server = subprocess.Popen([sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=HERE)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=HERE,
+    )
     first = server.stdout.readline()
     assert " at http://" in first, first + server.stderr.read()
     yield first.split(" at ")[1].split()[0].rstrip("/")

@@ -104,8 +104,11 @@ def test_the_stream_sends_each_event_appended_by_another_process_as_log_json_ren
 
     def game_master() -> None:
         time.sleep(0.5)  # after the client has connected
-        appended.append(table.chronicle("--json", "status", "award", "Vasana", "--amount", "7",
-                                        "--reason", "a <i>fine</i> song").stdout)
+        appended.append(
+            table.chronicle(
+                "--json", "status", "award", "Vasana", "--amount", "7", "--reason", "a <i>fine</i> song"
+            ).stdout
+        )
 
     with client.stream("GET", "/events") as stream:
         assert stream.headers["content-type"].startswith("text/event-stream")
@@ -132,8 +135,13 @@ def test_a_ledger_that_cannot_be_read_is_an_error_page_and_one_line(tmp_path):
 
 
 def test_serve_says_where_and_stops_cleanly_on_ctrl_c(table):
-    server = subprocess.Popen([sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=HERE)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=HERE,
+    )
     try:
         first = server.stdout.readline()
         assert "read-only at http://127.0.0.1:" in first
@@ -147,8 +155,13 @@ def test_serve_says_where_and_stops_cleanly_on_ctrl_c(table):
 
 
 def test_serve_warns_once_when_the_whole_network_can_read(table):
-    server = subprocess.Popen([sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--host", "0.0.0.0",
-                               "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=HERE)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--host", "0.0.0.0", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=HERE,
+    )
     lines = [server.stdout.readline(), server.stdout.readline()]
     server.send_signal(signal.SIGINT)
     out, err = server.communicate(timeout=20)
@@ -158,8 +171,13 @@ def test_serve_warns_once_when_the_whole_network_can_read(table):
 
 def test_serving_a_missing_file_is_bad_input_and_creates_nothing(tmp_path):
     missing = tmp_path / "nothing.db"
-    done = subprocess.run([sys.executable, "-m", "chronicle.cli", "--db", str(missing), "serve"],
-                          capture_output=True, text=True, timeout=30, cwd=HERE)
+    done = subprocess.run(
+        [sys.executable, "-m", "chronicle.cli", "--db", str(missing), "serve"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=HERE,
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and not Path(missing).exists()
 
@@ -169,7 +187,7 @@ def _first_data_line(stream, within: float) -> str:
     deadline = time.monotonic() + within
     for line in stream.iter_lines():
         if line.startswith("data: "):
-            return line[len("data: "):]
+            return line[len("data: ") :]
         assert time.monotonic() < deadline, "no event arrived"
     raise AssertionError("the stream ended")
 

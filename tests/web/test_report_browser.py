@@ -10,8 +10,13 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
@@ -52,8 +57,14 @@ def test_the_report_reads_on_a_phone_and_a_desktop(report, chromium, width, heig
     page.on("request", lambda request: fetched.append(request.url))
     page.goto(report.as_uri())
     text = page.inner_text("body")
-    for said in ("Vasana", 'Vasana gains 400 Status for "held the ford"', "Trollkin wounds Vasana",
-                 "\"avenge Orlanth's temple\"", "Valorous rises from 17 to 18", "Wounds and healing"):
+    for said in (
+        "Vasana",
+        'Vasana gains 400 Status for "held the ford"',
+        "Trollkin wounds Vasana",
+        '"avenge Orlanth\'s temple"',
+        "Valorous rises from 17 to 18",
+        "Wounds and healing",
+    ):
         assert said in text, said
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scrolling
     headers = page.locator("#timeline thead th").all_inner_texts()
