@@ -82,7 +82,9 @@ def _overview(name: str, attribute: str, summary: str) -> str:
     for system, package in PACKAGES.items():
         real = system_command(package, attribute)
         if real is not None:
-            with click.Context(real, info_name=f"chronicle {name}") as ctx:
+            # the command's own context settings, as make_context would apply them: Click keeps the help
+            # option it makes first, so a context without them would leave `--help` alone for good
+            with click.Context(real, info_name=f"chronicle {name}", **real.context_settings) as ctx:
                 lines.append(f"{system}: {real.get_usage(ctx)}")
     return "\n".join(lines)
 
