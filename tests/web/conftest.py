@@ -17,6 +17,14 @@ from chronicle.cli.web.data import TableData
 
 HERE = Path(__file__).parent  # not the repository's root, whose `chronicle/` folder is not the package
 HOSTILE = "<script>alert(1)</script>"
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's, which Playwright drives by its path (it downloads no browser)
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 OATH = 'avenge the <b>temple</b> & "Orlanth"'
 
 
@@ -69,3 +77,14 @@ def client(table: Table) -> Iterator[TestClient]:
     with TestClient(build(data, table.said.append)) as served:
         yield served
     data.close()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[object]:
+    """A headless Chromium for the browser tests of a module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
