@@ -71,8 +71,14 @@ def campaign_command(ctx: click.Context, pick: Callable[[Any], click.Command]) -
         return None
 
 
+HELP_OPTIONS = ["-h", "--help"]
+
+
 def wire(command: click.Command) -> click.Command:
-    """Give a loaded command's name arguments (and its subcommands') completion from the ledger."""
+    """Give a loaded command's name arguments (and its subcommands') completion from the ledger, and the
+    CLI's help option names as its own: Click keeps the help option a command makes first, so one first
+    asked under a context without them (a test's, a help overview's) would offer `--help` alone for good."""
+    command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
     for param in command.params:
         if param._custom_shell_complete is not None:  # noqa: SLF001  (a command's own wins)
             continue
