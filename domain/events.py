@@ -99,7 +99,8 @@ class Resolution(Event):
 
     # The dice purposes `derive` may draw. A table result given for one of them that a derivation does
     # not need (no save when DR removes all damage) is ignored, so the table need not know in advance.
-    # A purpose `name:key` (a hit's `save:2`, a winter's `experience:valorous`) is declared by `name`.
+    # A purpose `name:key` (a hit's `save:2`, a winter's `experience:valorous`) is declared by `name`
+    # or by `name:` (a family of keyed purposes only).
     PURPOSES: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod

@@ -33,21 +33,6 @@ from .sheet import Sheet
 from .weapons import AttackInputs
 
 
-class Purposes(frozenset[str]):
-    """Dice purposes an action may draw; one ending in `:` stands for its numbered family (`save:` admits
-    `save:1`, `save:2`, ...: an attack's hits, `damage:` admits `damage:HIT:WEAPON[:K]`)."""
-
-    def __contains__(self, purpose: object) -> bool:
-        if super().__contains__(purpose):
-            return True
-        return isinstance(purpose, str) and any(
-            family.endswith(":")
-            and purpose.startswith(family)
-            and all(p.isdigit() for p in purpose[len(family) :].split(":"))
-            for family in self
-        )
-
-
 class PotestasResolution(Resolution):
     @property
     def ruled(self) -> Rulings:
@@ -56,7 +41,7 @@ class PotestasResolution(Resolution):
 
 
 class Injured(PotestasResolution):
-    PURPOSES: ClassVar[frozenset[str]] = Purposes({"save", "save:"})
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"save", "save:"})
 
     inputs: InjuryInputs
     outcome: InjuryOutcome
@@ -79,7 +64,7 @@ class Injured(PotestasResolution):
 
 
 class DyingSaveMade(PotestasResolution):
-    PURPOSES: ClassVar[frozenset[str]] = Purposes({"save"})
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"save"})
 
     inputs: DyingSaveInputs
     outcome: DyingSaveOutcome
@@ -103,7 +88,7 @@ class DyingSaveMade(PotestasResolution):
 
 
 class Exerted(PotestasResolution):
-    PURPOSES: ClassVar[frozenset[str]] = Purposes()
+    PURPOSES: ClassVar[frozenset[str]] = frozenset()
 
     inputs: ExertionInputs
     outcome: ExertionOutcome
@@ -119,7 +104,7 @@ class Exerted(PotestasResolution):
 
 
 class Rested(PotestasResolution):
-    PURPOSES: ClassVar[frozenset[str]] = Purposes()
+    PURPOSES: ClassVar[frozenset[str]] = frozenset()
 
     inputs: RestInputs
     outcome: RestOutcome
@@ -137,7 +122,7 @@ class Rested(PotestasResolution):
 class Attacked(PotestasResolution):
     """Recorded on the target; its hits follow as one Injured event each. The attack itself changes nothing."""
 
-    PURPOSES: ClassVar[frozenset[str]] = Purposes({"attack", "confirm", "damage:"})
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"attack", "confirm", "damage:"})
 
     inputs: AttackInputs
     outcome: AttackOutcome
@@ -155,7 +140,7 @@ class Attacked(PotestasResolution):
 class Fell(PotestasResolution):
     """A fall: its bludgeoning damage and the injury save, in one event."""
 
-    PURPOSES: ClassVar[frozenset[str]] = Purposes({"save"})
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"save"})
 
     inputs: FallInputs
     outcome: FellOutcome
