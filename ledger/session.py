@@ -122,14 +122,11 @@ class Session:
         campaign = self.campaign
         character = self._get(character_id(campaign.id, name))
         if character is None or character.name != name:  # renamed away from NAME, or another case
-            held = [a for a in self._aggregates.values() if isinstance(a, Character) and a.campaign_id == campaign.id]
-            named = {a.name: str(a.id) for a in held}
-            named.update({known: ident for ident, known, _ in self._index().characters(campaign.id)})
-            found = self._get(UUID(_match(name, named, f"character in campaign {printable(campaign.name)}")))
+            found = self._get(self.character_id(name))
             assert isinstance(found, Character)
             character = found
-        if acting and character.retired:
-            raise Refusal(f"{character.name} has retired from the campaign: nothing more can be recorded for them")
+        if acting:
+            _refuse_retired(character)
         return character
 
     def character_id(self, name: str) -> UUID:
@@ -248,8 +245,7 @@ class Session:
     ) -> Recorded:
         """Derive once and record: the table's dice for a purpose the action declares but this
         derivation did not use are ignored (and reported); for any other purpose they are bad input."""
-        if character.retired:
-            raise Refusal(f"{character.name} has retired from the campaign: nothing more can be recorded for them")
+        _refuse_retired(character)
         rulings, recorded = self._rulings_in_force()
         dice = self.dice({k: v for k, v in (table or {}).items() if v is not None})
         sheet, condition = character.sheet, character.condition
@@ -308,6 +304,11 @@ class Session:
         snapshots.take(self.app, due)
         for aggregate in due:
             self._folded[aggregate.id] = 0
+
+
+def _refuse_retired(character: Character) -> None:
+    if character.retired:
+        raise Refusal(f"{character.name} has retired from the campaign: nothing more can be recorded for them")
 
 
 def _match(name: str, named: dict[str, str], what: str) -> str:
