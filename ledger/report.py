@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..domain.character_state import CharacterState
 from ..domain.errors import NotFound
 from .campaigns import session_bounds, sessions
 from .characters import character_list, load, view
@@ -33,25 +32,6 @@ def character_report(session: Session, name: str, data: bool = True) -> dict[str
         "status": series,
         "health": health,
     }
-
-
-def sheet_lines(session: Session, name: str, as_of: str | None) -> list[str]:
-    """The sheet of NAME (now, or right after REF) in its system's words: now from the character's
-    read-model row (its state, no history read), as of REF from its snapshot and later events."""
-    rules = session.rules
-    if as_of is None:
-        ident = session.character_id(name)
-        if session.held(ident) is None:  # inside a batch its unsaved events count: load it instead
-            rows = session.app.characters.store.query(
-                "SELECT state FROM chronicle_character_rows WHERE id = ?", (str(ident),)
-            )
-            if rows:
-                state = CharacterState.model_validate_json(rows[0][0])
-                return rules.sheet_lines(
-                    rules.Sheet.model_validate(state.sheet), rules.Condition.model_validate(state.condition)
-                )
-    character = load(session, name, as_of)
-    return rules.sheet_lines(character.sheet, character.condition)
 
 
 def _series(
