@@ -129,7 +129,7 @@ class Ledger:
                 try:
                     result = decide(session)
                     if session.save():
-                        session.catch_up()  # the index folds these events now: the next command finds it caught up
+                        session.catch_up(rows=True)  # folded now: the next command finds the read models caught up
                 except BaseException as problem:
                     unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
                     raise

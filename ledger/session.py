@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 import struct
 from collections.abc import Iterator, Mapping, Sequence
@@ -16,6 +15,7 @@ from ..domain.dice import Dice
 from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Resolution
 from ..domain.text import normalise_name, printable
+from ..projections.catchup import catch_up
 from . import snapshots
 from .app import Chronicle
 from .clock import Clock
@@ -93,9 +93,12 @@ class Session:
             self._caught_up = True
         return self.app.index
 
-    def catch_up(self) -> None:
-        """Fold what this session saved into the index (in its transaction, where there is one)."""
-        self.app.index.catch_up()
+    def catch_up(self, rows: bool = False) -> None:
+        """Fold what this session saved into the index (in its transaction, where there is one); with
+        `rows`, into the characters' rows as well, from the same page of the log (a command's few
+        events: the `character show` after an `injure` then reads its row as it is)."""
+        app = self.app
+        catch_up([app.index, app.characters] if rows else [app.index])
         self._caught_up = True
 
     @property
@@ -320,6 +323,8 @@ def _match(name: str, named: dict[str, str], what: str) -> str:
         return exact[0]
     if len(exact) > 1:
         raise BadInput(f"several {what}s match {printable(name)} but for case: write it exactly")
+    import difflib  # lazily: only a name that is not found needs it
+
     close = difflib.get_close_matches(folded, [known.casefold() for known in named], n=1, cutoff=0.6)
     close += [known.casefold() for known in named if folded in known.casefold()]  # a part of a longer name
     hint = ""
