@@ -65,10 +65,13 @@ def bare_import() -> float:
     )
 
 
-WARM = (
-    "import importlib, pkgutil, chronicle\n"
-    "for module in pkgutil.walk_packages(chronicle.__path__, 'chronicle.'):\n"
-    "    importlib.import_module(module.name)\n"
+WARM = (  # each sub-package walked on its own: an editable install's `chronicle.__path__` lists none of them
+    "import importlib, pkgutil\n"
+    "for name in ('domain', 'ledger', 'projections', 'cli'):\n"
+    "    package = importlib.import_module(f'chronicle.{name}')\n"
+    "    for module in pkgutil.walk_packages(package.__path__, f'chronicle.{name}.'):\n"
+    "        if not module.name.endswith('__main__'):  # `python -m chronicle.cli` would run the command\n"
+    "            importlib.import_module(module.name)\n"
 )
 
 
