@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from eventsourcing.domain import OriginatorVersionError
 from eventsourcing.persistence import IntegrityError
 
 from .store import ViewStore
@@ -56,7 +57,17 @@ def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None 
             for view in views
             if at[view] < end
         ]
-        folded = [(view, view.fold(todo)) for view, todo in behind]
+        try:
+            folded = [(view, view.fold(todo)) for view, todo in behind]
+        except OriginatorVersionError:
+            # Rows read after the position was: another process (PostgreSQL, where each read is its own
+            # transaction) folded these events in between. Resume after it; the log itself out of order
+            # (the position has not moved) is an error.
+            if all(view.position() == at[view] for view in views):
+                raise
+            for view in views:
+                view.forget()
+            continue
         try:
             with store.transaction() as cursor:
                 for view, rows in folded:
