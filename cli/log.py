@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..ledger.history import events
+from ..ledger.told import told_log
 from .context import Env
 from .options import common
 from .output import emit, stories, width
@@ -31,13 +31,18 @@ def log(
       chronicle log --session last
       chronicle log --tail 20
     """
-    session = env.read()
-    rows = list(events(session, name, since, until, tail, sitting, data=env.json))
-    if env.json:
-        for row in rows:
-            del row["local_time"]  # --json keeps the contract's ISO times (UTC)
-    emit(
-        env,
-        {"events": rows},
-        lambda: stories(rows, width(), session.campaign.name, who=name is None) if rows else "No events.",
-    )
+    told = None
+    if not env.json and env.batch is None and since is None and until is None and sitting is None:
+        told = told_log(env.app, env.campaign, name, tail)  # the common case: rows alone, no domain model loaded
+    if told is not None:
+        campaign, rows = told
+    else:
+        from ..ledger.history import events  # lazily: it loads the domain's models
+
+        session = env.read()
+        rows = list(events(session, name, since, until, tail, sitting, data=env.json))
+        campaign = session.campaign.name
+        if env.json:
+            for row in rows:
+                del row["local_time"]  # --json keeps the contract's ISO times (UTC)
+    emit(env, {"events": rows}, lambda: stories(rows, width(), campaign, who=name is None) if rows else "No events.")

@@ -12,6 +12,7 @@ from eventsourcing.application import Application
 from ..domain.errors import BadInput
 from ..domain.text import check_json, encode_error
 from ..projections.store import ViewStore, views_of
+from ..projections.told import Told
 from .feed import LogFeed
 from .mapper import OrjsonTranscoder, PydanticMapper
 from .sealing import unreadable
@@ -55,6 +56,11 @@ class Chronicle(Application):
         from ..projections.index import Index  # lazily: it loads the domain's models (a `show` does not need them)
 
         return Index(self.views, self.feed)
+
+    @cached_property
+    def told(self) -> Told:
+        """How `log` told the events commands saved (projections/told.py)."""
+        return Told(self.views)
 
     @cached_property
     def characters(self) -> Characters:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
 
@@ -15,6 +14,7 @@ from .campaigns import session_bounds
 from .feed import COLUMNS
 from .mapper import StoredRow, mapper_of
 from .refs import since_position, until_position
+from .told import corrected, local_time
 
 if TYPE_CHECKING:
     from ..domain.events import Event
@@ -68,16 +68,6 @@ def events(
             described["amended"] = corrections[ident]
             described["summary"] += " " + " ".join(corrected(a) for a in corrections[ident])
         yield described
-
-
-def corrected(amendment: dict[str, Any]) -> str:
-    """How a later correction changed an event, in a sentence (its own row says what it changed)."""
-    verb = "Voided" if amendment["void"] else "Corrected"
-    return f"{verb} at #{amendment['position']} by {amendment['by']}{because(amendment['reason'])}."
-
-
-def because(reason: str) -> str:
-    return f': "{" ".join(reason.split())}"' if reason.strip() else ""
 
 
 def amendments(app: Chronicle, campaign_id: UUID) -> dict[str, list[dict[str, Any]]]:
@@ -182,13 +172,6 @@ def describe(
     if data:
         described["data"] = event.model_dump(mode="json", exclude=BASE_FIELDS)
     return described
-
-
-def local_time(moment: datetime) -> str:
-    """`2026-12-04 15:07:33 +01:00`: the moment in the local time zone (TZ), with its offset."""
-    here = moment.astimezone()
-    offset = here.strftime("%z")
-    return f"{here:%Y-%m-%d %H:%M:%S} {offset[:3]}:{offset[3:5]}"
 
 
 def system_of(event: object) -> str | None:

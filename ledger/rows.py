@@ -37,13 +37,18 @@ def current_campaign(app: Chronicle) -> UUID | None:
     """The campaign commands act on without `--campaign` (the index's `current_campaign`), read from
     the index's rows when they are of this version and caught up with the log, as every write leaves
     them; else None (the full path catches them up)."""
-    views = app.views
-    if views.position("index:schema") != INDEX_VERSION or views.position("index") != app.feed.last():
+    if not caught_up(app):
         return None
-    found = views.query(
+    found = app.views.query(
         "SELECT id FROM chronicle_campaigns WHERE archived = 0 ORDER BY chosen DESC, position DESC LIMIT 1"
     )
     return UUID(found[0][0]) if found else None
+
+
+def caught_up(app: Chronicle) -> bool:
+    """Whether the index is of this version and has folded the whole log, as every write leaves it."""
+    views = app.views
+    return views.position("index:schema") == INDEX_VERSION and views.position("index") == app.feed.last()
 
 
 def line(data: dict[str, Any]) -> dict[str, Any]:

@@ -36,6 +36,7 @@ class Session:
         self._rulings: tuple[Any, Any, Any] = (None, None, None)  # (campaign id and version, model, as recorded)
         self._fresh = _unpredictable_seeds()
         self._due: dict[UUID, Any] = {}  # saved aggregates due a snapshot, taken once their events are committed
+        self.saved: list[tuple[int, Any, str, str]] = []  # the last save's (log position, event, name or "", system)
 
     # loading ----------------------------------------------------------------------------------
 
@@ -95,11 +96,15 @@ class Session:
 
     def catch_up(self, rows: bool = False) -> None:
         """Fold what this session saved into the index (in its transaction, where there is one); with
-        `rows`, into the characters' rows as well, from the same page of the log (a command's few
-        events: the `character show` after an `injure` then reads its row as it is)."""
+        `rows`, into the characters' rows as well, from the same page of the log, and keep how `log`
+        tells the events saved (a command's few events: the `character show` or `log --tail` after an
+        `injure` then reads rows as they are)."""
         app = self.app
         catch_up([app.index, app.characters] if rows else [app.index])
         self._caught_up = True
+        if rows and self.saved and app.mapper.cipher is None:  # (an encrypted ledger's sentences stay sealed)
+            with app.views.transaction() as cursor:
+                app.told.write(cursor, self.saved)
 
     @property
     def rules(self) -> Any:
@@ -294,10 +299,15 @@ class Session:
             self._folded[aggregate.id] = self._folded.get(aggregate.id, 0) + len(aggregate.pending_events)
         # in the order they were decided (a batch's lines, not aggregate by aggregate): the session's
         # clock gives every event a later timestamp than the one before
+        told = {a.id: (a.name if isinstance(a, Character) else "", a.system) for a in aggregates}
         decided = sorted((event for a in aggregates for event in a.collect_events()), key=_timestamp)
         mapper = self.app.mapper  # the events' stored form, in one transaction: what app.save does that this app uses
         recordings = self.app.recorder.insert_events([mapper.to_stored_event(event) for event in decided])
         self._due.update((a.id, a) for a in due)
+        if recordings:
+            self.saved = [
+                (at, event, *told[event.originator_id]) for at, event in zip(recordings, decided, strict=True)
+            ]
         return recordings
 
     def take_snapshots(self) -> None:

@@ -81,7 +81,7 @@ def rows(db: str) -> dict[str, list[tuple]]:
 def tables(db: str) -> list[str]:
     """The read models' tables and indexes by name."""
     app = open_ledger(db)
-    app.index, app.characters  # noqa: B018 - made on first use
+    app.index, app.characters, app.told  # noqa: B018 - made on first use
     if app.views.postgres:
         found = app.views.query(
             "SELECT tablename FROM pg_tables WHERE left(tablename, 10) = 'chronicle_'"

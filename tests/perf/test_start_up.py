@@ -1,6 +1,6 @@
 """What a command loads as a user runs it (each a process of its own): the commands read at the table
-right after an append read their read models' rows, so they load neither pydantic's models nor a rule
-system (start-up is most of what they cost: benchmarks/README.md)."""
+right after an append (`character show`, `character list`, `log --tail`) read rows, so they load neither
+pydantic's models nor a rule system (start-up is most of what they cost: benchmarks/README.md)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,12 @@ def ledger(tmp_path) -> str:
 
 @pytest.mark.parametrize(
     ("command", "shows"),
-    [(("character", "show", "Brand"), "1 wound"), (("character", "list"), "Brand")],
+    [
+        (("character", "show", "Brand"), "1 wound"),
+        (("character", "list"), "Brand"),
+        (("log", "Brand", "--tail", "20"), "was registered"),
+        (("log", "--tail", "20"), "The campaign Saltmarsh began"),
+    ],
 )
 def test_what_is_read_right_after_an_append_loads_no_model(ledger, command, shows):
     out, modules = loaded(ledger, "injure", "Brand", "--damage", "12", "--save-roll", "9")

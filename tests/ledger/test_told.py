@@ -1,0 +1,103 @@
+"""`log` for people from told rows (ledger/told.py, projections/told.py) says exactly what the events say
+when they are told again, on both databases; where rows cannot (a batch's events, a rename since, a
+filter by time or session) `log` tells the events themselves."""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from chronicle.cli import log as log_command
+from chronicle.ledger import told
+from chronicle.projections import told as told_rows
+from tests.cli.test_people import CAMPAIGNS
+
+
+def test_the_reader_knows_the_rows_version():
+    assert told.TOLD_VERSION == told_rows.VERSION
+
+
+@pytest.fixture
+def paths(monkeypatch):
+    """Which path each `log` took: "rows" or "events"."""
+    taken: list[str] = []
+    from_rows = told.told_log
+
+    def spied(*args):
+        found = from_rows(*args)
+        taken.append("events" if found is None else "rows")
+        return found
+
+    monkeypatch.setattr(log_command, "told_log", spied)
+    return taken
+
+
+def events_told_again(run, monkeypatch, *args: str) -> str:
+    """`log ARGS` for people as the events themselves tell it."""
+    with monkeypatch.context() as patched:
+        patched.setattr(log_command, "told_log", lambda *_: None)
+        return run("log", *args).stdout
+
+
+def play(run, script: str) -> None:
+    for line in script.replace("\\\n", "").strip().splitlines():
+        done = run(*shlex.split(line))
+        assert done.exit_code == 0, (line, done.stderr)
+
+
+@pytest.mark.parametrize("system", sorted(CAMPAIGNS))
+def test_every_event_of_every_system_is_told_from_rows_as_the_event_tells_it(run, monkeypatch, paths, system):
+    play(run, CAMPAIGNS[system])
+    names = [line.split()[2] for line in CAMPAIGNS[system].splitlines() if line.startswith("character add")]
+    for args in [(), ("--tail", "5"), *((name,) for name in names)]:
+        from_rows = run("log", *args).stdout
+        assert paths[-1] == "rows", args
+        assert from_rows == events_told_again(run, monkeypatch, *args), args
+        assert from_rows.count("\n#") + 1 >= (5 if args == ("--tail", "5") else 1)
+
+
+def test_corrections_campaign_rolls_and_renames(run, monkeypatch, paths):
+    play(
+        run,
+        """
+        campaign new Greyhawk --system potestas
+        character add Brand --stat fort=2
+        injure Brand --damage 12 --save-roll 3
+        injure Brand --damage 4 --save-roll 15
+        roll 2d6 --reason "weather"
+        """,
+    )
+    first = run.json("log", "Brand")["events"][1]["position"]
+    run("amend", f"#{first}", "--set", "damage=2", "--reason", "misheard")
+    run("amend", f"#{first + 1}", "--void", "--reason", "wrong target")
+    from_rows = run("log").stdout
+    assert paths[-1] == "rows"
+    assert "Corrected at #" in from_rows and "Voided at #" in from_rows and "The table rolled 2d6" in from_rows
+    assert from_rows == events_told_again(run, monkeypatch)
+
+    run("character", "rename", "Brand", "Brand the Bold")
+    renamed = run("log").stdout
+    assert paths[-1] == "events"  # told as Brand: told again under the new name
+    assert renamed == events_told_again(run, monkeypatch)
+    assert run("log", "Brand the Bold", "--tail", "1").stdout == events_told_again(
+        run, monkeypatch, "Brand the Bold", "--tail", "1"
+    )
+    assert paths[-1] == "rows"  # the rename itself was told under the new name
+
+
+def test_a_batchs_events_and_filters_are_told_from_the_events(run, monkeypatch, paths, tmp_path):
+    play(run, "campaign new Greyhawk --system potestas\ncharacter add Brand --stat fort=2")
+    script = tmp_path / "night.batch"
+    script.write_text("injure Brand --damage 3 --save-roll 15\nrest Brand --hours 8\n")
+    assert run("batch", str(script)).exit_code == 0
+    assert run("log", "--tail", "1").stdout == events_told_again(run, monkeypatch, "--tail", "1")
+    assert paths[-1] == "events"
+    run("roll", "d20", "--for", "Brand")
+    assert run("log", "--tail", "1").stdout == events_told_again(run, monkeypatch, "--tail", "1")
+    assert paths[-1] == "rows"
+    before = len(paths)
+    run("log", "--since", "#1")
+    run("--json", "log", "--tail", "1")
+    run("log", "brand", "--tail", "1")  # not the exact name: the events' path finds it without regard to case
+    assert paths[before:] == ["events"]
