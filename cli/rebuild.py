@@ -37,7 +37,8 @@ def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
     """Replay the read models from the whole log (every campaign in the database) into fresh
     tables, and put them in place of the old ones, which stay readable until then.
 
-    The result is the same as the one kept up to date command by command.
+    The result is the same as the one kept up to date command by command. With the index, the
+    sentences `log` kept of each event go too: it tells those events from the events themselves.
 
     \b
     Example:
@@ -47,6 +48,8 @@ def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
     env.close()  # no connection is held while the workers are forked: each opens its own
     with _progress(env, f"rebuilding {', '.join(names)}") as start:
         counts = replay(functools.partial(open_ledger, env.db), names, workers, start)
+    if "index" in names:  # with the index, the sentences kept for `log` go: the events tell them again
+        env.app.told.clear()
     emit(env, {"projections": counts}, "\n".join(f"{name}: {count} events replayed" for name, count in counts.items()))
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 TOLD_VERSION = 1  # projections/told.py's VERSION, which loads the domain to write rows (tests/ledger/test_told.py)
 CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"
+PAGE = 2000  # told rows read at a time by `verify`
 
 
 def told_log(
@@ -123,3 +124,49 @@ def local_time(moment: datetime) -> str:
 def _moment(stamp: str) -> datetime:
     """The index's time of an event (`projections.index.iso`: `...T17:26:55.267833+0000`)."""
     return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%f%z")
+
+
+EDITED = "the sentences kept for `log` differ from the event's (edited): `chronicle rebuild` clears them"
+
+
+class ToldCheck:
+    """`verify`'s check of the campaign's told rows against their events, met in log order (a share of
+    the aggregates' events at a time): each row must be what its event tells under the name it holds,
+    so `log` from rows says what the events say. The rows are read a page at a time."""
+
+    def __init__(self, app: Chronicle, campaign: UUID):
+        self.views, self.campaign = app.views, campaign
+        found = self.views.query("SELECT system FROM chronicle_campaigns WHERE id = ?", (str(campaign),))
+        self.system = found[0][0] if found else ""
+        self._page: list[tuple[Any, ...]] = []
+        self._next = 0  # the first row of the page not passed yet
+        self._after, self._done = 0, self.views.position("told:schema") != TOLD_VERSION  # no rows yet
+
+    def problem(self, position: int, event: Any) -> str | None:
+        """What is wrong with the told row of the event at `position`, if it has one."""
+        from ..projections.told import told_row  # (verify has loaded the domain already)
+
+        row = self._row(position)
+        if row is None:
+            return None
+        try:
+            again = told_row(position, event, row[1], self.system)
+        except Exception as error:  # noqa: BLE001 - an event that verified but cannot be told is reported, not raised
+            return f"the event cannot be told in sentences ({type(error).__name__})"
+        return None if again == tuple(row) else EDITED
+
+    def _row(self, position: int) -> tuple[Any, ...] | None:
+        page = self._page
+        while not self._done and (self._next >= len(page) or page[-1][0] < position):
+            page = self._page = self.views.query(
+                "SELECT t.position, t.name, t.by, t.told, t.amended FROM chronicle_told t"
+                " JOIN chronicle_log l ON l.position = t.position"
+                f" WHERE l.campaign = {CAMPAIGN} AND t.position > ? ORDER BY t.position LIMIT {PAGE}",
+                (str(self.campaign), self._after),
+            )
+            self._next, self._done = 0, len(page) < PAGE
+            if page:
+                self._after = page[-1][0]
+        while self._next < len(page) and page[self._next][0] < position:
+            self._next += 1
+        return page[self._next] if self._next < len(page) and page[self._next][0] == position else None

@@ -27,6 +27,7 @@ from .audit import rederive_amendment
 from .digest import Against
 from .history import notifications_at
 from .mapper import StoredRow, checked_event, mapper_of
+from .told import ToldCheck
 
 if TYPE_CHECKING:
     from eventsourcing.persistence import Notification
@@ -170,6 +171,7 @@ def _check(
     chains, order and outcomes, and the characters read model against the fold; with the log
     positions checked (for the index) and the heads (for a digest)."""
     checker = Verifier(_read_back(app))
+    told = ToldCheck(app, campaign_id)
     member: dict[UUID, bool] = {}  # aggregate -> whether it is the campaign's (known from its creation)
     versions: dict[UUID, int] = {}
     positions = array("q")
@@ -211,6 +213,8 @@ def _check(
                 against.seen(row.id, owner, version, digest or str(getattr(event, "hash", "")), checker)
         if len(checker.problems) > reported:
             broken.add(owner)
+        elif not isinstance(event, Exception) and (retold := told.problem(row.id, event)):
+            checker.problems.append({"position": row.id, "problem": retold})
         if checker.count % 1000 == 0:
             progress(1000)
     progress(checker.count % 1000)

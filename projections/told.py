@@ -35,6 +35,11 @@ class Told:
         self.store = store
         store.ensure(VIEW, VERSION, TABLES, ())
 
+    def clear(self) -> None:
+        """Forget every row (`rebuild`: `log` then tells those events again from the events themselves)."""
+        with self.store.transaction() as cursor:
+            self.store.execute(cursor, "DELETE FROM chronicle_told")
+
     def write(self, cursor: Any, saved: Sequence[tuple[int, DomainEvent, str, str]]) -> None:
         """The rows of events just saved: (log position, event, character name or "", rule system)."""
         self.store.insert(cursor, "chronicle_told", [told_row(*each) for each in saved])

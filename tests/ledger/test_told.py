@@ -4,12 +4,16 @@ filter by time or session) `log` tells the events themselves."""
 
 from __future__ import annotations
 
+import json
 import shlex
 
 import pytest
+from conftest import Run
+from reliability.edges import sql
 
 from chronicle.cli import log as log_command
 from chronicle.ledger import told
+from chronicle.ledger.app import open_ledger
 from chronicle.projections import told as told_rows
 from tests.cli.test_people import CAMPAIGNS
 
@@ -101,3 +105,33 @@ def test_a_batchs_events_and_filters_are_told_from_the_events(run, monkeypatch, 
     run("--json", "log", "--tail", "1")
     run("log", "brand", "--tail", "1")  # not the exact name: the events' path finds it without regard to case
     assert paths[before:] == ["events"]
+
+
+def test_verify_reports_an_edited_sentence_and_rebuild_clears_them(run, monkeypatch, paths):
+    play(run, "campaign new Greyhawk --system potestas\ncharacter add Brand --stat fort=2")
+    run("injure", "Brand", "--damage", "12", "--save-roll", "3")
+    at = run.json("log", "--tail", "1")["events"][0]["position"]
+    assert run.json("verify")["ok"]
+    sql(run.db, "UPDATE chronicle_told SET told = ? WHERE position = ?", ("Brand shrugs it off.", at))
+    assert "Brand shrugs it off." in run("log", "--tail", "1").stdout  # the forged row, read as it is
+    done = run("--json", "verify")
+    assert done.exit_code == 1
+    assert [(p["position"], p["problem"]) for p in json.loads(done.stdout)["problems"]] == [(at, told.EDITED)]
+    assert run("rebuild").exit_code == 0
+    assert run.json("verify")["ok"]
+    assert run("log", "--tail", "1").stdout == events_told_again(run, monkeypatch, "--tail", "1")
+    assert paths[-1] == "events"
+    run("rest", "Brand", "--hours", "8")
+    assert run("log", "--tail", "1").stdout == events_told_again(run, monkeypatch, "--tail", "1")
+    assert paths[-1] == "rows"
+
+
+def test_an_encrypted_ledger_keeps_no_sentence_in_the_clear(db, monkeypatch, paths):
+    monkeypatch.setenv("CHRONICLE_CIPHER_KEY", Run(db).json("key", "new")["key"])
+    run = Run(db)
+    play(run, 'campaign new Greyhawk --system potestas\ncharacter add Brand --stat fort=2\nnote "the hoard"')
+    app = open_ledger(db)
+    assert app.told.store.query("SELECT COUNT(*) FROM chronicle_told") == [(0,)]
+    app.close()
+    assert "the hoard" in run("log").stdout
+    assert paths[-1] == "events"
