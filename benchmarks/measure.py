@@ -48,7 +48,10 @@ def measure(command: list[str], stdin: Path | None = None) -> tuple[float, int, 
         os.unlink(rss_file.name)
 
 
-def latency(db: Path | str, *args: str, runs: int = 7) -> tuple[float, int, str]:
+RUNS_OF_LATENCY = 7  # processes of each start-up row
+
+
+def latency(db: Path | str, *args: str, runs: int = RUNS_OF_LATENCY) -> tuple[float, int, str]:
     """The median time, the peak RSS and the last output of `runs` runs of one command."""
     times, peak, out = [], 0, ""
     for _ in range(runs):
@@ -63,6 +66,13 @@ def bare_import() -> float:
     return statistics.median(
         measure([sys.executable, "-c", "import click, pydantic, eventsourcing.application"])[0] for _ in range(7)
     )
+
+
+def floor_import() -> float:
+    """What any command that loads a rule costs at least: the bare import, and pydantic's `BaseModel`
+    with one model defined (the rules are pydantic models; the bare import of pydantic defers that)."""
+    code = "import click, eventsourcing.application\nfrom pydantic import BaseModel\nclass M(BaseModel):\n    x: int\n"
+    return statistics.median(measure([sys.executable, "-c", code])[0] for _ in range(7))
 
 
 WARM = (  # each sub-package walked on its own: an editable install's `chronicle.__path__` lists none of them

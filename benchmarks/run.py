@@ -26,7 +26,7 @@ from pathlib import Path
 
 from . import baselines, users
 from .generate import ledger, widen
-from .measure import RUNS, bare_import, cli, copy, latency, markdown, row, warm
+from .measure import RUNS, bare_import, cli, copy, floor_import, latency, markdown, row, warm
 
 MIXED = ("roll d20 --for {} --reason bench", "injure {} --damage 3 --mode lethal", "rest {} --hours 8")
 
@@ -72,13 +72,18 @@ def main() -> None:
     bare_parse = {
         what: statistics.median(baselines.click_parse(script) for _ in range(RUNS)) for what, script in scripts.items()
     }
-    bare = bare_import()
+    bare, floor = bare_import(), floor_import()
     row("baseline: eventsourcing batched save (1,000 aggregates)", f"{raw_save:,.0f} events/s")
     row("baseline: eventsourcing log read + decode", f"{raw_read:,.0f} events/s")
     row("baseline: sqlite3 executemany", f"{raw_many:,.0f} rows/s")
     for what, rate in bare_parse.items():
         row(f"baseline: Click parse into no-op commands ({what.split(':')[0]})", f"{rate:,.0f} lines/s")
     row("baseline: python -c 'import click, pydantic, eventsourcing.application'", f"{bare * 1000:.0f} ms")
+    row(
+        "baseline (the floor): the same, one pydantic model defined",
+        f"{floor * 1000:.0f} ms",
+        f"{floor / bare:.2f}x bare",
+    )
 
     # 100k tier --------------------------------------------------------------------------
     db = work / f"100k-{RUNS - 1}.db"
@@ -109,7 +114,7 @@ def main() -> None:
     users.help_row(work, bare)
     small = work / "10k.db"
     cli(small, "import", str(work / "10k.jsonl"))
-    users.start_up(small, "10k", bare)
+    users.start_up(small, "10k", bare, floor)
 
     # a character with 100k events: appending to it against a new one; its log for people ----
     long = work / "long.db"
@@ -137,7 +142,7 @@ def main() -> None:
         f"{rate:,.0f} events/s, {rss} MB",
         f"{rate / raw_read:.2f}x raw read (goal >= 0.6)",
     )
-    users.start_up(big, "1M", bare)
+    users.start_up(big, "1M", bare, floor)
     seconds, rss, _ = cli(big, "--json", "verify")
     row("verify 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB")
     seconds, rss, _ = cli(big, "export", "--output", str(work / "again-1m.jsonl"))
