@@ -146,12 +146,17 @@ def _changes(changes: Iterable[Mapping[str, Any]]) -> str:
         if field == "counts":
             said = "no longer counts" if before and not after else "counts again"
         else:
-            said = f"{_field(field)} from {words(before)} to {words(after)}"
+            said = f"{_field(field)} from {_outcome(before)} to {_outcome(after)}"
         by_version.setdefault(change["version"], []).append(said)
     if not by_version:
         return "No recorded outcome changed."
     parts = [f"event {version}: {_listed(said)}" for version, said in sorted(by_version.items())]
     return f"It changed {'; '.join(parts)}."
+
+
+def _outcome(value: object) -> str:
+    """A recorded value in words, an outcome's own term (`no_effect`) as words too ("no effect")."""
+    return _field(value) if isinstance(value, str) and value.isidentifier() else words(value)
 
 
 def words(value: object) -> str:

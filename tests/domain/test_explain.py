@@ -127,6 +127,17 @@ def test_a_correction_names_the_new_inputs_and_dice_and_each_changed_field():
     )
 
 
+def test_a_correction_tells_an_outcomes_own_term_in_words():
+    corrected = _event(
+        Amended,
+        target=TARGET,
+        target_version=2,
+        reason="",
+        changes=[{"version": 2, "field": "outcome", "recorded": "wound", "replayed": "no_effect"}],
+    )
+    assert explain(corrected, "Kara", "potestas").endswith("It changed event 2: outcome from wound to no effect.")
+
+
 def test_a_correction_that_changed_nothing_says_so():
     quiet = _event(Amended, target=TARGET, target_version=2, reason="typo", void=True)
     assert explain(quiet, "Silas", "potestas").endswith("No recorded outcome changed.")
