@@ -189,10 +189,13 @@ class _Reusing:
     def __init__(self, root: click.Group):
         self.root = root
         self.copies: dict[click.Command, click.Command] = {}
+        self.named: dict[str, click.Command | None] = {}
 
     def command(self, ctx: click.Context, name: str) -> click.Command | None:
-        found = self.root.get_command(ctx, name)
-        return None if found is None else self.reused(found)
+        if name not in self.named:  # (the root's lookup imports and wires the command's module each time)
+            found = self.root.get_command(ctx, name)
+            self.named[name] = None if found is None else self.reused(found)
+        return self.named[name]
 
     def reused(self, command: click.Command) -> click.Command:
         found = self.copies.get(command)
@@ -200,7 +203,7 @@ class _Reusing:
             found = self.copies[command] = copy.copy(command)
             found.__class__ = _reusing_class(type(command))
             found._batch = self  # type: ignore[attr-defined]
-            found._orders, found._absent = {}, {}  # type: ignore[attr-defined]
+            found._orders, found._absent, found._plain = {}, {}, {}  # type: ignore[attr-defined]
         return found
 
 
@@ -208,11 +211,14 @@ class _Reusing:
 # another, a batch parses with Click's own (as fast as before these shortcuts).
 _MIRRORED = importlib.metadata.version("click").startswith("8.4.")
 _DEFAULT = click.core.ParameterSource.DEFAULT
+_COMMANDLINE = click.core.ParameterSource.COMMANDLINE
 _UNKNOWN = object()
 
 
 @functools.cache
 def _reusing_class(base: type[click.Command]) -> type[click.Command]:
+    before = getattr(base, "before_parse", None)  # a command whose `parse_args` only rewrites the words first
+
     class Reused(base):  # type: ignore[valid-type, misc]
         _params: list[click.Parameter] | None = None
         _parser: Any = None
@@ -228,12 +234,12 @@ def _reusing_class(base: type[click.Command]) -> type[click.Command]:
             self._parser.ctx = ctx  # the parser keeps no other state between parses
             return self._parser
 
-        if base.parse_args is click.Command.parse_args and _MIRRORED:
+        if _MIRRORED and (base.parse_args is click.Command.parse_args or before is not None):
 
             def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
                 if ctx.default_map is not None or ctx.auto_envvar_prefix is not None or ctx.resilient_parsing:
                     return super().parse_args(ctx, args)
-                return _parse_args(self, ctx, args)
+                return _parse_args(self, ctx, before(self, ctx, args) if before is not None else args)
 
         if issubclass(base, click.Group):
 
@@ -263,8 +269,24 @@ def _parse_args(command: Any, ctx: click.Context, args: list[str]) -> list[str]:
     params, sources = ctx.params, ctx._parameter_source
     for param in order:
         name = param.name
-        # no value from the line, none yet in its slot (several parameters may share one: Click arbitrates)
-        absent = None if name in opts or name in params or name in sources else _absent(command, ctx, param)
+        if name in params or name in sources:  # a slot several parameters share: Click arbitrates
+            _, args = param.handle_parse_result(ctx, opts, args)
+            continue
+        if name in opts:
+            given = opts[name]
+            if given is click.core.UNSET or not _plain(command, param):  # (an argument missing is UNSET)
+                _, args = param.handle_parse_result(ctx, opts, args)
+                continue
+            # a plain parameter's one value from the line: what Click's handle_parse_result makes of it
+            try:
+                value = param.type(given, param, ctx)
+            except click.UsageError as problem:
+                raise _where(problem, ctx, param) from None
+            sources[name] = _COMMANDLINE
+            params[name] = value
+            ctx._param_default_explicit[name] = param._default_explicit
+            continue
+        absent = _absent(command, ctx, param)
         if absent is None:
             _, args = param.handle_parse_result(ctx, opts, args)
             continue
@@ -272,12 +294,8 @@ def _parse_args(command: Any, ctx: click.Context, args: list[str]) -> list[str]:
         if value is _UNKNOWN:
             try:
                 value = param.process_value(ctx, consumed)
-            except click.UsageError as problem:  # what Click's `augment_usage_errors` adds
-                if problem.ctx is None:
-                    problem.ctx = ctx
-                if isinstance(problem, click.BadParameter) and problem.param is None:
-                    problem.param = param
-                raise
+            except click.UsageError as problem:
+                raise _where(problem, ctx, param) from None
         sources[name] = _DEFAULT
         if param.expose_value:
             params[name] = value
@@ -294,6 +312,33 @@ def _parse_args(command: Any, ctx: click.Context, args: list[str]) -> list[str]:
     ctx.args = args
     ctx._opt_prefixes.update(parser._opt_prefixes)
     return args
+
+
+def _where(problem: click.UsageError, ctx: click.Context, param: click.Parameter) -> click.UsageError:
+    """The error as Click's `augment_usage_errors` leaves it: with the line's context and the parameter."""
+    if problem.ctx is None:
+        problem.ctx = ctx
+    if isinstance(problem, click.BadParameter) and problem.param is None:
+        problem.param = param
+    return problem
+
+
+def _plain(command: Any, param: click.Parameter) -> bool:
+    """Whether Click makes of a value the line gives `param` just its type's conversion: one value, no
+    flag, no callback, no prompt, no deprecation (its `consume_value` returns it as given, its
+    `process_value` converts it, and a converted value is never missing)."""
+    known = command._plain.get(param)
+    if known is None:
+        option = type(param) is click.Option
+        known = command._plain[param] = (
+            (option or type(param) is click.Argument)
+            and param.nargs == 1
+            and not param.multiple
+            and param.callback is None
+            and not param.deprecated
+            and not (option and (param.is_flag or param.count or param.prompt is not None))  # type: ignore[attr-defined]
+        )
+    return known
 
 
 def _absent(command: Any, ctx: click.Context, param: click.Parameter) -> tuple[Any, Any] | None:

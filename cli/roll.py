@@ -23,13 +23,17 @@ class NotationCommand(click.Command):
     notation, not an option, so it is handed to Click after `--`, where every word is an argument."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, self.before_parse(ctx, args))
+
+    def before_parse(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """The words as Click is to parse them (a batch parses each line its own faster way after this)."""
         takes_value = {
             name: not (param.is_flag or param.count)
             for param in self.get_params(ctx)
             if isinstance(param, click.Option)
             for name in (*param.opts, *param.secondary_opts)
         }
-        return super().parse_args(ctx, _negative_notation_last(args, takes_value))
+        return _negative_notation_last(args, takes_value)
 
 
 def _negative_notation_last(args: list[str], takes_value: dict[str, bool]) -> list[str]:
