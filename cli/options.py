@@ -53,10 +53,10 @@ def pairs(values: tuple[str, ...], what: str = "stat") -> dict[str, str]:
 
 def faces(text: str | None, option: str = "--dice") -> list[int] | None:
     """`--dice 3,5` into [3, 5]; a malformed list is bad input naming `option`."""
-    from ..domain.errors import BadInput
-
     if text is None:
         return None
+    from ..domain.errors import BadInput
+
     try:
         return [int(part) for part in text.split(",")]
     except ValueError:

@@ -27,6 +27,8 @@ class NotationCommand(click.Command):
 
     def before_parse(self, ctx: click.Context, args: list[str]) -> list[str]:
         """The words as Click is to parse them (a batch parses each line its own faster way after this)."""
+        if not any(_NEGATIVE_NOTATION.match(word) for word in args):
+            return args
         takes_value = {
             name: not (param.is_flag or param.count)
             for param in self.get_params(ctx)
