@@ -94,11 +94,32 @@ _KNOWN: set[str] = set()  # topics found known so far (of either kind: the two s
 def _known(topic: str, base: str) -> bool:
     from eventsourcing.utils import resolve_topic
 
-    _topics.cache_clear()  # a class defined since the last look (a test's, an upcast's)
-    known = topic in _topics(resolve_topic(base))
+    cls = resolve_topic(base)
+    own = _domain_class(topic)
+    if own is not None and issubclass(own, cls):
+        known = True
+    else:
+        _topics.cache_clear()  # a class defined since the last look (a test's, an upcast's)
+        known = topic in _topics(cls)
     if known:
         _KNOWN.add(topic)
     return known
+
+
+def _domain_class(topic: str) -> type | None:
+    """The class a topic names as `get_topic` writes it, when its module is one of chronicle's domain
+    modules (which `_topics` would load anyway): a worker checking a file of one rule system's events
+    then loads that system's modules, not every system's. None for any other topic."""
+    module, _, name = topic.partition(":")
+    if not module.startswith(f"{domain.__name__}.") or not name:
+        return None
+    try:
+        found = importlib.import_module(module)
+        for part in name.split("."):
+            found = getattr(found, part)
+    except (ImportError, ValueError, AttributeError):
+        return None
+    return found if isinstance(found, type) and f"{found.__module__}:{found.__qualname__}" == topic else None
 
 
 @functools.cache
