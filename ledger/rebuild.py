@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from ..domain.errors import Conflict
 from ..projections import rebuild as fresh
-from . import application, bulk
+from . import bulk
 from .app import Chronicle
 
 PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
@@ -30,17 +30,22 @@ def rebuild(
     `open_app(synced=True)` opens the ledger (`open_ledger`): the parent holds no connection while
     workers are forked. `progress(total)`, if given, returns the function to call with each part
     of it done."""
-    for attempt in range(application.RETRIES):
+    attempt = 0
+    while True:
         try:
             return _rebuild(open_app, names, workers, progress)
         except Exception as problem:
+            from . import application  # lazily: only a lost race needs the application layer (its retry rules)
+
             if not application.lost_race(problem):
                 raise
             application.backoff(attempt)
-    raise Conflict(
-        f"other writers kept changing the read models at the same time; the rebuild gave up after "
-        f"{application.RETRIES} tries, leaving them as they were: run it again"
-    )
+            attempt += 1
+            if attempt == application.RETRIES:
+                raise Conflict(
+                    f"other writers kept changing the read models at the same time; the rebuild gave up after "
+                    f"{application.RETRIES} tries, leaving them as they were: run it again"
+                ) from None
 
 
 def _rebuild(
