@@ -48,7 +48,7 @@ class LogFeed:
         self.recorder, self.views = app.recorder, views
         mapper = app.mapper
         assert isinstance(mapper, PydanticMapper)
-        self.decode = mapper.decode_state
+        self.decode = mapper.state_decoder()
 
     def last(self) -> int:
         return self.recorder.max_notification_id() or 0
@@ -99,10 +99,11 @@ def _logged(
     rows: Sequence[Any], postgres: bool, uuids: dict[Any, UUID], decode: Callable[[bytes], dict[str, Any]]
 ) -> list[LoggedEvent]:
     """Rows of (position, *COLUMNS), PostgreSQL's as dicts, each aggregate's id made a UUID once (`uuids`)."""
-    found = []
+    found: list[LoggedEvent] = []
+    add, logged = found.append, tuple.__new__  # the named tuple made without its Python-level __new__
     for position, oid, version, topic, state in [row.values() for row in rows] if postgres else rows:
         ident = uuids.get(oid)
         if ident is None:
             ident = uuids[oid] = aggregate_id(oid)
-        found.append(LoggedEvent(position, ident, version, topic, decode(bytes(state))))
+        add(logged(LoggedEvent, (position, ident, version, topic, decode(bytes(state)))))
     return found

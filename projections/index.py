@@ -48,6 +48,8 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS chronicle_amendments_campaign ON chronicle_amendments (campaign, position)",
 )
 CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"
+# The kinds of nearly every event: a log row needs only their envelope, the stored JSON, not the event model.
+ENVELOPE = frozenset({Kind.AMENDED, Kind.RESOLVED, Kind.ROLLED, Kind.CAMPAIGN, Kind.GROWN, Kind.NOTED})
 
 
 def _update(kind: Kind, originator: UUID, at: int, event: Event) -> tuple[str, tuple[Any, ...]]:
@@ -100,50 +102,56 @@ class Index:
 
     def fold(self, events: Sequence[Logged]) -> dict[str, list[tuple[Any, ...]]]:
         rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
-        log, known, kinds = rows["chronicle_log"], self._campaign_of, self._kinds
+        add, known, kinds = rows["chronicle_log"].append, self._campaign_of, self._kinds
         for logged in events:
             originator, at = logged.originator_id, logged.position
-            match kinds.get(logged.topic) or remember(kinds, logged):
-                case Kind.STARTED:
-                    started = logged.event()
-                    assert isinstance(started, CampaignStarted)
-                    rows["chronicle_campaigns"].append(
-                        (str(originator), started.name, started.system, at, at if started.chosen else 0, 0)
-                    )
-                    campaign = known[originator] = self._started[originator] = at
-                    when = iso(started.timestamp)
-                case Kind.REGISTERED:
-                    registered = logged.event()
-                    assert isinstance(registered, CharacterRegistered)
-                    rows["chronicle_characters"].append(
-                        (
-                            str(originator),
-                            str(registered.campaign_id),
-                            registered.name,
-                            registered.system,
-                            registered.kind,
-                            at,
-                            0,
-                        )
-                    )
-                    campaign = known[originator] = self._start_of(registered.campaign_id)
-                    when = iso(registered.timestamp)
-                case Kind.CHOSEN | Kind.ARCHIVED | Kind.RENAMED | Kind.RETIRED as kind:
-                    # the row made at the start or registration changes: after this batch's inserts
-                    changed = logged.event()
-                    when = iso(changed.timestamp)
-                    campaign = known.get(originator) or self._lookup(originator)
-                    self._updates.append(_update(kind, originator, at, changed))
-                case Kind.AMENDED | Kind.RESOLVED | Kind.ROLLED | Kind.CAMPAIGN | Kind.GROWN | Kind.NOTED as kind:
-                    # only the envelope is needed: the stored JSON, not the whole event model
-                    when = iso_text(logged.state["timestamp"])
-                    campaign = known.get(originator) or self._lookup(originator)
-                    if kind is Kind.AMENDED:
-                        rows["chronicle_amendments"].append((at, campaign))
-                case _:
-                    raise UnknownEvent(VIEW, logged.topic, at)
-            log.append((at, event_key(originator, logged.originator_version), campaign, when))
+            kind = kinds.get(logged.topic) or remember(kinds, logged)
+            if kind in ENVELOPE:
+                when = iso_text(logged.state["timestamp"])
+                campaign = known.get(originator) or self._lookup(originator)
+                if kind is Kind.AMENDED:
+                    rows["chronicle_amendments"].append((at, campaign))
+            else:
+                campaign, when = self._fold_event(kind, logged, rows)
+            add((at, event_key(originator, logged.originator_version), campaign, when))
         return rows
+
+    def _fold_event(self, kind: Kind, logged: Logged, rows: dict[str, list[tuple[Any, ...]]]) -> tuple[int, str]:
+        """The campaign position and time of an event that makes or changes a campaign's or
+        character's row (the domain event is built for it), after adding or noting that change."""
+        originator, at = logged.originator_id, logged.position
+        match kind:
+            case Kind.STARTED:
+                started = logged.event()
+                assert isinstance(started, CampaignStarted)
+                rows["chronicle_campaigns"].append(
+                    (str(originator), started.name, started.system, at, at if started.chosen else 0, 0)
+                )
+                self._campaign_of[originator] = self._started[originator] = at
+                return at, iso(started.timestamp)
+            case Kind.REGISTERED:
+                registered = logged.event()
+                assert isinstance(registered, CharacterRegistered)
+                rows["chronicle_characters"].append(
+                    (
+                        str(originator),
+                        str(registered.campaign_id),
+                        registered.name,
+                        registered.system,
+                        registered.kind,
+                        at,
+                        0,
+                    )
+                )
+                campaign = self._campaign_of[originator] = self._start_of(registered.campaign_id)
+                return campaign, iso(registered.timestamp)
+            case Kind.CHOSEN | Kind.ARCHIVED | Kind.RENAMED | Kind.RETIRED:
+                # the row made at the start or registration changes: after this batch's inserts
+                changed = logged.event()
+                self._updates.append(_update(kind, originator, at, changed))
+                return self._campaign_of.get(originator) or self._lookup(originator), iso(changed.timestamp)
+            case _:
+                raise UnknownEvent(VIEW, logged.topic, at)
 
     def write(self, cursor: Any, rows: dict[str, list[tuple[Any, ...]]]) -> None:
         for name, found in rows.items():
