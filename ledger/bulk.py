@@ -63,6 +63,10 @@ class Workers:
         import multiprocessing  # only when there are workers to fork: a batch or a small import needs none
 
         context = multiprocessing.get_context("fork")
+        # What lives now lives on (modules, models, the ledger's setup): out of the collector's sight, as
+        # Python advises before a fork, so that neither the children nor this process (to its exit,
+        # whose collection traversed it all) go through it again.
+        gc.freeze()
         self.outputs = []
         for k, job in enumerate(jobs):
             receiver, sender = context.Pipe(duplex=False)
