@@ -127,23 +127,28 @@ def event_from_state(
     `folding`: only to be folded into a read model, which needs what the event decided, not the
     dice it was decided with: an optional dice record is left out (a fifth of the validation)."""
     cls = resolve_topic(topic)
+    current, dice_optional = _folding_facts(cls)
     data = dict(state)
-    stale = data.get("class_version", 1) < getattr(cls, "class_version", 1)
+    stored = data.pop("class_version", 1)
+    stale = stored < current
     recorded = recorded_content(topic, originator_id, version, state) if stale else None
-    upcast(cls, data)
+    if stale:
+        data["class_version"] = stored
+        upcast(cls, data)
     data["originator_id"], data["originator_version"] = originator_id, version
-    if folding and _dice_optional(cls):
+    if folding and dice_optional:
         data.pop("dice", None)
-    event = validate(cls, data)
+    event = cls.__pydantic_validator__.validate_python(data)  # `validate`, inline: a fold makes one an event
     if stale:
         keep_recorded(event, recorded)  # type: ignore[arg-type]
     return event
 
 
 @functools.cache
-def _dice_optional(cls: type[BaseModel]) -> bool:
+def _folding_facts(cls: type[BaseModel]) -> tuple[int, bool]:
+    """An event class's current version, and whether its dice record is optional."""
     field = cls.model_fields.get("dice")
-    return field is not None and not field.is_required()
+    return getattr(cls, "class_version", 1), field is not None and not field.is_required()
 
 
 def checked_event(
