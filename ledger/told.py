@@ -126,7 +126,10 @@ def _moment(stamp: str) -> datetime:
     return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%f%z")
 
 
-EDITED = "the sentences kept for `log` differ from the event's (edited): `chronicle rebuild` clears them"
+EDITED = (
+    "it no longer tells what `log` kept of it when it was recorded: the event or those sentences were edited"
+    " since (`chronicle rebuild` clears the sentences)"
+)
 
 
 class ToldCheck:

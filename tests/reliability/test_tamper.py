@@ -15,6 +15,8 @@ import json
 
 import orjson
 
+from chronicle.ledger.told import EDITED
+
 from .rows import delete, edit
 
 
@@ -63,8 +65,10 @@ def test_an_edit_with_a_recomputed_hash_breaks_the_next_link(run):
 
     edit(run.db, at["roll1"], forge)
     found = problems(run)
-    assert [p["position"] for p in found] == [at["roll2"]]  # the forgery itself hashes right...
-    assert "chain broken" in found[0]["problem"]  # ...but the next event still links to the original
+    # the forgery itself hashes right, but it no longer tells what `log` kept of it when it was recorded...
+    assert [p["position"] for p in found] == [at["roll1"], at["roll2"]]
+    assert found[0]["problem"] == EDITED
+    assert "chain broken" in found[1]["problem"]  # ...and the next event still links to the original
 
 
 def _hash(run, position: int, body: dict) -> str:
