@@ -90,3 +90,34 @@ def test_an_import_into_postgresql_leaves_statistics_for_the_planner(postgres_se
             "SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'chronicle_events'"
         ).fetchone()
     assert analyzed is not None and analyzed[0] is not None  # set by ANALYZE itself, not by autovacuum
+
+
+CHECK_TOPICS = """\
+import json, sys
+from chronicle.ledger.verify import is_aggregate_topic, is_event_topic
+
+before = set(sys.modules)
+known = [
+    is_event_topic("chronicle.domain.adnd2e.events:Injured"),
+    is_aggregate_topic("chronicle.domain.character:Character"),
+]
+loaded = sorted(m for m in set(sys.modules) - before if m.startswith("chronicle.domain."))
+others = ("chronicle.domain.nosuch:Event", "chronicle.domain.adnd2e.events:Injured.nothing", "chronicle.domain:X")
+refused = [is_event_topic(topic) for topic in others]
+print(json.dumps({"known": known, "loaded": loaded, "refused": refused}))
+"""
+
+
+def test_a_workers_topic_checks_load_its_own_systems_modules_only():
+    """An import's worker checks every line's topic: one of a domain module loads that module, not
+    every system's (they are walked only for any other topic, which is refused unless it is one of
+    chronicle's classes by another name)."""
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", CHECK_TOPICS], capture_output=True, text=True, check=True)
+    found = json.loads(done.stdout)
+    assert found["known"] == [True, True]
+    assert not [m for m in found["loaded"] if m.split(".")[2] in ("pendragon", "potestas")]
+    assert found["refused"] == [False, False, False]
