@@ -48,8 +48,6 @@ def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
     env.close()  # no connection is held while the workers are forked: each opens its own
     with _progress(env, f"rebuilding {', '.join(names)}") as start:
         counts = replay(functools.partial(open_ledger, env.db), names, workers, start)
-    if "index" in names:  # with the index, the sentences kept for `log` go: the events tell them again
-        env.app.told.clear()
     emit(env, {"projections": counts}, "\n".join(f"{name}: {count} events replayed" for name, count in counts.items()))
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from . import characters, index
 from .catchup import ReadModel, catch_up
 from .store import ViewStore
+from .told import VIEW as TOLD
 
 if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
     from .feed import Feed
@@ -72,7 +73,10 @@ def fold_share(
 def swap(store: ViewStore, feed: Feed, names: Sequence[str], stop: int, suffix: str = SUFFIX) -> int:
     """Put the fresh tables in place of the old ones, indexed, at position `stop` (one transaction),
     then fold what was appended meanwhile; returns how many events that was."""
+    told = "index" in names and store.position(f"{TOLD}:schema") != 0
     with store.transaction() as cursor:
+        if told:  # with the index, the sentences `log` kept (projections/told.py): the events tell them again
+            cursor.execute("DELETE FROM chronicle_told")
         for name in names:
             module, _ = MODELS[name]
             for table in module.TABLES:

@@ -6,7 +6,7 @@ A cache beside the read models, not a fold of the log: each command writes the r
 saved, in their transaction (ledger/application.py). Events that came in by `batch`, `import` or
 before this table existed have none, and `log` explains those from the events themselves. A row
 holds the name it was told with; after a rename `log` tells the event again. `verify` checks every
-row against its event.
+row against its event; `rebuild` clears them with the index.
 """
 
 from __future__ import annotations
@@ -34,11 +34,6 @@ class Told:
     def __init__(self, store: ViewStore):
         self.store = store
         store.ensure(VIEW, VERSION, TABLES, ())
-
-    def clear(self) -> None:
-        """Forget every row (`rebuild`: `log` then tells those events again from the events themselves)."""
-        with self.store.transaction() as cursor:
-            self.store.execute(cursor, "DELETE FROM chronicle_told")
 
     def write(self, cursor: Any, saved: Sequence[tuple[int, DomainEvent, str, str]]) -> None:
         """The rows of events just saved: (log position, event, character name or "", rule system)."""
