@@ -61,18 +61,35 @@ def latency(db: Path | str, *args: str, runs: int = RUNS_OF_LATENCY) -> tuple[fl
     return statistics.median(times), peak, out
 
 
+def against(db: Path | str, baseline: list[str], *args: str, runs: int = RUNS_OF_LATENCY) -> tuple[float, float, int]:
+    """(median seconds of the command, of `baseline`, the command's peak RSS), the two taking turns
+    (baseline, command, baseline, ...): a drift in the machine's speed moves both sides of the ratio."""
+    mine, theirs, peak = [], [], 0
+    for _ in range(runs):
+        theirs.append(measure(baseline)[0])
+        seconds, rss, _ = cli(db, *args)
+        mine.append(seconds)
+        peak = max(peak, rss)
+    return statistics.median(mine), statistics.median(theirs), peak
+
+
+BARE = [sys.executable, "-c", "import click, pydantic, eventsourcing.application"]
+FLOOR = [
+    sys.executable,
+    "-c",
+    "import click, eventsourcing.application\nfrom pydantic import BaseModel\nclass M(BaseModel):\n    x: int\n",
+]
+
+
 def bare_import() -> float:
-    """The baseline of every start-up row: the median of seven bare imports."""
-    return statistics.median(
-        measure([sys.executable, "-c", "import click, pydantic, eventsourcing.application"])[0] for _ in range(7)
-    )
+    """The bare import, the median of seven: the baseline of the start-up rows' table line."""
+    return statistics.median(measure(BARE)[0] for _ in range(7))
 
 
 def floor_import() -> float:
     """What any command that loads a rule costs at least: the bare import, and pydantic's `BaseModel`
     with one model defined (the rules are pydantic models; the bare import of pydantic defers that)."""
-    code = "import click, eventsourcing.application\nfrom pydantic import BaseModel\nclass M(BaseModel):\n    x: int\n"
-    return statistics.median(measure([sys.executable, "-c", code])[0] for _ in range(7))
+    return statistics.median(measure(FLOOR)[0] for _ in range(7))
 
 
 WARM = (  # each sub-package walked on its own: an editable install's `chronicle.__path__` lists none of them

@@ -114,7 +114,7 @@ def main() -> None:
     users.help_row(work, bare)
     small = work / "10k.db"
     cli(small, "import", str(work / "10k.jsonl"))
-    users.start_up(small, "10k", bare, floor)
+    users.start_up(small, "10k")
 
     # a character with 100k events: appending to it against a new one; its log for people ----
     long = work / "long.db"
@@ -142,7 +142,7 @@ def main() -> None:
         f"{rate:,.0f} events/s, {rss} MB",
         f"{rate / raw_read:.2f}x raw read (goal >= 0.6)",
     )
-    users.start_up(big, "1M", bare, floor)
+    users.start_up(big, "1M")
     seconds, rss, _ = cli(big, "--json", "verify")
     row("verify 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB")
     seconds, rss, _ = cli(big, "export", "--output", str(work / "again-1m.jsonl"))

@@ -10,19 +10,19 @@ from pathlib import Path
 
 import orjson
 
-from .measure import RUNS, RUNS_OF_LATENCY, cli, copy, latency, row
+from .measure import BARE, FLOOR, RUNS, RUNS_OF_LATENCY, against, cli, copy, latency, row
 
 START_UP = 1.5  # goals, as multiples of the bare import
 HELP = 2.0
 
 
-def start_up(db: Path, tier: str, bare: float, floor: float, name: str = "C0007", imported: str = "C0008") -> None:
-    """`character show`, `character list`, two single appends (a free roll and an injury through the rules)
+def start_up(db: Path, tier: str, name: str = "C0007", imported: str = "C0008") -> None:
+    """`character show`, `character list`, two single appends (a free roll, and a rest the rules decide)
     and `log NAME --tail 20`: of the newest 20 events of NAME, all recorded by commands as at a table
     (the appends measured here and a few more), and of a character whose newest events were imported.
-    Appends are also put against `floor`, the bare import with one pydantic model defined."""
+    Each takes turns with the bare import (`against`); appends take turns with the floor too."""
     for label, args in (("character show", ("character", "show", name)), ("character list", ("character", "list"))):
-        seconds, rss, _ = latency(db, *args)
+        seconds, bare, rss = against(db, BARE, *args)
         row(
             f"{label} at {tier}",
             f"{seconds * 1000:.0f} ms, {rss} MB",
@@ -30,18 +30,19 @@ def start_up(db: Path, tier: str, bare: float, floor: float, name: str = "C0007"
         )
     for label, args in (
         ("a single append: roll d20 --for NAME", ("roll", "d20", "--for", name)),
-        ("a single append: injure NAME (the rules)", ("injure", name, "--damage", "1", "--mode", "lethal")),
+        ("a single append: rest NAME (the rules)", ("rest", name, "--hours", "1")),
     ):
-        seconds, rss, _ = latency(db, *args)
+        seconds, bare, rss = against(db, BARE, *args)
+        again, floor, _ = against(db, FLOOR, *args)
         row(
             f"{label} at {tier}",
             f"{seconds * 1000:.0f} ms, {rss} MB",
-            f"{seconds / bare:.2f}x bare import (goal <= {START_UP}), {seconds / floor:.2f}x the floor",
+            f"{seconds / bare:.2f}x bare import (goal <= {START_UP}), {again / floor:.2f}x the floor",
         )
-    for _ in range(20 - 2 * RUNS_OF_LATENCY):
+    for _ in range(20 - 4 * RUNS_OF_LATENCY):
         cli(db, "roll", "d20", "--for", name)  # the table's newest 20 events of NAME, all recorded by commands
     for label, who in (("recorded by commands", name), ("imported", imported)):
-        seconds, rss, _ = latency(db, "log", who, "--tail", "20")
+        seconds, bare, rss = against(db, BARE, "log", who, "--tail", "20")
         goal = f"(goal <= {START_UP})" if who == name else "(its events told again: no goal)"
         row(
             f"log NAME --tail 20, {label}, at {tier}",
