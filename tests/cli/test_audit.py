@@ -12,13 +12,15 @@ from chronicle.ledger.session import Session
 
 def story(db: str) -> None:
     """Bob (20 hp) takes 8 lethal, a sap of 10 (knockout roll 90) and 12 lethal: dead at -10."""
-    session = Session(open_ledger(db), None, "gm", 5)
+    app = open_ledger(db)
+    session = Session(app, None, "gm", 5)
     session.start_campaign("Greyhawk", "adnd2e")
     bob = session.add_character("Bob", parse_sheet({"hp": "20"}))
     session.resolve(bob, Injured, InjureInputs(damage=8, mode="lethal"))
     session.resolve(bob, Injured, InjureInputs(damage=10, mode="sap"), table={"knockout": [90]})
     session.resolve(bob, Injured, InjureInputs(damage=12, mode="lethal"))
     session.save()
+    app.close()  # else its connection, open until collected, decides which later close moves the WAL into the file
 
 
 def positions(run, kind="Injured"):
