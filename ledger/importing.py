@@ -21,6 +21,7 @@ from ..domain.errors import BadInput
 from ..domain.events import Event
 from ..domain.text import check_json
 from .mapper import checked_event, event_from_state
+from .snapshots import of_folded
 from .verify import Verifier, is_aggregate_topic, is_event_topic
 
 CHUNK = 1000
@@ -40,6 +41,7 @@ class ShareReport:
     heads: dict[str, tuple[int, str]] = field(default_factory=dict)  # aggregate -> its last (version, hash)
     campaigns: set[str] = field(default_factory=set)  # campaigns started in the file
     owners: set[str] = field(default_factory=set)  # campaigns its other aggregates were created in
+    snapshots: list[Any] = field(default_factory=list)  # of its long characters, as checked (ledger/snapshots.py)
 
 
 def share_of(line: bytes, shares: int) -> int:
@@ -115,6 +117,8 @@ def check_share(
         if chunk:
             yield chunk
     report.lines, report.problems = verifier.count, verifier.problems
+    if not report.problems and report.bad_line is None:  # (else nothing is imported)
+        report.snapshots = of_folded(chain.state for chain in verifier.chains.values())
     return report
 
 

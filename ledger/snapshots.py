@@ -7,6 +7,7 @@ never reads a read model's rows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -105,12 +106,23 @@ def due(aggregate: Any, folded: int, saved: int) -> bool:
 def take(app: Any, aggregates: list[Any]) -> None:
     """Store snapshots of these (just saved) aggregates. Best effort, after the events' own transaction:
     a lost snapshot only costs the next load a longer fold, and must not turn a written event into a failure."""
-    if not aggregates:
+    keep(app, [CharacterSnapshot.take(a) for a in aggregates])
+
+
+def of_folded(states: Iterable[Any]) -> list[CharacterSnapshot]:
+    """Snapshots of the characters among `states`, folded elsewhere (an import's check), that have INTERVAL
+    events or more: their first load then folds none of that history."""
+    return [CharacterSnapshot.take(s) for s in states if isinstance(s, Character) and s.version >= INTERVAL]
+
+
+def keep(app: Any, snapshots: list[CharacterSnapshot]) -> None:
+    """Store these snapshots, best effort (see `take`)."""
+    if not snapshots:
         return
     try:
         if not _exists(app):
             store(app).recorder.create_table()
             app.__dict__["_chronicle_snapshots_exist"] = True
-        store(app).put([CharacterSnapshot.take(a) for a in aggregates])
+        store(app).put(snapshots)
     except Exception:  # noqa: BLE001 - e.g. a concurrent writer stored the same snapshot first
         return

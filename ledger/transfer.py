@@ -26,7 +26,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from ..domain.errors import BadInput, Refusal
 from ..domain.ids import event_id
-from . import bulk, digest
+from . import bulk, digest, snapshots
 from .history import campaign_notifications
 from .importing import CLOSING, Checked, ShareReport, check_share
 from .mapper import mapper_of
@@ -120,6 +120,8 @@ def import_lines(open_app: Callable[[], Chronicle], source: BinaryIO, workers: i
                     _insert(
                         app, in_line_order(checking.outputs), lambda: _refuse_unless_ok(checking.results(), path, shown)
                     )
+                # committed: the checks' own folds of long characters, so no first load folds all of one
+                snapshots.keep(app, [taken for report in checking.results() for taken in report.snapshots])
             finally:
                 app.close()
             lines = sum(report.lines for report in checking.results())

@@ -1,0 +1,44 @@
+"""An import leaves a snapshot of every character with INTERVAL events or more, made from its own check's
+fold: the first command that loads such a character folds none of its history, and finds it exactly as
+the whole history folds it (issue 26: a batch on an imported ledger had spent half its time on first loads)."""
+
+from __future__ import annotations
+
+from conftest import Run, fresh_postgres_database
+
+from chronicle.domain.character import character_id
+from chronicle.domain.character_state import CharacterState
+from chronicle.ledger import snapshots
+from chronicle.ledger.app import open_ledger
+from chronicle.ledger.session import Session
+from chronicle.ledger.storage import is_postgres
+
+
+def test_an_import_snapshots_its_long_characters_as_their_history_folds_them(run, tmp_path):
+    lines = ["campaign new Greyhawk --system adnd2e", "character add Bob --stat hp=30", "character add Ann --stat hp=9"]
+    lines += ["roll d20 --for Bob" if i % 3 else "rest Bob --hours 8" for i in range(snapshots.INTERVAL + 20)]
+    lines += ["injure Bob --damage 4 --mode lethal", "roll d6 --for Ann"]
+    (tmp_path / "play.batch").write_text("\n".join(lines) + "\n")
+    assert run("batch", str(tmp_path / "play.batch")).exit_code == 0
+    exported = tmp_path / "greyhawk.jsonl"
+    assert run("export", "-o", str(exported)).exit_code == 0
+
+    target = (
+        fresh_postgres_database(run.db.rsplit("/", 1)[0] + "/postgres")
+        if is_postgres(run.db)
+        else str(tmp_path / "new.db")
+    )
+    assert Run(target)("import", str(exported)).exit_code == 0
+
+    app = open_ledger(target)
+    campaign = Session(app, None, "test").campaign.id
+    bob, ann = character_id(campaign, "Bob"), character_id(campaign, "Ann")
+    loaded, folded = snapshots.load(app, bob)
+    assert folded == 0 and loaded.version == snapshots.INTERVAL + 22  # registered, the plays, the injury
+    whole = None
+    for event in app.events.get(bob):
+        whole = event.mutate(whole)
+    assert CharacterState.of(loaded) == CharacterState.of(whole)
+    assert snapshots.load(app, ann)[1] == 2  # a short history: no snapshot, folded whole
+    app.close()
+    assert Run(target).json("character", "show", "Bob") == run.json("character", "show", "Bob")
