@@ -105,7 +105,7 @@ def main() -> None:
     row("verify 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
     seconds, rss, _ = cli(db, "export", "--output", str(work / "again.jsonl"))
     row("export 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
-    users.batch_rates(db, work, scripts, bare_parse)
+    users.batch_rates(db, work, scripts)
     users.batch_memory(copy(db, work / "batch-m.db"), work, 100_000, MIXED[1], "injuries")
     if not options.no_million_lines:
         users.batch_memory(copy(db, work / "batch-m.db"), work, 1_000_000, MIXED[0], "free rolls")
