@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .app import Chronicle
 
 TOLD_VERSION = 1  # projections/told.py's VERSION, which loads the domain to write rows (tests/ledger/test_told.py)
-CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"
+CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"  # index.py's (tests/ledger/test_told.py)
 PAGE = 2000  # told rows read at a time by `verify`
 
 

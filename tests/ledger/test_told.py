@@ -18,8 +18,11 @@ from chronicle.projections import told as told_rows
 from tests.cli.test_people import CAMPAIGNS
 
 
-def test_the_reader_knows_the_rows_version():
+def test_the_reader_knows_the_rows_version_and_the_index_s_campaign_lookup():
+    from chronicle.projections import index
+
     assert told.TOLD_VERSION == told_rows.VERSION
+    assert told.CAMPAIGN == index.CAMPAIGN  # a copy: ledger/told.py loads no domain model, index.py does
 
 
 @pytest.fixture
