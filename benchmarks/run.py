@@ -69,15 +69,10 @@ def main() -> None:
         "free rolls": [shlex.split(f"roll d20 --for C{i % 1000:04d} --reason bench") for i in range(20000)],
         "mixed: rolls, injuries, rests": [shlex.split(MIXED[i % 3].format(f"C{i % 1000:04d}")) for i in range(20000)],
     }
-    bare_parse = {
-        what: statistics.median(baselines.click_parse(script) for _ in range(RUNS)) for what, script in scripts.items()
-    }
     bare, floor = bare_import(), floor_import()
     row("baseline: eventsourcing batched save (1,000 aggregates)", f"{raw_save:,.0f} events/s")
     row("baseline: eventsourcing log read + decode", f"{raw_read:,.0f} events/s")
     row("baseline: sqlite3 executemany", f"{raw_many:,.0f} rows/s")
-    for what, rate in bare_parse.items():
-        row(f"baseline: Click parse into no-op commands ({what.split(':')[0]})", f"{rate:,.0f} lines/s")
     row("baseline: python -c 'import click, pydantic, eventsourcing.application'", f"{bare * 1000:.0f} ms")
     row(
         "baseline (the floor): the same, one pydantic model defined",
