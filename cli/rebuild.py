@@ -9,12 +9,11 @@ from collections.abc import Callable, Iterator
 import click
 
 from ..ledger.app import open_ledger
+from ..ledger.rebuild import PROJECTIONS
 from ..ledger.rebuild import rebuild as replay
 from .context import Env
 from .options import common
 from .output import emit
-
-PROJECTIONS = ("index", "characters")
 
 
 @click.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import BinaryIO
 
 import click
@@ -52,5 +53,5 @@ def import_(env: Env, source: BinaryIO, workers: int | None) -> None:
       chronicle --db copy.db import glorantha.jsonl
     """
     env.close()  # the import opens the ledger itself: not held while its workers are forked
-    result = import_lines(lambda: open_ledger(env.db), source, workers)
+    result = import_lines(functools.partial(open_ledger, env.db), source, workers)
     emit(env, result, f"imported {result['events']} events")

@@ -14,6 +14,7 @@ from . import bulk
 from .app import Chronicle
 
 PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
+PROJECTIONS = tuple(fresh.MODELS)  # the read models every command reads: index, characters
 
 OpenLedger = Callable[..., Chronicle]
 
