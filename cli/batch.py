@@ -207,9 +207,11 @@ class _Reusing:
         return found
 
 
-# The Click whose `Command.parse_args` and `Parameter.handle_parse_result` `_parse_args` follows; with
-# another, a batch parses with Click's own (as fast as before these shortcuts).
-_MIRRORED = importlib.metadata.version("click").startswith("8.4.")
+# The Clicks whose `Command.parse_args` and `Parameter.handle_parse_result` `_parse_args` follows (8.5
+# records a parameter's source before processing its value, as `_parse_args` does); with another, a batch
+# parses with Click's own, a third as fast (tests/cli/test_batch.py holds the installed one to this list).
+MIRRORED_CLICKS = ("8.4.", "8.5.")
+_MIRRORED = importlib.metadata.version("click").startswith(MIRRORED_CLICKS)
 _DEFAULT = click.core.ParameterSource.DEFAULT
 _COMMANDLINE = click.core.ParameterSource.COMMANDLINE
 _UNKNOWN = object()
@@ -291,12 +293,12 @@ def _parse_args(command: Any, ctx: click.Context, args: list[str]) -> list[str]:
             _, args = param.handle_parse_result(ctx, opts, args)
             continue
         consumed, value = absent
+        sources[name] = _DEFAULT  # before processing: a callback may ask for it (Click 8.5)
         if value is _UNKNOWN:
             try:
                 value = param.process_value(ctx, consumed)
             except click.UsageError as problem:
                 raise _where(problem, ctx, param) from None
-        sources[name] = _DEFAULT
         if param.expose_value:
             params[name] = value
             ctx._param_default_explicit[name] = param._default_explicit
