@@ -55,10 +55,11 @@ def main() -> None:
     ledger(work / "10k.jsonl", 10_000, characters=1000, name="Small", seed=3)
 
     # baselines, the library's taking turns with chronicle's runs against it ---------------
-    saves, imports = [], []
+    saves, imports, firsts = [], [], []
     for i in range(RUNS):
         saves.append(baselines.library_save(work / f"raw-{i}.db", 100_000))
         imports.append(cli(work / f"100k-{i}.db", "import", str(work / "100k.jsonl")))
+        firsts.append(cli(work / f"100k-{i}.db", "character", "show", "C0007")[0])  # the first command after it
     reads, rebuilds = [], []
     for i in range(RUNS):  # each rebuild on its own import
         reads.append(baselines.library_read(work / "raw-0.db"))
@@ -85,9 +86,15 @@ def main() -> None:
     seconds, rss = statistics.median(run[0] for run in imports), max(run[1] for run in imports)
     rate = n100k / seconds
     row(
-        "import 100k (verify + bulk insert)",
+        "import 100k (verify, bulk insert, read models)",
         f"{rate:,.0f} events/s, {rss} MB",
         f"{rate / raw_save:.2f}x raw save (goal >= 1.0), {rate / raw_many:.2f}x executemany (stretch 0.3)",
+    )
+    first = statistics.median(firsts)
+    row(
+        "character show, the first command after import 100k",
+        f"{first * 1000:.0f} ms",
+        f"{first / bare:.2f}x bare import",
     )
     seconds, rss = statistics.median(run[0] for run in rebuilds), max(run[1] for run in rebuilds)
     rate = n100k / seconds
@@ -129,7 +136,11 @@ def main() -> None:
     big = work / "1m.db"
     seconds, rss, _ = cli(big, "import", str(work / "1m.jsonl"))
     rate = n1m / seconds
-    row("import 1M (verify + bulk insert)", f"{rate:,.0f} events/s, {rss} MB", f"{rate / raw_save:.2f}x raw save")
+    row(
+        "import 1M (verify, bulk insert, read models)",
+        f"{rate:,.0f} events/s, {rss} MB",
+        f"{rate / raw_save:.2f}x raw save",
+    )
     seconds, rss, _ = cli(big, "--json", "rebuild")
     rate = n1m / seconds
     row(
