@@ -44,11 +44,10 @@ def start_up(db: Path, tier: str, name: str = "C0007", imported: str = "C0008") 
         cli(db, "roll", "d20", "--for", name)  # the table's newest 20 events of NAME, all recorded by commands
     for label, who in (("recorded by commands", name), ("imported", imported)):
         seconds, bare, rss = against(db, BARE, "log", who, "--tail", "20")
-        goal = f"(goal <= {START_UP})" if who == name else "(its events told again: no goal)"
         row(
             f"log NAME --tail 20, {label}, at {tier}",
             f"{seconds * 1000:.0f} ms, {rss} MB",
-            f"{seconds / bare:.2f}x bare import {goal}",
+            f"{seconds / bare:.2f}x bare import (goal <= {START_UP})",
         )
 
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 from uuid import UUID
 
 import orjson
 
+from ..domain.character import Character
 from ..domain.errors import BadInput
 from ..domain.events import Event
 from ..domain.text import check_json
+from ..projections.told import told_row
 from .mapper import checked_event, event_from_state
 from .snapshots import of_folded
 from .verify import Verifier, is_aggregate_topic, is_event_topic
@@ -29,7 +31,10 @@ KEYS = {"topic", "originator_id", "originator_version", "state"}
 MARK = b'"originator_id":"'
 HEX = [bytes([digit]) for digit in b"0123456789abcdefABCDEF"]
 CLOSING = b'{"closing":'  # the export's last line: its count of events and their digest (ledger/transfer.py)
-Checked = tuple[int, str, int, str, bytes]  # line number, aggregate id (hex), version, topic, stored state
+# line number, aggregate id (hex), version, topic, stored state, and how `log` tells it: (name, by, told,
+# amended) as projections/told.py keeps it, or None (an encrypted ledger's sentences are not kept in the clear)
+Told = tuple[str, str, str, str | None]
+Checked = tuple[int, str, int, str, bytes, Told | None]
 
 
 @dataclass
@@ -61,10 +66,11 @@ def share_of(line: bytes, shares: int) -> int:
 
 
 def check_share(
-    path: str, k: int, shares: int, progress: Callable[[float], None]
+    path: str, k: int, shares: int, tell: bool, progress: Callable[[float], None]
 ) -> Generator[list[Checked], None, ShareReport]:
     """Check the lines of share `k` of `shares` in the file at `path`, yielding them a chunk at a
-    time in the form they will be stored; returns the share's report."""
+    time in the form they will be stored, with the sentences `log` tells of each if `tell`; returns
+    the share's report."""
     report = ShareReport()
     ours = {digit + b'"': int(digit, 16) % shares == k for digit in HEX}  # the export's form: its id's last digit
     with open(path, "rb") as source, open(path, "rb") as again:
@@ -109,7 +115,7 @@ def check_share(
                 event, digest = error, None
             feed(number, event, digest, where=start)
             _note(report, text, version, state, event)
-            chunk.append((number, hexed, version, topic, stored))
+            chunk.append((number, hexed, version, topic, stored, _told(verifier, event) if tell else None))
             if len(chunk) == CHUNK:
                 yield chunk
                 progress(len(chunk))
@@ -120,6 +126,23 @@ def check_share(
     if not report.problems and report.bad_line is None:  # (else nothing is imported)
         report.snapshots = of_folded(chain.state for chain in verifier.chains.values())
     return report
+
+
+def _told(verifier: Verifier, event: Event | Exception) -> Told | None:
+    """How `log` tells the event, as a command that recorded it keeps it (ledger/session.py): with its
+    character's name after it ("" for the campaign's own); None for an event that cannot be told (one
+    that does not verify either: the import is refused)."""
+    if isinstance(event, Exception):
+        return None
+    chain = verifier.chains.get(event.originator_id)
+    owner = chain.state if chain else None
+    if owner is None:
+        return None
+    try:
+        _, *told = told_row(0, event, owner.name if isinstance(owner, Character) else "", owner.system)
+    except Exception:  # noqa: BLE001 - reported by the checks if the event is wrong; else `log` tells it anew
+        return None
+    return cast(Told, tuple(told))
 
 
 def _stored(record: dict[str, Any], number: int) -> bytes:

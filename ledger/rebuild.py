@@ -24,17 +24,19 @@ def rebuild(
     names: Sequence[str],
     workers: int | None = None,
     progress: Callable[[int], Callable[[float], None]] | None = None,
+    keep_told: bool = False,
 ) -> dict[str, int]:
     """Rebuild the named read models; returns how many events each replayed. Losing a race to
     another writer (issue 25, item 12) starts it again after a pause, as a single command would.
 
     `open_app(synced=True)` opens the ledger (`open_ledger`): the parent holds no connection while
     workers are forked. `progress(total)`, if given, returns the function to call with each part
-    of it done."""
+    of it done. The sentences `log` kept go with the index unless `keep_told` (an import that has just
+    kept those of its events)."""
     attempt = 0
     while True:
         try:
-            return _rebuild(open_app, names, workers, progress)
+            return _rebuild(open_app, names, workers, progress, keep_told)
         except Exception as problem:
             from . import application  # lazily: only a lost race needs the application layer (its retry rules)
 
@@ -54,6 +56,7 @@ def _rebuild(
     names: Sequence[str],
     workers: int | None,
     progress: Callable[[int], Callable[[float], None]] | None,
+    keep_told: bool = False,
 ) -> dict[str, int]:
     """One try. Its fresh tables are its own (named after this process: rebuilds running at once do
     not fill each other's), and dropped if it fails."""
@@ -70,7 +73,7 @@ def _rebuild(
         replayed = sum(bulk.run(jobs, progress(stop) if progress else None))
         app = open_app()
         try:
-            replayed += fresh.swap(app.views, app.feed, names, stop, suffix)
+            replayed += fresh.swap(app.views, app.feed, names, stop, suffix, keep_told)
         finally:
             app.close()
     except BaseException:

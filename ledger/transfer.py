@@ -17,7 +17,7 @@ import operator
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO
 from uuid import UUID
 
@@ -108,15 +108,22 @@ def import_lines(open_app: Callable[..., Chronicle], source: BinaryIO, workers: 
     Streaming, in bounded memory: worker processes each read the file and check a share of its
     aggregates (ledger/importing.py), and the events they checked are inserted, in the file's
     order, while they check the rest; the transaction commits only when every line has passed.
-    Then the read models are brought up to date, as after any write (`_read_models`).
+    The sentences `log` tells of each event are kept with them, as a command keeps those of the events
+    it records; then the read models are brought up to date, as after any write (`_read_models`).
     `open_app()` opens the ledger (`open_ledger`): it is checked first, then opened again once the
     workers are forked."""
-    open_app().close()  # a bad target is reported before any work
+    app = open_app()  # a bad target is reported before any work
+    try:
+        tell = mapper_of(app).cipher is None  # (an encrypted ledger's sentences stay sealed)
+        if tell:
+            app.told  # its table, made before the import's transaction  # noqa: B018
+    finally:
+        app.close()
     name = getattr(source, "name", None)
     shown = name if isinstance(name, str) and name not in ("-", "<stdin>") else "the input"
     with _as_file(source) as path:
         shares = workers or bulk.workers(os.path.getsize(path), PARALLEL_FROM)
-        jobs = [functools.partial(check_share, path, k, shares) for k in range(shares)]
+        jobs = [functools.partial(check_share, path, k, shares, tell) for k in range(shares)]
         with bulk.Workers(jobs) as checking:
             app = open_app()
             try:
@@ -146,7 +153,7 @@ def _read_models(open_app: Callable[..., Chronicle], workers: int | None) -> Non
             return
     finally:
         app.close()
-    rebuild.rebuild(open_app, rebuild.PROJECTIONS, workers)
+    rebuild.rebuild(open_app, rebuild.PROJECTIONS, workers, keep_told=True)
 
 
 def _whole(reports: list[ShareReport], path: str, shown: str) -> None:
@@ -257,27 +264,36 @@ def _insert(app: Chronicle, chunks: Iterator[list[Checked]], before_commit: Call
         import psycopg
 
         conflicts += (psycopg.errors.IntegrityError,)
-    # the row the library's SQLite recorder inserts, from the 2nd to 5th items of a checked line
-    insert = f"INSERT INTO {recorder.events_table_name} VALUES (?2, ?3, ?4, ?5)"
+    # the row the library's SQLite recorder inserts: the 2nd to 5th items of a checked line
+    insert = f"INSERT INTO {recorder.events_table_name} VALUES (?, ?, ?, ?)"
     try:
         with recorder.datastore.transaction(commit=True) as cursor:
             if not postgres:  # the PostgreSQL recorder checks in `_insert_stored_events` (ledger/sealing.py)
                 recorder.check_sealing(cursor)
             for chunk in chunks:
-                if sealing:
-                    chunk = [(n, oid, version, topic, mapper._seal(state)) for n, oid, version, topic, state in chunk]
-                if postgres:  # locks the table and notifies, then one INSERT ... FROM unnest(...)
+                rows = [
+                    (oid, version, topic, mapper._seal(state) if sealing else state)
+                    for _, oid, version, topic, state, _ in chunk
+                ]
+                if postgres:  # locks the table and notifies, then one INSERT ... FROM unnest(...) RETURNING
                     recorder._insert_stored_events(
                         cursor,
                         [
                             StoredEvent(
                                 originator_id=UUID(hex=oid), originator_version=version, topic=topic, state=state
                             )
-                            for _, oid, version, topic, state in chunk
+                            for oid, version, topic, state in rows
                         ],
                     )
+                    positions: Sequence[int] = [row["notification_id"] for row in cursor.fetchall()]
                 else:
-                    cursor.executemany(insert, chunk)
+                    cursor.executemany(insert, rows)
+                    # its rows' positions: rowids one after another, as no other writer can insert meanwhile
+                    cursor.execute("SELECT last_insert_rowid()")
+                    last = cursor.fetchone()[0]
+                    positions = range(last - len(rows) + 1, last + 1)
+                told = [(at, *line[5]) for at, line in zip(positions, chunk, strict=True) if line[5] is not None]
+                app.views.insert(cursor, "chronicle_told", told)
             before_commit()
     except conflicts:
         raise Refusal("these events are already in the ledger (the campaign exists); nothing was imported") from None

@@ -70,10 +70,12 @@ def fold_share(
     return read
 
 
-def swap(store: ViewStore, feed: Feed, names: Sequence[str], stop: int, suffix: str = SUFFIX) -> int:
+def swap(
+    store: ViewStore, feed: Feed, names: Sequence[str], stop: int, suffix: str = SUFFIX, keep_told: bool = False
+) -> int:
     """Put the fresh tables in place of the old ones, indexed, at position `stop` (one transaction),
     then fold what was appended meanwhile; returns how many events that was."""
-    told = "index" in names and store.position(f"{TOLD}:schema") != 0
+    told = "index" in names and not keep_told and store.position(f"{TOLD}:schema") != 0
     with store.transaction() as cursor:
         if told:  # with the index, the sentences `log` kept (projections/told.py): the events tell them again
             cursor.execute("DELETE FROM chronicle_told")

@@ -3,14 +3,16 @@ of the events a table has just played reads them as rows instead of loading the 
 them again (start-up is most of what a `log --tail 20` costs).
 
 A cache beside the read models, not a fold of the log: each command writes the rows of the events it
-saved, in their transaction (ledger/application.py). Events that came in by `batch`, `import` or
-before this table existed have none, and `log` explains those from the events themselves. A row
-holds the name it was told with; after a rename `log` tells the event again. `verify` checks every
-row against its event; `rebuild` clears them with the index.
+saved, in their transaction (ledger/application.py), and `import` those of the events it checked, in
+its own (ledger/transfer.py). Events that came in by `batch` or before this table existed have none,
+and `log` explains those from the events themselves. A row holds the name it was told with; after a
+rename `log` tells the event again. `verify` checks every row against its event; `rebuild` clears
+them with the index.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -42,10 +44,18 @@ class Told:
 
 def told_row(position: int, event: DomainEvent, name: str, system: str) -> tuple[Any, ...]:
     """An event's row: as `log` tells it, with what a correction says of the event it corrects."""
-    from ..domain.amendments import Amended  # lazily: reading rows needs no domain model
-    from ..domain.explain import explain
-
+    amended_type, explain = _domain()
     amended = None
-    if isinstance(event, Amended):
+    if isinstance(event, amended_type):
         amended = orjson.dumps({"target": event.target, "void": event.void, "reason": event.reason}).decode()
     return (position, name, event.by, explain(event, name, system), amended)
+
+
+@functools.cache
+def _domain() -> tuple[Any, Any]:
+    """The correction's class and `explain`, imported on first use (an import tells every event it checks):
+    reading rows needs no domain model."""
+    from ..domain.amendments import Amended
+    from ..domain.explain import explain
+
+    return Amended, explain
