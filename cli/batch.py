@@ -358,10 +358,24 @@ def _absent(command: Any, ctx: click.Context, param: click.Parameter) -> tuple[A
         ):
             consumed, source = param.consume_value(ctx, {})
             if source is _DEFAULT:
-                constant = consumed is click.core.UNSET and param.callback is None and not param.required
+                constant = (
+                    (consumed is click.core.UNSET or (isinstance(consumed, bool) and param.type is click.BOOL))
+                    and not param.required
+                    and (param.callback is None or _inert(command, ctx, param, consumed))
+                )
                 known = (consumed, param.process_value(ctx, consumed) if constant else _UNKNOWN)
         command._absent[param] = known
     return known
+
+
+def _inert(command: Any, ctx: click.Context, param: click.Parameter, value: Any) -> bool:
+    """Whether `param`'s callback does nothing with `value` and its result is kept nowhere: Click's help
+    option when not given, and the options marked `inert_when_absent` (cli/options.py) when absent."""
+    if param.expose_value:
+        return False
+    if param is command.get_help_option(ctx):
+        return value is False  # Click's `show_help` returns at once unless the option was given
+    return getattr(param.callback, "inert_when_absent", False) and not value
 
 
 class _Discard(io.TextIOBase):

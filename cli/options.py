@@ -18,6 +18,10 @@ def _set_campaign(ctx: click.Context, _: Any, value: str | None) -> None:
         ctx.obj.campaign = value
 
 
+# they do nothing when their option is absent: a batch need not call them for every line (cli/batch.py)
+_set_json.inert_when_absent = _set_campaign.inert_when_absent = True  # type: ignore[attr-defined]
+
+
 def common(command: Callable[..., Any]) -> Callable[..., Any]:
     """`--json` and `--campaign` are accepted after the command too (`chronicle roll d20 --json`)."""
     command = click.option(
