@@ -359,13 +359,18 @@ def _absent(command: Any, ctx: click.Context, param: click.Parameter) -> tuple[A
             consumed, source = param.consume_value(ctx, {})
             if source is _DEFAULT:
                 constant = (
-                    (consumed is click.core.UNSET or (isinstance(consumed, bool) and param.type is click.BOOL))
+                    (consumed is click.core.UNSET or (type(consumed) in PLAIN and type(param.type) in PLAIN_TYPES))
                     and not param.required
                     and (param.callback is None or _inert(command, ctx, param, consumed))
                 )
                 known = (consumed, param.process_value(ctx, consumed) if constant else _UNKNOWN)
         command._absent[param] = known
     return known
+
+
+# defaults whose conversion by these types is the same at every line (a string, a number, a flag's bool)
+PLAIN = (str, int, bool)
+PLAIN_TYPES = (click.types.StringParamType, click.types.IntParamType, click.types.BoolParamType)
 
 
 def _inert(command: Any, ctx: click.Context, param: click.Parameter, value: Any) -> bool:
@@ -375,7 +380,8 @@ def _inert(command: Any, ctx: click.Context, param: click.Parameter, value: Any)
         return False
     if param is command.get_help_option(ctx):
         return value is False  # Click's `show_help` returns at once unless the option was given
-    return getattr(param.callback, "inert_when_absent", False) and not value
+    absent = value is click.core.UNSET or not value
+    return bool(getattr(param.callback, "inert_when_absent", False)) and absent
 
 
 class _Discard(io.TextIOBase):
