@@ -59,6 +59,9 @@ def told_log(
     )
     if originator is None:
         found = views.query(sql + f" WHERE l.campaign = {CAMPAIGN}" + _newest(tail), (str(ident),))
+    elif tail is not None:  # its newest events by the events table's own key, then their rows: those alone
+        newest = f"SELECT {at} FROM {events} WHERE originator_id = ? ORDER BY originator_version DESC LIMIT {int(tail)}"
+        found = views.query(sql + f" WHERE l.position IN ({newest})" + _newest(None), (views.originator(originator),))
     else:
         found = views.query(sql + " WHERE e.originator_id = ?" + _newest(tail), (views.originator(originator),))
     corrections = _corrections(app, ident)
