@@ -53,9 +53,10 @@ def events(
         start, end = session_bounds(session, sitting)
         low = max(low, start)
         high = end if high is None else high if end is None else min(high, end)
-    positions = index.log(campaign.id, originator, low, high) if high is None or high >= low else []
-    if tail is not None:
-        positions = positions[-tail:] if tail > 0 else []
+    if (high is not None and high < low) or tail == 0:
+        positions = []
+    else:
+        positions = index.log(campaign.id, originator, low, high, newest=tail)
     names = {UUID(ident): who for ident, who, _ in index.characters(campaign.id)}
     corrections = amendments(app, campaign.id) if positions else {}
     for notification in notifications_at(app, positions):

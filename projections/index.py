@@ -200,9 +200,16 @@ class Index:
         return [tuple(r) for r in rows]
 
     def log(
-        self, campaign_id: UUID, originator_id: UUID | None = None, since: int = 0, until: int | None = None
+        self,
+        campaign_id: UUID,
+        originator_id: UUID | None = None,
+        since: int = 0,
+        until: int | None = None,
+        newest: int | None = None,
     ) -> list[int]:
-        """The positions of the campaign's events (one aggregate's, when `originator_id`) since..until."""
+        """The positions of the campaign's events (one aggregate's, when `originator_id`) since..until,
+        oldest first; only the `newest` of them, if given (read from the newest down: a long history is
+        not read whole for its last few)."""
         sql = "SELECT l.position FROM chronicle_log l"
         if originator_id is None:
             sql += f" WHERE l.campaign = {CAMPAIGN}"
@@ -216,7 +223,12 @@ class Index:
         if until is not None:
             sql += " AND l.position <= ?"
             params.append(until)
-        return [row[0] for row in self.store.query(sql + " ORDER BY l.position", params)]
+        if newest is None:
+            return [row[0] for row in self.store.query(sql + " ORDER BY l.position", params)]
+        # one aggregate's events are in the order of its versions, which its key in the events table sorts
+        order = "l.position" if originator_id is None else "e.originator_version"
+        found = self.store.query(sql + f" ORDER BY {order} DESC LIMIT {int(newest)}", params)
+        return [row[0] for row in reversed(found)]
 
     def position_pages(self, campaign_id: UUID, size: int = 20000) -> Iterator[list[int]]:
         """The campaign's log positions, oldest first, a page at a time (streaming: a campaign of
