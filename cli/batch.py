@@ -67,7 +67,8 @@ def _run(ctx: click.Context, root: _Reusing, env: Any, source: Iterable[str], im
     """Run every line in one unit of work and one transaction, all or nothing: (lines, events).
 
     On SQLite the transaction is open from the start (ledger/app.py's unit), and every FLUSH lines
-    the events decided so far are inserted into it, so memory stays flat however long the file;
+    the events decided so far are inserted into it and folded into the index, so memory stays flat
+    however long the file;
     the first failing line rolls all of it back. On PostgreSQL the session holds the events and
     saves them once, at the end."""
     ledger = env.ledger
@@ -88,6 +89,7 @@ def _run(ctx: click.Context, root: _Reusing, env: Any, source: Iterable[str], im
                     _run_line(ctx, root, env, args, number)
                     if flushing and lines % FLUSH == 0:
                         recorded += _save(session)
+                        session.catch_up()  # the index folds them from memory, in the batch's transaction
                         gc.collect(0)  # the lines' own cycles (Click contexts, caught errors), if any
                 recorded += _save(session)
                 if recorded:

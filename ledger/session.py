@@ -8,6 +8,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.utils import get_topic
+
 from ..domain import systems
 from ..domain.campaign import Campaign, CampaignStarted, campaign_id
 from ..domain.character import Character, CharacterRegistered, character_id
@@ -19,6 +21,7 @@ from ..projections.catchup import catch_up
 from . import snapshots
 from .app import Chronicle
 from .clock import Clock
+from .feed import LoggedEvent
 from .recorded import Recorded
 
 
@@ -100,11 +103,19 @@ class Session:
         tells the events saved (a command's few events: the `character show` or `log --tail` after an
         `injure` then reads rows as they are)."""
         app = self.app
-        catch_up([app.index, app.characters] if rows else [app.index])
+        catch_up([app.index, app.characters] if rows else [app.index], known=self._logged())
         self._caught_up = True
         if rows and self.saved and app.mapper.cipher is None:  # (an encrypted ledger's sentences stay sealed)
             with app.views.transaction() as cursor:
                 app.told.write(cursor, self.saved)
+
+    def _logged(self) -> list[LoggedEvent]:
+        """The events of the last save as the read models are fed them, from memory: their stored state
+        is what was kept when each was sealed (`DomainEvent.stored_state`)."""
+        return [
+            LoggedEvent(at, event.originator_id, event.originator_version, get_topic(type(event)), event.stored_state())
+            for at, event, _, _ in self.saved
+        ]
 
     @property
     def rules(self) -> Any:
@@ -291,6 +302,7 @@ class Session:
     def save(self) -> Sequence[int] | None:
         """Insert every pending event, in one transaction (or in the open unit: ledger/app.py).
         Snapshots due are taken by `take_snapshots`, once the events are committed."""
+        self.saved = []
         aggregates = self.pending()
         if not aggregates:
             return []

@@ -41,9 +41,33 @@ class ReadModel(Protocol):
         """Another process wrote first: drop what is held in memory."""
 
 
-def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None = None, batch_size: int = BATCH) -> int:
-    """Fold every event after the views' positions into their rows; returns how many were read."""
+def catch_up(
+    views: Sequence[ReadModel],
+    progress: Callable[[int], None] | None = None,
+    batch_size: int = BATCH,
+    known: Sequence[Logged] = (),
+) -> int:
+    """Fold every event after the views' positions into their rows; returns how many were read.
+
+    `known`: events the caller has just saved, in log order, with their positions. When they follow
+    every view's position directly they are folded as they are, without reading the log back (a
+    batch's events: a sixth of its time went to reading and decoding them again); else, or if
+    another process folded them first, the log is read as usual."""
     store, feed = views[0].store, views[0].feed
+    if known and _follow(views, known):
+        try:
+            folded = [(view, view.fold(known)) for view in views]
+            with store.transaction() as cursor:
+                for view, rows in folded:
+                    view.write(cursor, rows)
+                    store.track(cursor, view.VIEW, known[-1].position)
+        except (OriginatorVersionError, IntegrityError):
+            for view in views:
+                view.forget()
+        else:
+            for view, _ in folded:
+                view.moved(known[-1].position)
+            return len(known)
     done = 0
     while True:
         at = {view: view.position() for view in views}
@@ -84,3 +108,9 @@ def catch_up(views: Sequence[ReadModel], progress: Callable[[int], None] | None 
             progress(len(page))
         if len(page) < batch_size:  # the log's end when it was read: a page more would be empty
             return done
+
+
+def _follow(views: Sequence[ReadModel], known: Sequence[Logged]) -> bool:
+    """Whether `known` are the very next positions of the log after every view's."""
+    first, last = known[0].position, known[-1].position
+    return last - first + 1 == len(known) and all(view.position() == first - 1 for view in views)
