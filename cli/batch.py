@@ -78,6 +78,7 @@ def _run(ctx: click.Context, root: _Reusing, env: Any, source: Iterable[str], im
     lines = recorded = 0
     with app.unit(immediate):
         session = env.session()
+        app.characters.catch_up()  # the rows stand right before the batch's events: it writes them at the end
         env.batch, env.json = session, True
         try:
             with bulk.paused_gc(), contextlib.redirect_stdout(_Discard()):  # emit prints nothing in a batch
@@ -94,6 +95,7 @@ def _run(ctx: click.Context, root: _Reusing, env: Any, source: Iterable[str], im
                 recorded += _save(session)
                 if recorded:
                     session.catch_up()  # the index folds the batch's events in its transaction
+                    session.write_rows()  # and the characters' rows are written as the batch left them
         finally:
             env.batch, env.json = quiet, json
     session.take_snapshots()

@@ -40,6 +40,11 @@ class Session:
         self._fresh = _unpredictable_seeds()
         self._due: dict[UUID, Any] = {}  # saved aggregates due a snapshot, taken once their events are committed
         self.saved: list[tuple[int, Any, str, str]] = []  # the last save's (log position, event, name or "", system)
+        # what it saved since its rows were last written: (first position, last, how many events), the
+        # characters those events changed, and where those it registered were registered
+        self._span: tuple[int, int, int] | None = None
+        self._changed: dict[UUID, None] = {}
+        self._registered_at: dict[UUID, int] = {}
 
     # loading ----------------------------------------------------------------------------------
 
@@ -103,11 +108,29 @@ class Session:
         tells the events saved (a command's few events: the `character show` or `log --tail` after an
         `injure` then reads rows as they are)."""
         app = self.app
-        catch_up([app.index, app.characters] if rows else [app.index], known=self._logged())
+        held = rows and self.write_rows()
+        catch_up([app.index, app.characters] if rows and not held else [app.index], known=self._logged())
         self._caught_up = True
         if rows and self.saved and app.mapper.cipher is None:  # (an encrypted ledger's sentences stay sealed)
             with app.views.transaction() as cursor:
                 app.told.write(cursor, self.saved)
+
+    def write_rows(self) -> bool:
+        """Write the rows of the characters this session's saves changed from the characters as it holds
+        them, when those saves are all the log holds after the rows' position (a command's, or a batch's
+        in its one transaction): no event is read or folded again, and the first `character show` after
+        a long batch reads rows. False, writing nothing, otherwise: the rows then catch up from the log."""
+        span, view = self._span, self.app.characters
+        if span is None:
+            return False
+        first, last, count = span
+        if last - first + 1 != count or view.position() != first - 1:
+            return False
+        held = [self._aggregates[ident] for ident in self._changed]
+        with self.app.views.transaction() as cursor:
+            view.write_current(cursor, [a for a in held if isinstance(a, Character)], self._registered_at, last)
+        self._span, self._changed, self._registered_at = None, {}, {}
+        return True
 
     def _logged(self) -> list[LoggedEvent]:
         """The events of the last save as the read models are fed them, from memory: their stored state
@@ -320,6 +343,12 @@ class Session:
             self.saved = [
                 (at, event, *told[event.originator_id]) for at, event in zip(recordings, decided, strict=True)
             ]
+            first, _, count = self._span or (recordings[0], 0, 0)
+            self._span = (first, recordings[-1], count + len(recordings))
+            for at, event in zip(recordings, decided, strict=True):
+                self._changed[event.originator_id] = None
+                if isinstance(event, CharacterRegistered):
+                    self._registered_at[event.originator_id] = at
         return recordings
 
     def take_snapshots(self) -> None:

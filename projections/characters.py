@@ -138,9 +138,17 @@ class Characters:
 
     def held_rows(self) -> list[tuple[Any, ...]]:
         """The rows of the characters changed since the last call."""
-        rows = [self._row(self._states[oid]) for oid in self._changed]
+        rows = [self._row(self._states[oid], self._registered.get(oid, 0)) for oid in self._changed]
         self._changed.clear()
         return rows
+
+    def write_current(self, cursor: Any, characters: Sequence[Any], registered: dict[UUID, int], position: int) -> None:
+        """The rows of `characters` as a writer holds them, its own events folded, when every event after
+        this view's position up to `position` is one of theirs (`registered`: where those it registered
+        were registered): no event is folded again."""
+        self.store.executemany(cursor, UPSERT, [self._row(c, registered.get(c.id, 0)) for c in characters])
+        self.store.track(cursor, VIEW, position)
+        self.forget()  # (its folded states, if any, are behind now)
 
     def write(self, cursor: Any, rows: list[tuple[Any, ...]]) -> None:
         if self._fresh:
@@ -158,7 +166,7 @@ class Characters:
         self._changed.clear()
         self._position = None
 
-    def _row(self, character: Any) -> tuple[Any, ...]:
+    def _row(self, character: Any, registered: int) -> tuple[Any, ...]:
         from ..domain import systems  # lazily, as in `fold`
         from ..domain.character_state import CharacterState
 
@@ -173,7 +181,7 @@ class Characters:
             state,
             orjson.dumps(data).decode(),
             data["summary"],
-            self._registered.get(character.id, 0),
+            registered,  # (the position it was registered at: `list` orders by it; an update keeps the first)
         )
 
     def _load(self, originators: list[UUID]) -> None:
