@@ -81,6 +81,8 @@ def batch_memory(db: Path, work: Path, lines: int, script: str, label: str) -> N
         f"{lines / seconds:,.0f} lines/s, {rss} MB",
         "peak memory (goal <= 250 MB)",
     )
+    first = cli(db, "character", "show", "C0001")[0]  # it reads the row the batch left, or folds its events
+    row("character show, the first command after that batch", f"{first * 1000:.0f} ms")
 
 
 def batch_rates(db: Path, work: Path, scripts: dict[str, list[list[str]]]) -> None:
