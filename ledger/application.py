@@ -129,7 +129,7 @@ class Ledger:
                 try:
                     result = decide(session)
                     if session.save():
-                        session.catch_up(rows=True)  # folded now: the next command finds the read models caught up
+                        self._fold(session)
                 except BaseException as problem:
                     unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
                     raise
@@ -146,6 +146,16 @@ class Ledger:
             f"other writers kept changing the same records at the same time; nothing was written "
             f"after {RETRIES} tries: run the command again"
         )
+
+    def _fold(self, session: Session) -> None:
+        """Fold what was saved now: the next command finds the read models caught up. On PostgreSQL the
+        events are committed by then, so another process folding them first is no reason to decide the
+        command again (its events would be saved twice): the next read catches up instead."""
+        try:
+            session.catch_up(rows=True)
+        except Exception as problem:
+            if self.app.has_units or not lost_race(problem):
+                raise
 
     # use cases ------------------------------------------------------------------------------
 

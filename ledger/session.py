@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from ..domain import systems
@@ -127,8 +128,12 @@ class Session:
         if last - first + 1 != count or view.position() != first - 1:
             return False
         held = [self._aggregates[ident] for ident in self._changed]
-        with self.app.views.transaction() as cursor:
-            view.write_current(cursor, [a for a in held if isinstance(a, Character)], self._registered_at, last)
+        try:
+            with self.app.views.transaction() as cursor:
+                view.write_current(cursor, [a for a in held if isinstance(a, Character)], self._registered_at, last)
+        except IntegrityError:  # another process moved the rows on meanwhile (PostgreSQL): they catch up instead
+            view.forget()
+            return False
         self._span, self._changed, self._registered_at = None, {}, {}
         return True
 

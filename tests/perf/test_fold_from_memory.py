@@ -113,3 +113,26 @@ def test_a_batch_leaves_the_rows_of_the_characters_it_changed_without_folding_it
     app.close()
     assert run.json("character", "show", "Bob")["version"] == 601 and sum(folds) == 0
     assert [c["name"] for c in run.json("character", "list")["characters"]] == ["Bob", "Ann"]
+
+
+def test_losing_the_fold_to_another_process_never_saves_a_command_twice(run, monkeypatch):
+    """On PostgreSQL a command's events are committed before it folds them: another process folding them
+    first (the read models' position moved on) must not make it decide and save the command again, as it
+    does after a lost race on SQLite, where the fold is in the save's transaction and rolls back with it."""
+    from eventsourcing.persistence import IntegrityError
+
+    assert run("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0
+    assert run("character", "add", "Bob", "--stat", "hp=40").exit_code == 0
+    lost = [True]
+    fold = Session.catch_up
+
+    def beaten_once(self, rows: bool = False) -> None:
+        if lost.pop() if lost else False:
+            raise IntegrityError("another process folded these first")
+        fold(self, rows)
+
+    monkeypatch.setattr(Session, "catch_up", beaten_once)
+    assert run("roll", "d20", "--for", "Bob").exit_code == 0
+    monkeypatch.undo()
+    assert [e["type"] for e in run.json("log", "Bob")["events"]] == ["CharacterRegistered", "DiceRolled"]
+    assert run.json("verify")["ok"]
