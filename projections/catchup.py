@@ -56,18 +56,10 @@ def catch_up(
     store, feed = views[0].store, views[0].feed
     if known and _follow(views, known):
         try:
-            folded = [(view, view.fold(known)) for view in views]
-            with store.transaction() as cursor:
-                for view, rows in folded:
-                    view.write(cursor, rows)
-                    store.track(cursor, view.VIEW, known[-1].position)
-        except (OriginatorVersionError, IntegrityError):
-            for view in views:
-                view.forget()
-        else:
-            for view, _ in folded:
-                view.moved(known[-1].position)
+            _store(store, [(view, view.fold(known)) for view in views], known[-1].position)
             return len(known)
+        except (OriginatorVersionError, IntegrityError):
+            _forget(views)
     done = 0
     while True:
         at = {view: view.position() for view in views}
@@ -89,25 +81,34 @@ def catch_up(
             # (the position has not moved) is an error.
             if all(view.position() == at[view] for view in views):
                 raise
-            for view in views:
-                view.forget()
+            _forget(views)
             continue
         try:
-            with store.transaction() as cursor:
-                for view, rows in folded:
-                    view.write(cursor, rows)
-                    store.track(cursor, view.VIEW, end)
+            _store(store, folded, end)
         except IntegrityError:  # another process folded these first (all rolled back): resume after it
-            for view in views:
-                view.forget()
+            _forget(views)
             continue
-        for view, _ in folded:
-            view.moved(end)
         done += len(page)
         if progress:
             progress(len(page))
         if len(page) < batch_size:  # the log's end when it was read: a page more would be empty
             return done
+
+
+def _store(store: ViewStore, folded: Sequence[tuple[ReadModel, Any]], end: int) -> None:
+    """The views' rows and their new position `end`, in one transaction (the library's IntegrityError
+    when another process recorded that position first: nothing is written)."""
+    with store.transaction() as cursor:
+        for view, rows in folded:
+            view.write(cursor, rows)
+            store.track(cursor, view.VIEW, end)
+    for view, _ in folded:
+        view.moved(end)
+
+
+def _forget(views: Sequence[ReadModel]) -> None:
+    for view in views:
+        view.forget()
 
 
 def _follow(views: Sequence[ReadModel], known: Sequence[Logged]) -> bool:

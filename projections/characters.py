@@ -146,7 +146,7 @@ class Characters:
         """The rows of `characters` as a writer holds them, its own events folded, when every event after
         this view's position up to `position` is one of theirs (`registered`: where those it registered
         were registered): no event is folded again."""
-        self.store.executemany(cursor, UPSERT, [self._row(c, registered.get(c.id, 0)) for c in characters])
+        self.write(cursor, [self._row(c, registered.get(c.id, 0)) for c in characters])
         self.store.track(cursor, VIEW, position)
         self.forget()  # (its folded states, if any, are behind now)
 
