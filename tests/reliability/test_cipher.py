@@ -9,6 +9,7 @@ import json
 import pytest
 from click.testing import CliRunner
 from conftest import Run
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from chronicle.cli.main import chronicle
 
@@ -21,6 +22,15 @@ def new_key() -> str:
     result = CliRunner().invoke(chronicle, ["key", "new"])
     assert result.exit_code == 0
     return result.stdout.strip()
+
+
+def opened(state: bytes, key: str) -> bytes:
+    """The plaintext of a stored state laid out as the library's AES-GCM cipher lays it out: a 12-byte
+    nonce, the 16-byte tag, then the ciphertext (as long as the plaintext). A state of any other form, or
+    sealed under another key, fails the tag check and raises."""
+    nonce, tag, body = state[:12], state[12:28], state[28:]
+    assert len(nonce) == 12 and len(tag) == 16 and body
+    return AESGCM(base64.b64decode(key)).decrypt(nonce, body + tag, None)
 
 
 def story(run) -> None:
@@ -49,7 +59,11 @@ def test_stored_events_are_ciphertext_and_read_back_with_the_key(run, key, tmp_p
     assert run.json("verify")["ok"] is True
     states = all_states(run.db)
     assert len(states) == 3
-    assert not any(SECRET_REASON.encode() in s or b"Bruno" in s or b"{" in s[:1] for s in states)
+    assert not any(SECRET_REASON.encode() in s or b"Bruno" in s for s in states)
+    plaintexts = [opened(state, key) for state in states]
+    assert all(text.startswith(b"{") for text in plaintexts)  # the event's JSON, sealed whole
+    assert SECRET_REASON.encode() in plaintexts[-1]
+    assert len({state[:12] for state in states}) == 3  # a fresh nonce for every event
     if not run.db.startswith("postgres"):
         files = b"".join(p.read_bytes() for p in tmp_path.glob("ledger.db*"))
         assert SECRET_REASON.encode() not in files  # nor in the read models (they hold names, not payloads)
