@@ -26,18 +26,6 @@ def within_int64(value: int, what: str) -> int:
     return value
 
 
-def parse_int64(text: str, what: str) -> int:
-    """A whole number typed by a person (`12`, `-3`), within 64 bits; anything else is `BadInput`."""
-    digits = text.strip()
-    if _too_many_digits(digits):  # int() itself refuses 4,300 digits and more
-        raise BadInput(f"{what} is beyond {INT64_LIMIT}")
-    try:
-        value = int(digits)
-    except ValueError:
-        raise BadInput(f"{what} must be a whole number, got {text[:40]!r}") from None
-    return within_int64(value, what)
-
-
 def beyond_int64(data: object, where: str = "") -> BadInput | None:
     """Bad input naming the first integer in `data` (an event's JSON form: mappings, lists) beyond 64 bits,
     e.g. "inputs.damage is beyond the 64-bit limit (...)"; None when every integer fits."""
@@ -49,11 +37,6 @@ def beyond_int64(data: object, where: str = "") -> BadInput | None:
         if found is not None:
             return found
     return None
-
-
-def _too_many_digits(text: str) -> bool:
-    digits = text.lstrip("+-").lstrip("0")
-    return len(digits) > 19 and digits.isascii() and digits.isdigit()
 
 
 def _int64_schema(source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:

@@ -220,16 +220,11 @@ class Sheet(Model):
         return weapon
 
 
-STAT_HELP = (
-    "adnd2e stats: hp, level or hd, str (14, 18/76), dex, ac, thac0, shield, height (inches), size (tiny to "
-    "gargantuan or T/S/M/L/H/G), race, backstab and helmet (true/false), class (thief, fighter/thief, ...) and "
-    + SPEC_HELP
-)
 ALIASES = {"strength": "str", "character_class": "class"}
 
 
 def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
-    """Build a sheet from `--stat KEY=VALUE` strings (STAT_HELP); unknown keys and non-integers are `BadInput`."""
+    """Build a sheet from `--stat KEY=VALUE` strings; unknown keys and non-integers are `BadInput`."""
     known = [ALIASES.get(name, name) for name in Sheet.model_fields]
     unknown = sorted(set(stats) - set(known))
     if unknown:

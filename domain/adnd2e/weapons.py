@@ -43,11 +43,6 @@ class Weapon(Model):
     def named(self, name: str) -> bool:
         return self.name.casefold() == name.strip().casefold()
 
-    @property
-    def controllable(self) -> bool:
-        """Its damage can be controlled (seed, Weapons in attack): a sword or axe turned flat, never a missile."""
-        return self.kind == "edged" and not self.missile
-
 
 def parse_weapon(text: str) -> Weapon:
     """`club:blunt,small,damage=1d6`: the name, then its parts; anything wrong is bad input naming it."""

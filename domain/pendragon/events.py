@@ -42,7 +42,6 @@ from .winter import WinterInputs, WinterOutcome
 
 class PendragonResolution(Resolution):
     PURPOSES: ClassVar[frozenset[str]] = frozenset()
-    FORMER_TOPICS: ClassVar[tuple[str, ...]] = ()  # topics older events name this class by (legacy_topics.py)
 
 
 class Checked(PendragonResolution):

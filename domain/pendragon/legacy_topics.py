@@ -45,4 +45,3 @@ LEGACY_TOPICS = {
 }
 for _topic, _cls in LEGACY_TOPICS.items():
     register_topic(_topic, _cls)
-    _cls.FORMER_TOPICS = (_topic,)  # what verify and import accept beside the class's own topic

@@ -79,8 +79,3 @@ def _partial(roll: Roll) -> Roll:
     if roll.result is Result.success:
         return roll.model_copy(update={"result": Result.partial_success})
     return roll
-
-
-def opposed_check(dice: Dice, value: int, opponent_value: int) -> Opposed:
-    """Roll both sides: purposes "check" (this character) and "opponent"."""
-    return oppose(check(dice, value), check(dice, opponent_value, "opponent"))

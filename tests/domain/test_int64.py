@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from chronicle.domain.dice import DiceRecord, Roll
 from chronicle.domain.errors import BadInput
-from chronicle.domain.model import INT64_MAX, INT64_MIN, Int64, Model, beyond_int64, parse_int64
+from chronicle.domain.model import INT64_MAX, INT64_MIN, Int64, Model, beyond_int64
 from chronicle.domain.rolls import DiceRolled
 
 HUGE = 2**64
@@ -40,21 +40,6 @@ def test_lists_and_optional_fields_are_checked_too():
     for fields in ({"hours": 1, "faces": (1, HUGE)}, {"hours": 1, "bonus": HUGE}):
         with pytest.raises(ValidationError, match="64-bit limit"):
             Hours(**fields)
-
-
-@pytest.mark.parametrize(
-    ("text", "says"),
-    [
-        ("9" * 20, "64-bit limit"),
-        ("9" * 5000, "64-bit limit"),
-        ("-9223372036854775809", "64-bit limit"),
-        ("lots", "whole number"),
-    ],
-)
-def test_parse_int64_turns_typed_text_into_bad_input(text, says):
-    with pytest.raises(BadInput, match=says):
-        parse_int64(text, "--hours")
-    assert parse_int64(" -9223372036854775808 ", "--hours") == INT64_MIN
 
 
 def test_the_dice_models_keep_64_bit_numbers_only():
