@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from ..domain.errors import BadInput
 from ..ledger.campaigns import campaign_list
+from ..ledger.commands.table import CampaignArchive, CampaignNew, CampaignRule, CampaignUse
 from ..ledger.digest import digest
 from ..ledger.report import campaign_report
-from ..ledger.rulings import change_ruling
+from .commanding import executes
 from .context import Env
 from .options import common
 from .output import emit, fields, table
-
-if TYPE_CHECKING:
-    from ..ledger.session import Session
 
 SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
 
@@ -30,23 +27,14 @@ def campaign() -> None:
 @click.argument("name")
 @click.option("--system", type=click.Choice(SYSTEMS), required=True, help="The rule system.")
 @common
-@click.pass_obj
-def new(env: Env, name: str, system: str) -> None:
+@executes(CampaignNew)
+def new() -> None:
     """Start a campaign named NAME under a rule system, with the default rulings.
 
     \b
     Example:
       chronicle campaign new Glorantha --system pendragon-pass
     """
-    if not name.strip():
-        raise BadInput("a campaign needs a name")
-
-    def decide(session: Session) -> dict[str, Any]:
-        started = session.start_campaign(name, system)
-        return {"event": started.last_event_id, "version": started.version, "campaign": name, "system": system}
-
-    result = env.write(decide)
-    emit(env, result, f"Started campaign {name!r} ({system}); event {result['event']}")
 
 
 @campaign.command("show")
@@ -93,16 +81,14 @@ def show(env: Env) -> None:
 @click.argument("assignment", metavar="KEY=VALUE")
 @click.option("--reason", required=True, help="Why the table changed the ruling (kept in the log).")
 @common
-@click.pass_obj
-def rule(env: Env, assignment: str, reason: str) -> None:
+@executes(CampaignRule)
+def rule() -> None:
     """Change one ruling from this point of the log on.
 
     \b
     Example:
       chronicle campaign rule disable_margin=8 --reason "house rule from session 12"
     """
-    result = env.write(lambda session: change_ruling(session, assignment, reason))
-    emit(env, result, f"{result['key']}: {result['previous']} -> {result['value']} (event {result['event']})")
 
 
 @campaign.command("report")
@@ -182,29 +168,25 @@ def list_(env: Env, archived: bool) -> None:
 @campaign.command("use")
 @click.argument("name")
 @common
-@click.pass_obj
-def use(env: Env, name: str) -> None:
+@executes(CampaignUse)
+def use() -> None:
     """Make NAME the campaign later commands act on without --campaign.
 
     \b
     Example:
       chronicle campaign use Sartar
     """
-    result = env.ledger.use_campaign(name)
-    emit(env, result, f"Later commands act on {result['campaign']}.  [event {result['event']}]")
 
 
 @campaign.command("archive")
 @click.argument("name")
 @click.option("--reason", required=True, help="Why (kept in the log).")
 @common
-@click.pass_obj
-def archive(env: Env, name: str, reason: str) -> None:
+@executes(CampaignArchive)
+def archive() -> None:
     """Hide NAME from lists (made by mistake or by the demo); its events stay.
 
     \b
     Example:
       chronicle campaign archive "Demo: Sartar" --reason "only the demo"
     """
-    result = env.ledger.archive_campaign(name, reason)
-    emit(env, result, f"Archived {result['campaign']}: {reason}  [event {result['event']}]")

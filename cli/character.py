@@ -7,7 +7,9 @@ from typing import Any
 import click
 
 from ..domain.titles import system_title
-from .options import common, pairs
+from ..ledger.commands.table import CharacterAdd, CharacterRename, CharacterRetire, CharacterSet
+from .commanding import executes
+from .options import common
 from .output import aligned, emit
 
 
@@ -24,18 +26,14 @@ def character() -> None:
     "--object", "is_object", is_flag=True, help="Potestas: an object (hardness, thickness) rather than a creature."
 )
 @common
-@click.pass_obj
-def add(env: Any, name: str, stats: tuple[str, ...], virtues: str | None, is_object: bool) -> None:
+@executes(CharacterAdd)
+def add() -> None:
     """Register NAME with the system's sheet fields.
 
     \b
     Example:
       chronicle character add Vasana --stat siz=15 --stat con=13 --stat valorous=17
     """
-    from ..ledger.characters import add_character
-
-    result = env.write(lambda session: add_character(session, name, pairs(stats), virtues, is_object))
-    emit(env, result, f"Added {name} ({result['system']}); event {result['event']}")
 
 
 @character.command("show")
@@ -106,8 +104,8 @@ def list_(env: Any, as_of: str | None, retired: bool) -> None:
 @click.argument("assignments", nargs=-1, required=True, metavar="KEY=VALUE...")
 @click.option("--reason", required=True, help="Why the sheet changes (a level gained, new armour).")
 @common
-@click.pass_obj
-def set_(env: Any, name: str, assignments: tuple[str, ...], reason: str) -> None:
+@executes(CharacterSet)
+def set_() -> None:
     """Growth, not correction: NAME's sheet changes from this point of the log on
     (--as-of an earlier event shows the old values; later outcomes use the new).
     Keys and values as for `character add`.
@@ -116,31 +114,20 @@ def set_(env: Any, name: str, assignments: tuple[str, ...], reason: str) -> None
     Example:
       chronicle character set Brand fort=6 bab=4 --reason "reached level 4"
     """
-    result = env.ledger.set_sheet(name, pairs(assignments, "set"), reason)
-    changed = ", ".join(f"{key} {_value(value)}" for key, value in result["changes"].items())
-    emit(
-        env,
-        {k: result[k] for k in ("event", "version", "character", "sheet", "changes", "reason")},
-        f"{result['character']} grows: {changed} ({reason}).  [event {result['event']}, version {result['version']}]",
-    )
 
 
 @character.command("retire")
 @click.argument("name")
 @click.option("--reason", required=True, help="Why NAME leaves the campaign.")
 @common
-@click.pass_obj
-def retire(env: Any, name: str, reason: str) -> None:
+@executes(CharacterRetire)
+def retire() -> None:
     """NAME leaves `character list` (back with --all); further actions on NAME are refused.
 
     \b
     Example:
       chronicle character retire Brand --reason "took holy orders"
     """
-    result = env.ledger.retire(name, reason)
-    emit(
-        env, result, f"{result['character']} retires: {reason}.  [event {result['event']}, version {result['version']}]"
-    )
 
 
 @character.command("rename")
@@ -148,21 +135,14 @@ def retire(env: Any, name: str, reason: str) -> None:
 @click.argument("new")
 @click.option("--reason", default="", help="Why (kept in the log).")
 @common
-@click.pass_obj
-def rename(env: Any, old: str, new: str, reason: str) -> None:
+@executes(CharacterRename)
+def rename() -> None:
     """The character OLD answers to NEW from now on; its log and --as-of history stay whole.
 
     \b
     Example:
       chronicle character rename Vasana "Vasana Farosdaughter"
     """
-    result = env.ledger.rename(old, new, reason)
-    emit(
-        env,
-        result,
-        f"{result['previous']} is now called {result['character']}.  "
-        f"[event {result['event']}, version {result['version']}]",
-    )
 
 
 def _value(value: Any) -> str:

@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import click
 
-from ..domain.dice import Expression, parse
-from ..domain.errors import BadInput
-from ..domain.explain import explain
-from ..domain.ids import event_id
-from .context import Env
-from .options import common, faces
-from .output import emit
+from ..ledger.commands.table import Roll
+from .commanding import executes
+from .options import common
 
 _NEGATIVE_NOTATION = re.compile(r"-[\d(d]", re.IGNORECASE)  # -1d4, -d8, -(1d6+1), -3
 
@@ -64,8 +59,8 @@ def _negative_notation_last(args: list[str], takes_value: dict[str, bool]) -> li
 @click.option("--roll", "single", type=int, metavar="N", help="The table's result of a notation of one die.")
 @click.option("--dice", "given", metavar="FACES", help="The table's own faces, comma-separated, in rolled order.")
 @common
-@click.pass_obj
-def roll(env: Env, notation: str, for_: str | None, reason: str, single: int | None, given: str | None) -> None:
+@executes(Roll)
+def roll() -> None:
     """Roll dice and record the result: NdX, dX, d%, constants, kh/kl/dh/dl, + - * / (rounding down),
     parentheses and a leading minus.
 
@@ -75,37 +70,3 @@ def roll(env: Env, notation: str, for_: str | None, reason: str, single: int | N
       chronicle roll "(1d8+3)*2"
       chronicle roll d% --roll 37
     """
-    expression = parse(notation)  # bad notation fails before the ledger is opened
-    table = _table_dice(expression, single, given)
-    event, owner = env.ledger.roll(expression, for_, reason, table)
-    recorded = event_id(event.originator_id, event.originator_version)
-    emit(
-        env, lambda: _result(event, owner or None, reason), lambda: f"{explain(event, owner, None)}  [event {recorded}]"
-    )
-
-
-def _table_dice(expression: Expression, single: int | None, given: str | None) -> list[int] | None:
-    """The faces the table rolled itself: `--roll N` for a notation of one die (CONTRACT.md "Dice"), else `--dice`."""
-    if single is None:
-        return faces(given)
-    if given is not None:
-        raise BadInput("give the table's dice once: --roll N for one die, or --dice FACES for several")
-    count = sum(term.count for term in expression.dice)
-    if count != 1:
-        rolls = f"rolls {count} dice: give their faces with --dice" if count else "rolls no dice"
-        raise BadInput(f"--roll gives the result of one die, but {expression} {rolls}")
-    return [single]
-
-
-def _result(event: Any, for_: str | None, reason: str) -> dict[str, Any]:
-    return {
-        "event": event_id(event.originator_id, event.originator_version),
-        "version": event.originator_version,
-        "notation": event.notation,
-        "total": event.total,
-        "faces": list(event.faces),
-        "kept": list(event.kept),
-        "source": event.dice.source,
-        "for": for_,
-        "reason": reason,
-    }

@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from ..ledger.campaigns import sessions
+from ..ledger.commands.table import SessionEnd, SessionStart
+from .commanding import executes
 from .context import Env
 from .options import common
 from .output import emit, table
@@ -18,37 +20,26 @@ def session() -> None:
 @session.command("start")
 @click.argument("title", required=False, default="")
 @common
-@click.pass_obj
-def start(env: Env, title: str) -> None:
+@executes(SessionStart)
+def start() -> None:
     """Begin the next session (one event on the campaign).
 
     \b
     Example:
       chronicle session start "The Sun Dome's fall"
     """
-    result = env.ledger.start_session(title)
-    named = f": {title}" if title else ""
-    emit(env, result, f"Session {result['number']} begins{named}.  [event {result['event']}]")
 
 
 @session.command("end")
 @common
-@click.pass_obj
-def end(env: Env) -> None:
+@executes(SessionEnd)
+def end() -> None:
     """End the running session; prints the ledger's digest to note (`verify --digest` holds the log to it).
 
     \b
     Example:
       chronicle session end
     """
-    result = env.ledger.end_session()
-    emit(
-        env,
-        result,
-        f"Session {result['number']} ends.  Digest {result['digest']} (note it: "
-        f"`chronicle verify --digest {result['digest']}` proves the log still holds tonight).  "
-        f"[event {result['event']}]",
-    )
 
 
 @session.command("list")

@@ -23,9 +23,12 @@ from ..domain.events import Resolution
 from ..domain.model import Model
 from ..domain.rolls import DiceRolled
 from ..domain.rolls import roll as roll_dice
-from . import audit, campaigns, characters, rulings
+from ..domain.errors import BadInput
+from ..domain.text import printable
+from . import audit, campaigns, characters, commands, rulings
 from .app import Chronicle, open_ledger
 from .digest import digest
+from .commands import Command, Reply, handler_of
 from .recorded import Recorded
 from .session import Session
 
@@ -235,6 +238,28 @@ class Ledger:
         if fork is None:
             return audit.replay(self.read(), name, assignments, None)
         return self.write(lambda session: audit.replay(session, name, assignments, fork))
+
+    # commands as data ----------------------------------------------------------------------
+
+    def execute(self, command: Command) -> Reply:
+        """Run one command through its handler: loaded once, decided once, saved with the retry policy."""
+        handler = handler_of(command)
+
+        def decide(session: Session) -> Reply:
+            if command.systems and session.campaign.system not in command.systems:
+                raise BadInput(
+                    f"{command.command} is a command of {' and '.join(command.systems)} campaigns; campaign "
+                    f"{printable(session.campaign.name)} is {session.campaign.system}"
+                )
+            return handler(session, command)
+
+        return self.write(decide)
+
+    def execute_document(self, document: Mapping[str, Any]) -> Reply:
+        """Run a command document (`{"command": NAME, ...}`), read as the campaign's system reads it."""
+        name = document.get("command") if isinstance(document, Mapping) else None
+        system = self.read().campaign.system if isinstance(name, str) and commands.needs_system(name) else None
+        return self.execute(commands.parse(document, system))
 
 
 class _Released(Exception):

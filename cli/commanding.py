@@ -1,0 +1,56 @@
+"""The body every Click command that writes shares: its options become the command's document model,
+the application layer runs it, and the reply is printed. A Click command that writes is its options,
+its help and `@executes(Model)`: nothing else."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .output import emit
+
+if TYPE_CHECKING:
+    from ..ledger.commands import Command, Reply
+
+
+def executes(model: type[Command]) -> Callable[[Callable[..., Any]], Callable[..., None]]:
+    """Make a Click command's callback run MODEL, built from the command's options, through the ledger."""
+
+    def wrap(function: Callable[..., Any]) -> Callable[..., None]:
+        @click.pass_context
+        def run(ctx: click.Context, /, **params: Any) -> None:
+            render(ctx.obj, ctx.obj.ledger.execute(build(model, ctx.command, params)))
+
+        return functools.update_wrapper(run, function)
+
+    return wrap
+
+
+def render(env: Any, reply: Reply) -> None:
+    emit(env, lambda: reply.document, lambda: reply.text)
+
+
+def build(model: type[Command], command: click.Command, params: dict[str, Any]) -> Command:
+    """The command document's model from a Click command's parsed values (an absent option stays unset)."""
+    named = document_keys(command)
+    return model.model_validate(
+        {named[name]: value for name, value in params.items() if value is not None and value != ()}
+    )
+
+
+@functools.cache
+def document_keys(command: click.Command) -> dict[str, str]:
+    """Each parameter's key in the command's document: an option by its long name (`--save-roll` is
+    `save_roll`), an argument by its name."""
+    keys = {}
+    for param in command.params:
+        if not param.expose_value or param.name is None:
+            continue
+        if isinstance(param, click.Option):
+            keys[param.name] = max(param.opts, key=len).lstrip("-").replace("-", "_")
+        else:
+            keys[param.name] = param.name
+    return keys

@@ -1,0 +1,19 @@
+"""Which module defines each command's model (and its handler), by command name: one `module:Class` per
+variant, the variants of a name that differs by rule system in the order potestas, adnd2e, pendragon-pass."""
+
+from __future__ import annotations
+
+from . import register
+
+register("campaign new", "table:CampaignNew")
+register("campaign rule", "table:CampaignRule")
+register("campaign use", "table:CampaignUse")
+register("campaign archive", "table:CampaignArchive")
+register("character add", "table:CharacterAdd")
+register("character set", "table:CharacterSet")
+register("character retire", "table:CharacterRetire")
+register("character rename", "table:CharacterRename")
+register("session start", "table:SessionStart")
+register("session end", "table:SessionEnd")
+register("note", "table:Note")
+register("roll", "table:Roll")
