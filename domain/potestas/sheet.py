@@ -45,9 +45,11 @@ class Sheet(Model):
     @field_validator("weapons", mode="before")
     @classmethod
     def _specs_to_weapons(cls, value: object) -> object:
-        """Sheets recorded before weapons were models hold command-line specs: read them as weapons."""
+        """Sheets recorded before weapons were models hold command-line specs: read them as weapons.
+        An unarmed strike is light (seed, Unarmed Fighting), also on a sheet recorded before the ledger
+        said so; the attacks recorded then keep the weapons they copied in."""
         if isinstance(value, (list, tuple)):
-            return tuple(parse_weapon(item) if isinstance(item, str) else item for item in value)
+            return tuple(_light_if_unarmed(parse_weapon(item) if isinstance(item, str) else item) for item in value)
         return value
 
     @field_validator("dr", mode="before")
@@ -69,6 +71,14 @@ class Sheet(Model):
             return self.fort
         base = max(self.fort, self.holder_fort) if self.holder_fort is not None else self.fort
         return base + self.hardness + (self.thickness - 1)
+
+
+def _light_if_unarmed(weapon: object) -> object:
+    if isinstance(weapon, dict) and weapon.get("unarmed"):
+        return {**weapon, "size": "light"}
+    if isinstance(weapon, Weapon) and weapon.unarmed and weapon.size != "light":
+        return weapon.model_copy(update={"size": "light"})
+    return weapon
 
 
 def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:

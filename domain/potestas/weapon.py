@@ -3,14 +3,15 @@
 A spec is `NAME:PART,PART,...`; parts are `attack=N`, `damage=D` (a number or dice notation),
 `enhancement=N`, `threat=N`, `multiplier=N`, `types=a+b` (damage types and qualities that may overcome
 DR), and the bare flags `light`, `two_handed`, `ranged`, `thrown`, `unarmed`, `nonlethal`. A thrown
-weapon is a ranged attack (range penalty, soft cover, Dex to hit) that still adds Str damage.
+weapon is a ranged attack (range penalty, soft cover, Dex to hit) that still adds Str damage. An unarmed
+strike is a light weapon (seed, Unarmed Fighting: "Unarmed strikes are considered light weapons").
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from ..dice import parse
 from ..errors import BadInput
@@ -45,6 +46,15 @@ class Weapon(Model):
     nonlethal: bool = Field(False, description="Usually deals nonlethal damage (unarmed strikes always do).")
     unarmed: bool = False
     types: tuple[str, ...] = Field((), description="Damage types and qualities that may overcome DR.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unarmed_is_light(cls, data: Any) -> Any:
+        """An unarmed strike given without a size is light. A size stated is kept: events recorded before
+        this rule hold their unarmed strikes as one-handed, and re-derive as they were decided."""
+        if isinstance(data, dict) and data.get("unarmed") and "size" not in data:
+            return {**data, "size": "light"}
+        return data
 
     @field_validator("damage")
     @classmethod
@@ -105,6 +115,8 @@ def parse_weapon(text: str) -> Weapon:
             raise BadInput(f"weapon {text!r}: unknown part {item!r}")
     if values.get("thrown"):
         values["ranged"] = True
+    if values.get("unarmed") and values.get("size") == "two_handed":
+        raise BadInput(f"weapon {text!r}: unarmed strikes are light weapons, never two-handed")
     try:
         return Weapon.model_validate(values)
     except ValidationError as error:
