@@ -17,3 +17,8 @@ register("session start", "table:SessionStart")
 register("session end", "table:SessionEnd")
 register("note", "table:Note")
 register("roll", "table:Roll")
+
+# the same name in several systems: one variant each (ledger/commands/<system>.py)
+register("injure", "potestas:Injure", "adnd2e:Injure", "pendragon:Injure")
+register("rest", "potestas:Rest", "adnd2e:Rest", "pendragon:Rest")
+register("attack", "potestas:Attack", "adnd2e:Attack")
