@@ -46,7 +46,7 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
     weapons = inputs.weapons
     nonlethal = all(w.usual_nonlethal for w in weapons) if inputs.nonlethal is None else inputs.nonlethal
     modifiers = _modifiers(inputs, nonlethal)
-    bonus = min(inputs.weapon_bonus(w) for w in weapons) + sum(modifiers.values())
+    bonus = min(inputs.weapon_bonus(w, rulings) for w in weapons) + sum(modifiers.values())
     defence = _defence(sheet, inputs)
     target = 10 + defence
     threat_from = max(w.threat for w in weapons)  # the narrowest threat range

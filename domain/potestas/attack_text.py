@@ -41,7 +41,7 @@ def damage_breakdown(inputs: AttackInputs, blow: InjuryInputs, multiplier: int, 
 def attack_sentences(inputs: AttackInputs, outcome: AttackOutcome, rulings: Rulings, name: str) -> str:
     given, o = inputs, outcome
     attacker = given.attacker or "An attacker"
-    arms = and_list([f"{w.name} ({given.weapon_bonus(w):+d})" for w in given.weapons])
+    arms = and_list([f"{w.name} ({given.weapon_bonus(w, rulings):+d})" for w in given.weapons])
     mods = "".join(f", {MODIFIER_NAMES.get(k, k.replace('_', ' '))} {v:+d}" for k, v in o.modifiers.items())
     lowest = " (the lowest)" if len(given.weapons) > 1 else ""
     said = [f"{attacker} attacks {name} with {arms}{mods}: attack bonus {o.attack_bonus:+d}{lowest}."]

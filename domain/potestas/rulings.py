@@ -31,6 +31,11 @@ class Rulings(Model):
       staggering). `knocked_out_only` is how injuries recorded before this ruling were derived.
     """
 
+    enhancement_to_hit: bool = Field(
+        True,
+        description="Attack: a weapon's enhancement bonus adds to its attack bonus (standard 3E; the seed's Ivanior "
+        "example counts it). false: it adds to damage only, and a weapon's given attack bonus is taken without it.",
+    )
     natural_20_hits: bool = Field(True, description="Attack: a natural 20 hits (standard 3E).")
     natural_1_misses: bool = Field(True, description="Attack: a natural 1 misses (standard 3E).")
     confirm_criticals: bool = Field(

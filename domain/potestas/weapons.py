@@ -6,6 +6,7 @@ from pydantic import Field, model_validator
 
 from ..errors import BadInput
 from ..model import Model
+from .rulings import Rulings
 from .sheet import Sheet, modifier
 from .weapon import Weapon, parse_weapon
 
@@ -64,10 +65,13 @@ class AttackInputs(Model):
         """Any ranged weapon; `parse_weapon` makes thrown weapons ranged (events recorded before kept them apart)."""
         return any(w.ranged for w in self.weapons)
 
-    def weapon_bonus(self, weapon: Weapon) -> int:
-        """Melee one- or two-handed: BAB + Str + size; light or ranged: BAB + Dex + size; unarmed may use Str."""
+    def weapon_bonus(self, weapon: Weapon, rulings: Rulings | None = None) -> int:
+        """Melee one- or two-handed: BAB + Str + size; light or ranged: BAB + Dex + size; unarmed may use Str;
+        + enhancement under `enhancement_to_hit` (the default rulings when none are given). A weapon's given
+        `attack` is its usual bonus, enhancement included (the seed's +3 rapier, "usually +15")."""
+        enhancement = weapon.enhancement if rulings is None or rulings.enhancement_to_hit else 0
         if weapon.attack is not None:
-            usual = weapon.attack
+            usual = weapon.attack - weapon.enhancement + enhancement
         else:
             strength, dex = modifier(self.strength), modifier(self.dex)
             if weapon.unarmed:
@@ -76,7 +80,7 @@ class AttackInputs(Model):
                 ability = dex
             else:
                 ability = strength
-            usual = self.bab + ability + self.size + weapon.enhancement
+            usual = self.bab + ability + self.size + enhancement
         return usual + (self.range_penalty if weapon.ranged else 0)
 
     def strength_damage(self, penalty_applies: bool) -> int:

@@ -86,3 +86,56 @@ def test_an_attack_recorded_with_one_handed_fists_re_derives_as_it_was_decided()
     stored = Attacked.model_validate(event.model_dump(mode="json"))
     again = Attacked.derive(TARGET, Condition(), stored.inputs, stored.ruled, Dice.replay(stored.dice))
     assert again == out
+
+
+def test_enhancement_to_hit_is_a_ruling_the_table_may_turn_off():
+    assert Rulings().enhancement_to_hit is True  # RULINGS.md 1: standard 3E, as the seed's Ivanior example
+    assert Rulings.model_validate({"enhancement_to_hit": "false"}).enhancement_to_hit is False
+    assert "enhancement_to_hit" in Rulings().model_dump(mode="json")  # recorded on every attack
+
+
+def test_without_enhancement_to_hit_a_magic_weapon_adds_its_enhancement_to_damage_only():
+    # BAB 4, Str 16 (+3), a +2 longsword: 4 + 3 + 2 = +9 by default, 4 + 3 = +7 without.
+    # Rolled 9: 18 against 15 hits by 3; without: 16, by 1. Damage either way: 5 + 3 Str + 2 enhancement = 10.
+    longsword = parse_weapon("longsword:damage=1d8,enhancement=2")
+    ruled = strike(9, longsword, damage=(5,), bab=4, strength=16)
+    off = strike(9, longsword, damage=(5,), bab=4, strength=16, rulings=Rulings(enhancement_to_hit=False))
+    assert (ruled.attack_bonus, ruled.total) == (9, 18)
+    assert (off.attack_bonus, off.total) == (7, 16)
+    assert [h.damage for h in ruled.hits] == [h.damage for h in off.hits] == [10]
+
+
+def test_without_enhancement_to_hit_a_given_attack_bonus_loses_its_enhancement():
+    """Ivanior's +3 rapier (usually +15) and +1 dagger (usually +13) count their enhancement, as the seed
+    says; without it they are +12 each, and with the feat's -2 the attack is +10, not +11."""
+    rapier = Weapon(name="rapier", attack=15, damage="3", enhancement=3, threat=18)
+    dagger = Weapon(name="dagger", attack=13, damage="2", enhancement=1, size="light", threat=19)
+    guard = Sheet(fort=2, defence=8)  # hit on 18
+    off = Rulings(enhancement_to_hit=False)
+    given = AttackInputs(weapons=(rapier, dagger), strength=14, multi_weapon_fighting=True)
+    assert [given.weapon_bonus(w, off) for w in (rapier, dagger)] == [12, 12]
+    assert [given.weapon_bonus(w) for w in (rapier, dagger)] == [15, 13]
+    missed = attack(guard, Condition(), given, off, Dice(3, table={"attack": [7]}))
+    assert (missed.attack_bonus, missed.total, missed.hit) == (10, 17, False)  # by default 7 + 11 = 18 hits
+    hit = attack(guard, Condition(), given, off, Dice(3, table={"attack": [8]}))
+    assert [h.damage for h in hit.hits] == [12]  # 3 + 2 + 3 Str + 3 + 1 enhancement: damage keeps it
+
+
+def test_an_attack_recorded_before_the_ruling_existed_re_derives_with_enhancement_to_hit():
+    longsword = parse_weapon("longsword:damage=1d8,enhancement=2")
+    inputs = AttackInputs(weapons=(longsword,), bab=4, strength=16)
+    recorded = {k: v for k, v in Rulings().model_dump(mode="json").items() if k != "enhancement_to_hit"}
+    dice = Dice(5, table={"attack": [6], "damage:1:1": [5]})
+    out = attack(TARGET, Condition(), inputs, Rulings.model_validate(recorded), dice)
+    assert (out.total, out.hit) == (15, True)  # 6 + 9: at +7 it would have missed
+    event = Attacked(
+        originator_id=uuid4(),
+        originator_version=2,
+        timestamp=datetime(2024, 1, 1, tzinfo=UTC),
+        by="gm",
+        inputs=inputs,
+        outcome=out,
+        rulings=recorded,
+        dice=dice.record(),
+    )
+    assert Attacked.derive(TARGET, Condition(), inputs, event.ruled, Dice.replay(event.dice)) == out
