@@ -55,11 +55,11 @@ class Sheet(Model):
     @field_validator("dr", mode="before")
     @classmethod
     def _normalise_dr(cls, value: object) -> str:
-        return str(DamageReduction.parse(str(value)))
+        return str(DamageReduction.parse(str(value), typed=False))  # `parse_sheet` checks what is typed
 
     @property
     def reduction(self) -> DamageReduction:
-        return DamageReduction.parse(self.dr)
+        return DamageReduction.parse(self.dr, typed=False)
 
     @property
     def is_object(self) -> bool:
