@@ -237,7 +237,7 @@ class Injured(PendragonResolution):
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
-        injury.upcast_forced_v1_v2(state)
+        injury.upcast_forced(state)
 
     inputs: InjureInputs
     outcome: InjureOutcome
@@ -258,7 +258,7 @@ class FirstAidGiven(PendragonResolution):
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
-        injury.upcast_forced_v1_v2(state)
+        injury.upcast_forced(state)
 
     inputs: FirstAidInputs
     outcome: HealOutcome
@@ -274,6 +274,12 @@ class FirstAidGiven(PendragonResolution):
 
 
 class MagicallyHealed(PendragonResolution):
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        injury.upcast_forced(state)  # version 1 healed the dead too
+
     inputs: MagicHealInputs
     outcome: HealOutcome
 
@@ -303,6 +309,12 @@ class ChirurgeryPerformed(PendragonResolution):
 
 
 class Rested(PendragonResolution):
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        injury.upcast_forced(state)  # version 1 rested the dead too
+
     inputs: RestInputs
     outcome: RestOutcome
 

@@ -174,7 +174,8 @@ def _first_aid(event: FirstAidGiven, name: str) -> str:
 def _magic(event: MagicallyHealed, name: str) -> str:
     o = event.outcome
     cleared = " The wound no longer needs Chirurgery." if o.chirurgery_cleared else ""
-    return f"Magic heals {o.healed} of {name}'s wound {o.wound}. " + _hp(name, o.hp, o.unconscious) + cleared
+    forced = " (forced: the character was dead)" if event.inputs.force and o.hp - o.healed <= 0 else ""
+    return f"Magic heals {o.healed} of {name}'s wound {o.wound}{forced}. " + _hp(name, o.hp, o.unconscious) + cleared
 
 
 def _chirurgery(event: ChirurgeryPerformed, name: str) -> str:
@@ -200,7 +201,8 @@ def _rested(event: Rested, name: str) -> str:
     healed = sum(o.healed.values())
     parts = [f"wound {w} by {n}" for w, n in o.healed.items()]
     heals = f"heals {healed} ({and_list(parts)})" if healed else "heals nothing"
-    return f"{name} takes {length}: {heals}. " + _hp(name, o.hp, o.unconscious)
+    forced = " (forced: the character was dead)" if i.force and o.hp - healed <= 0 else ""
+    return f"{name} takes {length}{forced}: {heals}. " + _hp(name, o.hp, o.unconscious)
 
 
 def _tactic(event: TacticResolved, name: str) -> str:

@@ -25,7 +25,7 @@ class InjureInputs(Model):
 
 
 def refuse_the_dead(sheet: Sheet, condition: Condition, force: bool, what: str) -> None:
-    """Injury and First Aid on the dead are refused unless forced (issue 22)."""
+    """Injury, First Aid (issue 22), magical healing and rest (issue 34) on the dead are refused unless forced."""
     if hp(sheet, condition) <= 0 and not force:
         raise Refusal(f"the character is dead ({hp(sheet, condition)} hit points): force it to {what} anyway")
 
@@ -132,11 +132,13 @@ class MagicHealInputs(Model):
     window_hours: int | None = 1  # most spells heal only wounds from the last hour; None: no limit
     heals_all: bool = False
     regrows_limbs: bool = False
+    force: bool = False  # heal a dead character anyway
 
 
 def magic_heal(sheet: Sheet, condition: Condition, inputs: MagicHealInputs, rulings: Rulings) -> HealOutcome:
     """Once per wound. Waking an unconscious character ends its need for Chirurgery; a major wound's
-    need ends only with a spell that heals all damage or regrows limbs."""
+    need ends only with a spell that heals all damage or regrows limbs. The dead stay dead unless forced."""
+    refuse_the_dead(sheet, condition, inputs.force, "heal them")
     wound = _open_wound(condition, inputs.wound)
     if wound.magic_healed:
         raise Refusal(f"wound {wound.id} has already been healed by magic")
@@ -179,6 +181,6 @@ def __getattr__(name: str) -> type:
     return moved(__name__, name)
 
 
-def upcast_forced_v1_v2(state: dict[str, Any]) -> None:
-    """Version 1 did not refuse the dead: its events re-derive as forced."""
+def upcast_forced(state: dict[str, Any]) -> None:
+    """An event of a version that did not refuse the dead re-derives as forced."""
     state["inputs"] = {**state.get("inputs", {}), "force": True}

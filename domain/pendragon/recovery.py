@@ -4,7 +4,8 @@ The seed and RULINGS.md are silent on it, so the table's standard Pendragon rule
 character heals its Healing Rate, (STR + CON) // 10 (at least 1), in hit points per full week of
 rest, oldest wounds first. A wound that needs Chirurgery does not heal on its own, nor does a
 character who still needs Chirurgery after falling unconscious (`chirurgery.py` ends that need); an
-interrupted rest heals nothing, and a rest that heals nothing wakes nobody.
+interrupted rest heals nothing, and a rest that heals nothing wakes nobody. The dead stay dead: their
+rest is refused unless forced.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pydantic import Field, model_validator
 from ..model import Model
 from .common import moved
 from .condition import Condition, hp, is_unconscious_at
+from .injury import refuse_the_dead
 from .rulings import Rulings
 from .sheet import Sheet
 
@@ -24,6 +26,7 @@ class RestInputs(Model):
     hours: int | None = Field(None, ge=0)
     minutes: int | None = Field(None, ge=0)
     interrupted: bool = False
+    force: bool = False  # a dead character rests anyway
 
     @model_validator(mode="after")
     def _one_length(self) -> RestInputs:
@@ -49,6 +52,7 @@ def healing_rate(sheet: Sheet) -> int:
 
 
 def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings) -> RestOutcome:
+    refuse_the_dead(sheet, condition, inputs.force, "rest them")
     weeks = 0 if inputs.interrupted else inputs.total_minutes // WEEK_MINUTES
     budget = weeks * healing_rate(sheet)
     healed: dict[int, int] = {}
