@@ -1,23 +1,10 @@
-"""The campaign settings of AD&D 2E non-lethal combat (RULINGS.md section 2), one field per ruling key.
-
-Rulings this module adds where the seed is silent (issue 22), each a campaign setting with its key:
-
-- `uncontrolled_nonlethal` (default false): an armed non-lethal or subdual attack needs a weapon whose damage
-  can be controlled, "swords and axes as long as the blade can be turned" (seed, Weapons in attack): an edged
-  melee weapon. Blunt weapons (the seed names the war hammer and mace) and piercing-only weapons (spear,
-  dagger) are refused; a table that lets a club or a spear butt pull its blows sets it to true. Missile
-  weapons (the seed's arrow and sling) are refused whatever it says.
-- `save_above_20` (default `natural_20`): a mugged victim whose save is raised above 20 by the level
-  difference still saves on a natural 20, as tables commonly let every save; `impossible`: the victim cannot
-  save and no die is rolled (the knockout dice are).
-- `partial_hit_dice` (default `floor`): hit dice written with a plus (`4+4`) or below one (`1/2`) count,
-  in the mugging save's level difference, as their whole dice rounded down (4+4 counts 4, 1/2 counts 0),
-  as the rulings round everywhere; `up`: a plus or a fraction counts one die more (4+4 counts 5, 1/2 counts 1).
-"""
+"""The table rulings of AD&D 2E non-lethal combat, one typed field per ruling key: its default, its meaning and
+the text it rests on (its basis). docs/rulings.md is made of them:
+`python -m chronicle.cli.rulings_doc > docs/rulings.md`."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -27,61 +14,104 @@ from ..model import Model
 
 
 class Rulings(Model):
+    """AD&D 2E non-lethal combat (the article Non-Lethal Combat): hit points as in 2E, with damage that is real
+    or temporary; armed non-lethal attacks, mugging, the sap, grabs and subdual."""
+
+    # Decisions the text leaves open that are no setting (docs/rulings.md, "Decided without a key").
+    DECISIONS: ClassVar[tuple[str, ...]] = (
+        "An armed non-lethal or subdual attack deals half the rolled damage, rounded down, of which half (rounded "
+        "down) is real and the rest temporary; a sap's real damage is a quarter, rounded down, and the rest "
+        "temporary.",
+        "Mugging needs a thief (the sheet's class) with a blunt melee weapon, and never oneself. Where the sheet "
+        "is silent, a character is medium-sized, the victim as tall as the mugger, and backstab allowed.",
+        "A round is a minute and a turn ten rounds, for knockouts and rest alike.",
+        "On a tied grab the higher percentile wins, and a score without one counts as 0 (18/30 beats 18); other "
+        "ties are rolled again, and the grab stays one attack.",
+        "Grabbing a person one-handed, Strength 3 counts as 0. Grabbing a monster, the modifier halved for "
+        "player-character races and demi-humans rounds toward zero: +1 against a smaller one, -3 against a "
+        "larger.",
+        "A monster's rough Strength (its largest damage, + 1 an extra attack, + 8 for a carrier) is used as "
+        "computed, without a cap.",
+        "An unknown armour class is 10 and an unknown THAC0 20 (a 0-level human).",
+    )
+
     temporary_unconscious: bool = Field(
         True,
-        description="Real plus temporary damage at or over max hp knocks a character out (RULINGS.md 2; standard).",
+        description="Real and temporary damage together at or over maximum hit points knock a character out "
+        "(false: temporary damage never does); real damage alone kills (death_at).",
+        json_schema_extra={
+            "basis": "The text splits damage into real and temporary without saying what temporary damage does; "
+            "in AD&D 2E's own temporary damage (punching and wrestling) reaching one's hit points knocks one out."
+        },
     )
     temporary_recovery: int = Field(
-        1, ge=0, description="Temporary hp recovered per turn (10 rounds) of rest (RULINGS.md 2; standard)."
+        1,
+        ge=0,
+        description="Temporary hit points recovered per turn (10 rounds) of rest.",
+        json_schema_extra={
+            "basis": "The text: temporary damage 'heals as noted elsewhere'; in AD&D 2E's punching and wrestling "
+            "it heals 1 point a turn."
+        },
     )
     sap_knockout_rounds: str = Field(
         "2d8",
-        description="Dice rolled for how many rounds a sap knockout lasts (RULINGS.md 2; the seed's mugging figure).",
+        description="The dice for how many rounds a sap's knockout lasts.",
+        json_schema_extra={
+            "values": "dice notation",
+            "basis": "The text gives a sap's knockout no duration; it takes that of the mugging, the text's other "
+            "knockout blow: 2d8 rounds.",
+        },
     )
     real_recovery: int = Field(
         1,
         ge=0,
-        description=(
-            "Gap: real hp recovered per full day (24 hours) of rest; the seed is silent, 1 is the 2E PHB's "
-            "natural healing."
-        ),
+        description="Real hit points recovered per full day (24 hours) of rest.",
+        json_schema_extra={
+            "basis": "The text is silent; 1 point a day is natural healing in the AD&D 2E Player's Handbook."
+        },
     )
     death_at: int = Field(
         0,
         le=0,
-        description=(
-            "Gap: a character dies when max hp minus real damage is at or below this; 0 is standard, "
-            "-10 the 2E optional rule (between it and 0 the character is unconscious)."
-        ),
+        description="A character dies when its maximum hit points minus real damage are at or below this; 0, or "
+        "-10 for AD&D 2E's optional rule (between it and 0 the character is unconscious).",
+        json_schema_extra={"basis": "The text is silent; death at 0 is standard AD&D 2E, at -10 its optional rule."},
     )
     helmets_tracked: bool = Field(
         False,
-        description=(
-            "Gap: whether the campaign details helmets; if so a mugged victim with a bare head has AC 10 "
-            "(seed, Mugging)."
-        ),
+        description="Whether the campaign details helmets: if it does, a mugged victim with a bare head has AC 10.",
+        json_schema_extra={
+            "basis": "The text: 'If helmets are detailed in the campaign, the victim has AC 10 unless the head is "
+            "protected'. Few campaigns detail them, so it is off until a table says so."
+        },
     )
     uncontrolled_nonlethal: bool = Field(
         False,
-        description=(
-            "Gap: whether blunt and piercing-only melee weapons may make armed non-lethal and subdual attacks; "
-            "the seed allows only weapons whose damage can be controlled (swords and axes, blade turned). "
-            "Missiles never may."
-        ),
+        description="Whether blunt and piercing-only melee weapons may make armed non-lethal and subdual attacks "
+        "(false: only edged weapons, the blade turned). Missiles never may.",
+        json_schema_extra={
+            "basis": "The text allows only a weapon whose damage can be controlled: impossible with an arrow or a "
+            "sling, 'or even a war hammer or mace', possible with swords and axes whose blade can be turned. A "
+            "table that lets a club or a spear's butt pull its blows sets it to true."
+        },
     )
     save_above_20: Literal["natural_20", "impossible"] = Field(
         "natural_20",
-        description=(
-            "Gap: a mugging save raised above 20 is still made on a natural 20 (natural_20), "
-            "or cannot be made at all and is not rolled (impossible)."
-        ),
+        description="A mugging save raised above 20 is still made on a natural 20 (impossible: the victim cannot "
+        "save, and only the knockout dice are rolled).",
+        json_schema_extra={
+            "basis": "The text raises the save by the level difference with no limit (its t9 thief against a 4 HD "
+            "ogre: 12 becomes 17); tables commonly let a natural 20 save whatever is needed."
+        },
     )
     partial_hit_dice: Literal["floor", "up"] = Field(
         "floor",
-        description=(
-            "Gap: hit dice such as 4+4 or 1/2 count as their whole dice rounded down in the mugging save's level "
-            "difference (floor: 4 and 0), or one die more (up: 5 and 1)."
-        ),
+        description="In the mugging save's level difference, hit dice such as 4+4 or 1/2 count as their whole "
+        "dice, rounded down: 4 and 0 (up: one die more, 5 and 1).",
+        json_schema_extra={
+            "basis": "The text counts 'the difference in level or hit dice' and its example has whole dice; "
+            "rounding down is how every figure of these rules rounds."
+        },
     )
 
     @field_validator("sap_knockout_rounds")
