@@ -1,26 +1,8 @@
-"""The table rulings PenDragon Pass needs (RULINGS.md section 3), one typed field per ruling key.
-
-Keys added where the texts leave a decision open (issue 22), each with its default:
-- `custom_worship` = `shamans`: who worships with Custom (Own) at the clan's annual rituals. The seed says
-  "characters from shamanic cultures"; by default the sheet's `shaman` flag or the Shaman honour makes one
-  (`anyone`: every character the table lets roll it).
-- `chirurgery_critical` = `heals_rate`: a critical Chirurgery roll also heals the patient's Healing Rate at
-  once (standard Pendragon); `as_success`: only what a success does.
-- `chirurgery_interval_days` = 7: one Chirurgery attempt per patient per week of care (standard
-  Pendragon's weekly roll); a failure may be tried again after it.
-
-Decisions without a key (standard Pendragon, where the texts are silent):
-- Initiates: the sheet's `initiate` flag, or the Initiate, Acolyte, Priest, High Priest or Rune Lord
-  honour; shamans: the `shaman` flag or the Shaman honour (issue 22).
-- Combat and physical skills are the lists in `skills.py`; other skills are neither (no Feat with them;
-  trained up to 20).
-- Chirurgery (`chirurgery.py`): a d20 against the healer's Chirurgery, never the patient's own; success
-  ends every need for Chirurgery so natural healing proceeds; failure changes nothing; a fumble deals a
-  new wound of 1d6. It treats only a living patient who needs it.
-- A Status loss stops at 0; a month of training on a skill already at its cap is spent without a roll.
-"""
+"""The table rulings of PenDragon Pass, one typed field per ruling key: its default, its meaning and the text it
+rests on (its basis). docs/rulings.md is made of them: `python -m chronicle.cli.rulings_doc > docs/rulings.md`."""
 
 from enum import StrEnum
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -69,35 +51,119 @@ class ChirurgeryCritical(StrEnum):
 
 
 class Rulings(Model):
+    """PenDragon Pass, Pendragon rules for Glorantha: Status in place of Glory, oaths and geasa, Feats and special
+    tactics, injury and the Winter Phase. What the text does not restate is standard Pendragon."""
+
+    # Decisions the text leaves open that are no setting (docs/rulings.md, "Decided without a key").
+    DECISIONS: ClassVar[tuple[str, ...]] = (
+        "Rolls are standard Pendragon: a d20 equal to the value is a critical, under it a success, 20 a fumble "
+        "(unless the value is 20 or more), over it a failure; a value over 20 adds its excess to the roll, and a "
+        "total of 20 or more is then a critical. Opposed, a critical beats a success and the higher of two "
+        "successes wins, the loser having a partial success; equal successes and two criticals tie.",
+        "Every full 1,000 Status earns one increase; Status never falls below 0. The head, yoke and missile "
+        "modifiers apply to foes and to amounts the table gives.",
+        "Honor counts as a passion for the Status a trait or passion of 16 or more gains each winter.",
+        "Raising a trait lowers its opposite by as much.",
+        "Initiates are the sheet's initiate flag or the Initiate, Acolyte, Priest, High Priest or Rune Lord "
+        "honour; shamans the shaman flag or the Shaman honour.",
+        "Feats take only combat skills and physical statistics (fixed lists); other skills are neither, so no "
+        "Feat with them, and they train up to 20. Tied criticals in a flurry give no second attack.",
+        "Damage over SIZ knocks down without a DEX roll; falling unconscious calls for Chirurgery.",
+        "Chirurgery is a d20 against the healer's Chirurgery, and the healer is never the patient; it treats only "
+        "a living patient who needs it. A success ends every need for it but wakes no one; a failure changes "
+        "nothing; a fumble deals a new 1d6 wound (a major one if it reaches CON).",
+        "Natural healing (rest) is standard Pendragon's Healing Rate, (STR + CON) // 10 for each full week, and "
+        "skips wounds awaiting Chirurgery.",
+        "The winter runs economics, worship, the Status of traits and passions, training, then experience.",
+        "Training stops at the skill's cap (15 for physical skills, 20 for any) and spends its remaining months "
+        "without a roll.",
+    )
+
     status_modifiers: StatusModifiers = Field(
-        StatusModifiers.additive, description="How the head, yoke and missile Status modifiers combine."
+        StatusModifiers.additive,
+        description="How the head, yoke and missile Status modifiers combine: additive sums the percentages and "
+        "applies them once (+10% and -50% make -40%); multiplicative applies each in turn.",
+        json_schema_extra={
+            "basis": "The text gives each (10% more for a head taken after a challenge, 50% more on a chariot yoke, "
+            "50% less with bows, crossbows or slings) but not how several combine; summing is the plain reading."
+        },
     )
     feat_threshold: FeatThreshold = Field(
-        FeatThreshold.half_floor_inclusive, description="What 'rolling under half the value' means for a Feat."
+        FeatThreshold.half_floor_inclusive,
+        description="What rolling under half the value means for a Feat: half_floor_inclusive succeeds on a d20 "
+        "at or under value // 2, half_floor_exclusive under it, half_ceil_inclusive at or under half rounded up.",
+        json_schema_extra={
+            "basis": "The text: a Feat succeeds 'by rolling under half the skill or statistic's value'. A Pendragon "
+            "roll succeeds at or under its value, so under is read as at or under, and half rounds down."
+        },
     )
     break_shield_needs: BreakShieldNeeds = Field(
-        BreakShieldNeeds.exceed, description="Damage against the parry armour (6) needed to shatter a shield."
+        BreakShieldNeeds.exceed,
+        description="The damage that shatters a shield: exceed needs more than its parry armour (6), "
+        "equal_or_exceed 6 or more.",
+        json_schema_extra={
+            "basis": "The text opposes the damage against the shield's parry armour (6) and shatters the shield if "
+            "that 'is successful'; in Pendragon damage gets through armour when it is more than the armour."
+        },
     )
     unconscious_threshold: UnconsciousThreshold = Field(
-        UnconsciousThreshold.quarter, description="Hit points at which a character falls unconscious."
+        UnconsciousThreshold.quarter,
+        description="When a character falls unconscious: quarter at or below a quarter of its hit points "
+        "(max // 4), below_quarter under it.",
+        json_schema_extra={
+            "basis": "The text does not restate it; in standard Pendragon a character whose hit points fall to a "
+            "quarter of the total falls unconscious."
+        },
     )
     experience_timing: ExperienceTiming = Field(
         ExperienceTiming.winter,
-        description="When experience rolls are made: each winter, or also a month after an adventure.",
+        description="When experience rolls are made: winter, in the Winter Phase only; month_after_adventure, "
+        "also a month after an adventure (the experience command).",
+        json_schema_extra={
+            "basis": "The text: 'At the GM's option, experience rolls may be made a month after an adventure'; "
+            "standard Pendragon makes them in winter, so the option is the table's to take."
+        },
     )
     pow_training: PowTraining = Field(
-        PowTraining.shamans_only, description="Who may train POW: only shamans and assistant shamans, or anyone."
+        PowTraining.shamans_only,
+        description="Who may train POW: shamans_only, a shaman or assistant shaman; anyone.",
+        json_schema_extra={
+            "basis": "The text brackets it as an option: 'POW may not be trained unless the character is a shaman "
+            "or assistant shaman'. Like every option the text brackets, it is taken unless the table says not."
+        },
     )
     tactic_training: bool = Field(
-        True, description="Whether special tactics (e.g. fighting in formation) may be learned by training."
+        True,
+        description="Whether a special tactic such as fighting in formation may be learned by training, instead "
+        "of a one-point increase or for a month and 120 silvers (false: no tactic is learned so).",
+        json_schema_extra={
+            "basis": "The text brackets both as options (learn a tactic 'instead of increasing a skill by one "
+            "point'; 'special tactics can be learned by spending a month and 120 silvers'); taken, as every "
+            "bracketed option is."
+        },
     )
     custom_worship: CustomWorship = Field(
-        CustomWorship.shamans, description="Who may worship with Custom (Own): shamans (flag or honour) or anyone."
+        CustomWorship.shamans,
+        description="Who may worship with Custom (Own) at the clan's annual rituals: shamans, a character with "
+        "the sheet's shaman flag or the Shaman honour; anyone the table lets roll it.",
+        json_schema_extra={
+            "basis": "The text: 'characters from shamanic cultures' roll Custom (Own). The ledger knows no cultures, "
+            "so a shaman stands for one; anyone leaves it to the table."
+        },
     )
     chirurgery_critical: ChirurgeryCritical = Field(
         ChirurgeryCritical.heals_rate,
-        description="Whether a critical Chirurgery roll also heals the Healing Rate at once.",
+        description="A critical Chirurgery roll also heals the patient's Healing Rate at once (as_success: only "
+        "what a success does).",
+        json_schema_extra={
+            "basis": "The text calls for Chirurgery but gives no rules for it; a critical heals so in standard "
+            "Pendragon."
+        },
     )
     chirurgery_interval_days: int = Field(
-        7, ge=0, description="Days of care between two Chirurgery attempts on the same patient."
+        7,
+        ge=0,
+        description="Days of care between two Chirurgery attempts on the same patient; a failure may be tried "
+        "again after them.",
+        json_schema_extra={"basis": "The text is silent; standard Pendragon rolls Chirurgery once a week of care."},
     )
