@@ -24,6 +24,7 @@ def executes(model: type[Command]) -> Callable[[Callable[..., Any]], Callable[..
         def run(ctx: click.Context, /, **params: Any) -> None:
             render(ctx.obj, ctx.obj.ledger.execute(build(model, ctx.command, params)))
 
+        run.executes = model  # type: ignore[attr-defined]  # which command a Click command builds (tests)
         return functools.update_wrapper(run, function)
 
     return wrap

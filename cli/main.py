@@ -30,6 +30,7 @@ COMMANDS = {
     "verify": "verify:verify",
     "report": "report:report",
     "batch": "batch:batch",
+    "commands": "documents:commands",
     "rebuild": "rebuild:rebuild",
     "amend": "audit:amend",
     "replay": "audit:replay",

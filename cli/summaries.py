@@ -9,11 +9,16 @@ SUMMARIES = {
     "attack": "Resolve an attack by ATTACKER on TARGET and record it.",
     "batch": (
         "Run FILE (`-` for stdin): one command line a line, without the program name or global options; blank"
-        " lines and `#` comments are skipped. On the first failing line nothing of the file is written, and "
-        "the exit status is that line's."
+        " lines and `#` comments are skipped. With --jsonl, one command document a line (`chronicle commands "
+        "--json` lists them). On the first failing line nothing of the file is written, and the exit status is"
+        " that line's."
     ),
     "campaign": "Start a campaign, show it, change its rulings.",
     "character": "Register characters and read their projected state.",
+    "commands": (
+        "List every command that writes: its rule systems and what it does; with --json, each command "
+        "document's JSON Schema (draft 2020-12)."
+    ),
     "check": "A d20 against NAME's SKILL (any statistic, trait, passion or skill), unopposed or opposed.",
     "chirurgery": (
         "Chirurgery on NAME (a major wound, or after falling unconscious): a d20 against the healer's "

@@ -1,19 +1,14 @@
 """Batch: each line parsed exactly as `chronicle <line>` would be, and recorded as it would be."""
 
-import contextlib
-import importlib.metadata
-import io
 import itertools
 import json
 import shlex
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
-import click
 import pytest
 from click.testing import CliRunner
 
-from chronicle.cli.batch import _Reusing
 from chronicle.cli.main import chronicle
 from chronicle.ledger import clock
 
@@ -79,26 +74,6 @@ def test_help_on_a_line_is_not_a_failure(run_sqlite):
     assert run_sqlite.json("batch", "-", input=script) == {"lines": 6, "events": 3}
 
 
-def test_a_reused_parser_reports_the_context_of_the_line_being_parsed():
-    root = click.Context(chronicle, info_name="chronicle")
-    commands = _Reusing(chronicle)
-    roll = commands.command(root, "roll")
-    assert roll is commands.command(root, "roll")  # one copy, one parser, for every line
-    first = roll.make_context("roll", ["d20", "--for", "Bob"], parent=root)
-    with pytest.raises(click.NoSuchOption) as refused:
-        roll.make_context("roll", ["d20", "--bogus"], parent=root)
-    assert refused.value.ctx is not first and refused.value.ctx.command is roll
-    assert refused.value.ctx.command_path == "chronicle roll"
-    group = commands.command(root, "character")
-    sub = group.make_context("character", ["add", "Ann"], parent=root)
-    add = group.get_command(sub, "add")
-    assert add is group.get_command(sub, "add") and add.get_params(sub) is add.get_params(sub)
-    assert (
-        type(add).__name__ == "Command"
-        and add.callback is chronicle.get_command(root, "character").commands["add"].callback
-    )
-
-
 def test_a_batch_builds_no_result_document_its_lines_do_not_print(run_sqlite, monkeypatch):
     """A recorded action's document (`describe`: the system's view of the condition, the dice...) is built
     when printed: alone, each line prints one (and the character's read-model row keeps one, rendered in the
@@ -114,87 +89,6 @@ def test_a_batch_builds_no_result_document_its_lines_do_not_print(run_sqlite, mo
     for line in lines:
         assert run_sqlite.json(*shlex.split(line))["version"] > 1
     assert len(viewed) == 1 + 2 * len(lines)
-
-
-def every_command() -> list[tuple[str, click.Command]]:
-    """Every command a batch line can name, the systems' real commands and group subcommands included."""
-    import importlib
-
-    from chronicle.cli.main import COMMANDS
-    from chronicle.domain.systems import PACKAGES
-
-    found, root = [], click.Context(chronicle, info_name="chronicle")
-    for name in COMMANDS:
-        found.append((name, chronicle.get_command(root, name)))
-    for package in PACKAGES.values():
-        module = importlib.import_module(f"chronicle.cli.systems.{package}")
-        found += [(name, getattr(module, name)) for name in ("injure", "rest", "attack") if hasattr(module, name)]
-    for name, command in list(found):
-        if isinstance(command, click.Group):
-            found += [(f"{name} {sub}", command.get_command(root, sub)) for sub in command.list_commands(root)]
-    return found
-
-
-LINES = [
-    "",
-    "Bob",
-    "Bob Ann",
-    "Bob --json",
-    "--json",
-    "Bob --campaign Other",
-    "Bob --campaign",
-    "--bogus",
-    "Bob --",
-    "Bob --damage 3 --mode lethal",
-    "Bob --mode lethal --damage 3 --json",
-    "Bob --damage 3 --damage 4 --mode sap",
-    "Bob --damage x --mode lethal",
-    "Bob --damage 3 --mode nonsense",
-    "Bob --hours 8",
-    "Bob --minutes 5 --interrupted",
-    "Bob --hours 8 --minutes 5 extra",
-    "Bob --stat hp=3 --stat str=9 --object",
-    "d20 --for Bob --reason bench",
-    "d20 --reason --for",
-    "3d6 --dice 1,2,3 --for",
-    "Bob Ann --maneuver sap --weapon club --roll 17",
-    "Bob Ann --maneuver nope",
-    "Bob --save-roll 9 --type slashing --nonlethal",
-    "Bob 1 --points 6 --any-age",
-    "Bob --hours=8",
-    "Bob -h",
-    "Bob --help --bogus",
-]
-
-
-@pytest.mark.parametrize("name, command", every_command(), ids=lambda value: value if isinstance(value, str) else "")
-def test_a_reused_command_parses_every_line_as_click_does(name, command):
-    """The reused copy's shortcuts (processing order sorted once, absent options' defaults consumed
-    once) give the values, their sources, the leftover arguments, the callbacks' effects and the
-    errors of Click's own parsing, line after line."""
-    from chronicle.cli.context import Env
-
-    def parse(command: click.Command, args: list[str]) -> tuple:
-        env = Env(db="unused.db", json=False, by="gm", campaign=None)
-        root = click.Context(chronicle, info_name="chronicle", obj=env)
-        try:
-            with command.make_context(name, list(args), parent=root, obj=env) as ctx:
-                params = {k: type(v) if isinstance(v, io.IOBase) else v for k, v in ctx.params.items()}  # File()s
-                return (params, ctx._parameter_source, ctx._param_default_explicit, ctx.args, env)
-        except click.exceptions.Exit as done:
-            return ("exit", done.exit_code, env)
-        except click.ClickException as problem:
-            where, param = getattr(problem, "ctx", None), getattr(problem, "param", None)
-            return (type(problem), problem.format_message(), where and where.command_path, param and param.name, env)
-
-    commands = _Reusing(chronicle)
-    reused = commands.reused(command)
-    for line in LINES * 2:  # a second time: from what the first one cached
-        with contextlib.redirect_stdout(io.TextIOWrapper(io.BytesIO())) as printed:  # help, and File("w") defaults
-            expected = parse(command, line.split())
-        with contextlib.redirect_stdout(io.TextIOWrapper(io.BytesIO())) as again:
-            assert parse(reused, line.split()) == expected, line
-        assert again.buffer.getvalue() == printed.buffer.getvalue()
 
 
 def restart_clock(monkeypatch) -> None:
@@ -256,12 +150,47 @@ def test_a_line_splits_into_the_words_shlex_would_give():
         assert _split(line + "\n", 1) == shlex.split(line.strip(), comments=True), repr(line)
 
 
-def test_the_installed_click_is_one_the_batch_parses_lines_for():
-    """A batch parses its lines with its own copy of Click's `parse_args` (a third of the time) only for
-    the Clicks it mirrors; another one parses them correctly but slowly, so a new Click is compared with
-    `_parse_args` and added to `MIRRORED_CLICKS` (the test above then holds the copy to it)."""
+def test_a_jsonl_batch_runs_command_documents_all_or_nothing(run_sqlite):
+    documents = [
+        {"command": "campaign new", "name": "Greyhawk", "system": "adnd2e"},
+        {"command": "character add", "name": "Bob", "stat": ["hp=20"]},
+        {"command": "note", "text": "Bob owes a horse", "for": "Bob"},
+        {"command": "roll", "notation": "d20", "for": "Bob", "dice": [12]},
+    ]
+    script = "\n".join(json.dumps(d) for d in documents) + "\n\n"
+    assert run_sqlite.json("batch", "--jsonl", "-", input=script) == {"lines": 4, "events": 4}
+    events = run_sqlite.json("log", "Bob")["events"]
+    assert [e["type"] for e in events] == ["CharacterRegistered", "NoteTaken", "DiceRolled"]
+    assert events[-1]["data"]["faces"] == [12]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"command": "roll", "notation": "d20", "fr": "Bob"}', "line 2: roll: unknown key 'fr'"),
+        ('{"command": "roll"}', "line 2: roll: 'notation' is required"),
+        ('{"command": "rol", "notation": "d20"}', "line 2: no command named 'rol': did you mean 'roll'?"),
+        ('{"notation": "d20"}', 'line 2: a command document names its command: {"command": NAME, ...}'),
+        ("[1, 2]", "line 2: a command document is a JSON object"),
+        ('{"command": "roll", "notation": "d20"', "line 2: not a JSON document"),
+        ('{"command": "roll", "notation": "d20", "roll": "12"}', "line 2: roll: 'roll': must be a whole number"),
+    ],
+)
+def test_a_document_that_does_not_fit_its_schema_is_bad_input_naming_the_key(run_sqlite, line, message):
+    run_sqlite("campaign", "new", "Greyhawk", "--system", "adnd2e")
+    before = stored(run_sqlite.db)
+    script = '{"command": "roll", "notation": "d6"}\n' + line + "\n"
+    result = run_sqlite("--json", "batch", "--jsonl", "-", input=script)
+    assert result.exit_code == 2
+    assert json.loads(result.stderr)["error"]["message"].startswith(message)
+    assert stored(run_sqlite.db) == before
+
+
+def test_a_line_with_no_end_in_sight_is_refused_before_it_fills_memory(run_sqlite, tmp_path):
     from chronicle.cli import batch
 
-    version = importlib.metadata.version("click")
-    assert version.startswith(batch.MIRRORED_CLICKS), f"Click {version}: compare cli/batch.py's _parse_args with it"
-    assert batch._MIRRORED
+    endless = tmp_path / "endless"
+    endless.write_text("x" * (batch.LONGEST_LINE + 5))
+    result = run_sqlite("--json", "batch", str(endless))
+    assert result.exit_code == 2
+    assert "line 1 is longer than" in json.loads(result.stderr)["error"]["message"]

@@ -1,0 +1,64 @@
+"""Commands as data: every Click command that writes builds its command's document model, whose keys are
+the command line's names, and `chronicle commands --json` publishes each document's schema."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+import pytest
+
+from chronicle.cli.commanding import document_keys
+from chronicle.cli.main import COMMANDS, chronicle
+from chronicle.domain.systems import PACKAGES
+from chronicle.ledger import commands
+
+
+def click_commands() -> list[tuple[str, click.Command]]:
+    """Every command a line can name, the systems' real commands and group subcommands included."""
+    found, root = [], click.Context(chronicle, info_name="chronicle")
+    for name in COMMANDS:
+        found.append((name, chronicle.get_command(root, name)))
+    for package in PACKAGES.values():
+        module = importlib.import_module(f"chronicle.cli.systems.{package}")
+        found += [(name, getattr(module, name)) for name in ("injure", "rest", "attack") if hasattr(module, name)]
+    for name, command in list(found):
+        if isinstance(command, click.Group):
+            found += [(f"{name} {sub}", command.get_command(root, sub)) for sub in command.list_commands(root)]
+    return found
+
+
+WRITING = [(name, command) for name, command in click_commands() if hasattr(command.callback, "executes")]
+
+
+def test_the_commands_that_write_build_documents():
+    named = {name for name, _ in WRITING}
+    assert {"campaign new", "character add", "note", "roll", "session start"} <= named
+
+
+@pytest.mark.parametrize(("name", "command"), WRITING, ids=[name for name, _ in WRITING])
+def test_a_command_line_names_its_documents_keys(name, command):
+    model = command.callback.executes
+    assert model.command == name
+    assert name in commands.CATALOGUE
+    fields = {field.alias or key for key, field in model.model_fields.items()}
+    assert set(document_keys(command).values()) == fields
+
+
+def test_commands_json_publishes_every_document_schema(run_sqlite):
+    listed = run_sqlite.json("commands")["commands"]
+    assert set(listed) == set(commands.CATALOGUE)
+    roll = listed["roll"]
+    assert roll["systems"] == [] and roll["summary"].startswith("Roll dice")
+    schema = roll["schema"]
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["properties"]["command"] == {"const": "roll"}
+    assert schema["required"] == ["command", "notation"] and schema["additionalProperties"] is False
+    assert listed["campaign new"]["schema"]["properties"]["system"]["enum"] == ["potestas", "adnd2e", "pendragon-pass"]
+
+
+def test_commands_for_people_is_a_table_of_sentences(run_sqlite):
+    result = run_sqlite("commands")
+    assert result.exit_code == 0
+    assert "campaign new" in result.stdout and "every system" in result.stdout
+    assert "{" not in result.stdout
