@@ -332,11 +332,15 @@ class WinterResolved(PendragonResolution):
     """One character's Winter Phase."""
 
     PURPOSES = frozenset({"productivity", "worship", "training", "experience"})
-    class_version: ClassVar[int] = 2
+    class_version: ClassVar[int] = 3
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
         winter.upcast_winter_v1_v2(state)
+
+    @staticmethod
+    def upcast_v2_v3(state: dict[str, Any]) -> None:
+        winter.upcast_winter_v2_v3(state)
 
     inputs: WinterInputs
     outcome: WinterOutcome

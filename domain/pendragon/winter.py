@@ -12,7 +12,7 @@ from ..dice import Dice
 from ..errors import BadInput, Refusal
 from ..model import Model
 from .common import moved
-from .condition import Condition
+from .condition import Condition, hp
 from .experience import Gain, apply_gains, checkable, experience_roll, key_dice_by_check
 from .oaths import GEAS_UPKEEP_STATUS
 from .resolution import Result, Roll, check
@@ -62,6 +62,8 @@ class WinterInputs(Model):
     family: str | None = None  # recorded result of the Family roll
     magic_item: str | None = None  # recorded result of a magic-item creation (Ritual roll)
     legacy: bool = False  # class_version 1: recorded before worship needed an initiate; not re-checked
+    training_first: bool = False  # class_version 1 and 2 trained before rolling the experience checks
+    force: bool = False  # class_version 1 and 2 gave the dead a winter too; none is given one since
 
 
 class StatusSource(Model):
@@ -143,8 +145,11 @@ def train(sheet: Sheet, condition: Condition, item: Training, rulings: Rulings, 
 def resolve_winter(
     sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice
 ) -> WinterOutcome:
-    """Dice: "productivity", "worship", "training:<skill>" (one per month of skill training) and
-    "experience:<check>" (one per check), each a d20."""
+    """Dice: "productivity", "worship", "experience:<check>" (one per check) and "training:<skill>" (one per
+    month of skill training), each a d20. As the seed orders the Winter Phase, the experience checks are
+    rolled first, then training and practice: a month of training rolls against the value experience left."""
+    if hp(sheet, condition) <= 0 and not inputs.force:
+        raise Refusal(f"a dead character ({hp(sheet, condition)} hit points) has no Winter Phase")
     if inputs.year in condition.winters:
         raise Refusal(f"the winter of year {inputs.year} is already recorded")
     if any(name not in STATISTICS or change > 0 for name, change in inputs.aging.items()):
@@ -165,13 +170,14 @@ def resolve_winter(
         if worship.result.succeeded:
             checks.add("pow")
     sources += status_sources(sheet, condition, inputs)
-    trained = []
-    for item in inputs.training:
-        trained.append(train(sheet, condition, item, rulings, dice))
-        if trained[-1].gain:  # a second month on the same skill rolls against the raised value
-            sheet = sheet.raised(item.what, trained[-1].gain.to - trained[-1].gain.from_)
     rolled = sorted(name for name in checks if checkable(name))
-    experience = [experience_roll(sheet, name, dice) for name in rolled]
+    if inputs.training_first:  # as versions 1 and 2 were decided
+        sheet, trained = _training(sheet, condition, inputs, rulings, dice)
+        experience = [experience_roll(sheet, name, dice) for name in rolled]
+    else:
+        experience = [experience_roll(sheet, name, dice) for name in rolled]
+        sheet, _ = apply_gains(sheet, condition, experience, "experience", "")
+        sheet, trained = _training(sheet, condition, inputs, rulings, dice)
     gained = sum(s.amount for s in sources)
     return WinterOutcome(
         year=inputs.year,
@@ -188,11 +194,24 @@ def resolve_winter(
     )
 
 
+def _training(
+    sheet: Sheet, condition: Condition, inputs: WinterInputs, rulings: Rulings, dice: Dice
+) -> tuple[Sheet, list[Trained]]:
+    """Each month of training in turn, on the sheet as the months before it left it."""
+    trained = []
+    for item in inputs.training:
+        trained.append(train(sheet, condition, item, rulings, dice))
+        if trained[-1].gain:  # a second month on the same skill rolls against the raised value
+            sheet = sheet.raised(item.what, trained[-1].gain.to - trained[-1].gain.from_)
+    return sheet, trained
+
+
 def after_winter(
     sheet: Sheet, condition: Condition, inputs: WinterInputs, out: WinterOutcome, here: str
 ) -> tuple[Sheet, Condition]:
-    sheet, condition = apply_gains(sheet, condition, [t.gain for t in out.training if t.gain], "training", here)
-    sheet, condition = apply_gains(sheet, condition, list(out.experience), "experience", here)
+    steps = [("training", [t.gain for t in out.training if t.gain]), ("experience", list(out.experience))]
+    for cause, gains in steps if inputs.training_first else reversed(steps):  # in the order they were rolled
+        sheet, condition = apply_gains(sheet, condition, gains, cause, here)
     for name, change in inputs.aging.items():
         sheet = sheet.with_value(name, sheet.value(name) + change)
     learned = tuple(f"{t.kind}:{t.what}" for t in out.training if t.kind != "skill")
@@ -223,3 +242,8 @@ def upcast_winter_v1_v2(state: dict[str, Any]) -> None:
         },
     )
     state["inputs"] = {**state.get("inputs", {}), "legacy": True}
+
+
+def upcast_winter_v2_v3(state: dict[str, Any]) -> None:
+    """Version 2 trained before rolling the experience checks, and gave the dead a winter: it re-derives so."""
+    state["inputs"] = {**state.get("inputs", {}), "training_first": True, "force": True}

@@ -4,7 +4,7 @@ Status by source, training, experience, aging and what the table recorded."""
 from __future__ import annotations
 
 from .experience import Gain
-from .winter import LAND, WinterInputs, WinterOutcome
+from .winter import LAND, Trained, WinterInputs, WinterOutcome
 from .words import and_list, plural, quoted, roll_words, title
 
 LAND_WORDS = {-5: "terrible", -2: "bad", 0: "normal", 2: "good", 5: "excellent"}
@@ -39,19 +39,9 @@ def winter_sentences(inputs: WinterInputs, out: WinterOutcome, name: str) -> str
         if sources
         else f"No Status gained; Status stays {out.total}."
     )
-    for trained in out.training:
-        month = f"A month's training ({trained.silvers} silvers)"
-        if trained.kind != "skill":
-            parts.append(f"{month}: {name} learns the {trained.kind} {title(trained.what)}.")
-        elif trained.capped is not None:
-            parts.append(
-                f"{month}: {title(trained.what)} is already at its cap of {trained.capped}, so the month "
-                "is spent without a roll."
-            )
-        elif trained.gain is not None:
-            parts.append(f"{month}: {gain_words(trained.gain)}.")
-    if out.experience:
-        parts.append(f"Experience: {and_list([gain_words(g) for g in out.experience])}.")
+    experience = [f"Experience: {and_list([gain_words(g) for g in out.experience])}."] if out.experience else []
+    training = [_month(trained, name) for trained in out.training]
+    parts += [*training, *experience] if inputs.training_first else [*experience, *training]  # as rolled
     if inputs.aging:
         parts.append(f"Aging: {and_list([f'{title(k)} {v:+d}' for k, v in inputs.aging.items()])}.")
     for label, value in (("Family", inputs.family), ("Magic item", inputs.magic_item)):
@@ -60,6 +50,16 @@ def winter_sentences(inputs: WinterInputs, out: WinterOutcome, name: str) -> str
     if inputs.leadership_people:
         parts.append(f"{name} leads {plural(inputs.leadership_people, 'person')}.".replace("persons", "people"))
     return " ".join(parts)
+
+
+def _month(trained: Trained, name: str) -> str:
+    month = f"A month's training ({trained.silvers} silvers)"
+    if trained.kind != "skill":
+        return f"{month}: {name} learns the {trained.kind} {title(trained.what)}."
+    if trained.capped is not None:
+        spent = "so the month is spent without a roll"
+        return f"{month}: {title(trained.what)} is already at its cap of {trained.capped}, {spent}."
+    return f"{month}: {gain_words(trained.gain)}." if trained.gain is not None else f"{month}."
 
 
 def gain_words(gain: Gain) -> str:

@@ -254,12 +254,15 @@ def test_a_winter_recorded_with_dice_in_order_is_read_keyed_by_check():
         land_roll=3,
         productivity="stewardship",
         training=[{"what": "sword"}],
+        training_first=True,  # as class_version 1 decided it
     )
     state = event.model_dump(mode="json")  # as class_version 1 stored it: purposes in order, no legacy flag
     for roll in state["dice"]["rolls"]:
         roll["purpose"] = roll["purpose"].partition(":")[0]
-    del state["inputs"]["legacy"]
+    for later in ("legacy", "training_first", "force"):
+        del state["inputs"][later]
     WinterResolved.upcast_v1_v2(state)
+    WinterResolved.upcast_v2_v3(state)
     old = WinterResolved.model_validate(state)
     assert [r.purpose for r in old.dice.rolls] == [
         "productivity",
@@ -267,5 +270,5 @@ def test_a_winter_recorded_with_dice_in_order_is_read_keyed_by_check():
         "experience:stewardship",
         "experience:valorous",
     ]
-    assert old.inputs.legacy
+    assert old.inputs.legacy and old.inputs.training_first
     assert WinterResolved.derive(*before, old.inputs, Rulings(), Dice.replay(old.dice)) == event.outcome

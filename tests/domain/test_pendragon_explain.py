@@ -209,9 +209,10 @@ def test_a_winter_tells_economics_worship_status_training_and_experience():
         "The winter of year 1621 for Vasana (the land rolled 5: good land, +2). Economics with Stewardship rolled "
         "14 against 14, a critical: 25 Status, 120 pennies of goods and a check. Worship with Religion rolled 6 "
         "against 10, a success: a POW check. Status gained: economics 25, Chaste 16, Loyalty (clan) 18, Valorous 17 "
-        "and leadership 2, 78 in all; Status is now 78. A month's training (120 silvers): Sword is already at its "
-        "cap of 15, so the month is spent without a roll. Experience: POW rolled 11: it rises from 10 to 11, "
-        "Stewardship rolled 20: it rises from 12 to 13 and Sword rolled 9, not over 15: no gain. Aging: STR -1. "
+        "and leadership 2, 78 in all; Status is now 78. Experience: POW rolled 11: it rises from 10 to 11, "
+        "Stewardship rolled 20: it rises from 12 to 13 and Sword rolled 9, not over 15: no gain. A month's "
+        "training (120 silvers): Sword is already at its cap of 15, so the month is spent without a roll. "
+        "Aging: STR -1. "
         'Family: "a daughter is born". Vasana leads 250 people.'
     )
     poor = act(
