@@ -22,7 +22,7 @@ class Rulings(Model):
         "An armed non-lethal or subdual attack deals half the rolled damage, rounded down, of which half (rounded "
         "down) is real and the rest temporary; a sap's real damage is a quarter, rounded down, and the rest "
         "temporary.",
-        "Mugging needs a thief (the sheet's class) with a blunt melee weapon, and never oneself. Where the sheet "
+        "Mugging needs a thief (the sheet's `class`) with a blunt melee weapon, and never oneself. Where the sheet "
         "is silent, a character is medium-sized, the victim as tall as the mugger, and backstab allowed.",
         "A round is a minute and a turn ten rounds, for knockouts and rest alike.",
         "On a tied grab the higher percentile wins, and a score without one counts as 0 (18/30 beats 18); other "

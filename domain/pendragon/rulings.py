@@ -64,15 +64,15 @@ class Rulings(Model):
         "modifiers apply to foes and to amounts the table gives.",
         "Honor counts as a passion for the Status a trait or passion of 16 or more gains each winter.",
         "Raising a trait lowers its opposite by as much.",
-        "Initiates are the sheet's initiate flag or the Initiate, Acolyte, Priest, High Priest or Rune Lord "
-        "honour; shamans the shaman flag or the Shaman honour.",
+        "Initiates are the sheet's `initiate` flag or the Initiate, Acolyte, Priest, High Priest or Rune Lord "
+        "honour; shamans the `shaman` flag or the Shaman honour.",
         "Feats take only combat skills and physical statistics (fixed lists); other skills are neither, so no "
         "Feat with them, and they train up to 20. Tied criticals in a flurry give no second attack.",
         "Damage over SIZ knocks down without a DEX roll; falling unconscious calls for Chirurgery.",
         "Chirurgery is a d20 against the healer's Chirurgery, and the healer is never the patient; it treats only "
         "a living patient who needs it. A success ends every need for it but wakes no one; a failure changes "
         "nothing; a fumble deals a new 1d6 wound (a major one if it reaches CON).",
-        "Natural healing (rest) is standard Pendragon's Healing Rate, (STR + CON) // 10 for each full week, and "
+        "Natural healing (`rest`) is standard Pendragon's Healing Rate, `(STR + CON) // 10` for each full week, and "
         "skips wounds awaiting Chirurgery.",
         "The winter runs economics, worship, the Status of traits and passions, training, then experience.",
         "Training stops at the skill's cap (15 for physical skills, 20 for any) and spends its remaining months "
@@ -81,8 +81,8 @@ class Rulings(Model):
 
     status_modifiers: StatusModifiers = Field(
         StatusModifiers.additive,
-        description="How the head, yoke and missile Status modifiers combine: additive sums the percentages and "
-        "applies them once (+10% and -50% make -40%); multiplicative applies each in turn.",
+        description="The head, yoke and missile Status modifiers are summed and applied once: +10% and -50% make "
+        "-40% (multiplicative: each is applied in turn).",
         json_schema_extra={
             "basis": "The text gives each (10% more for a head taken after a challenge, 50% more on a chariot yoke, "
             "50% less with bows, crossbows or slings) but not how several combine; summing is the plain reading."
@@ -90,8 +90,8 @@ class Rulings(Model):
     )
     feat_threshold: FeatThreshold = Field(
         FeatThreshold.half_floor_inclusive,
-        description="What rolling under half the value means for a Feat: half_floor_inclusive succeeds on a d20 "
-        "at or under value // 2, half_floor_exclusive under it, half_ceil_inclusive at or under half rounded up.",
+        description="A Feat succeeds on a d20 at or under half the value rounded down, value // 2 "
+        "(half_floor_exclusive: under it; half_ceil_inclusive: at or under half rounded up).",
         json_schema_extra={
             "basis": "The text: a Feat succeeds 'by rolling under half the skill or statistic's value'. A Pendragon "
             "roll succeeds at or under its value, so under is read as at or under, and half rounds down."
@@ -99,8 +99,8 @@ class Rulings(Model):
     )
     break_shield_needs: BreakShieldNeeds = Field(
         BreakShieldNeeds.exceed,
-        description="The damage that shatters a shield: exceed needs more than its parry armour (6), "
-        "equal_or_exceed 6 or more.",
+        description="A shield shatters when the damage is more than its parry armour of 6 (equal_or_exceed: 6 "
+        "or more).",
         json_schema_extra={
             "basis": "The text opposes the damage against the shield's parry armour (6) and shatters the shield if "
             "that 'is successful'; in Pendragon damage gets through armour when it is more than the armour."
@@ -108,8 +108,8 @@ class Rulings(Model):
     )
     unconscious_threshold: UnconsciousThreshold = Field(
         UnconsciousThreshold.quarter,
-        description="When a character falls unconscious: quarter at or below a quarter of its hit points "
-        "(max // 4), below_quarter under it.",
+        description="A character falls unconscious at or below a quarter of its hit points, max // 4 "
+        "(below_quarter: under it).",
         json_schema_extra={
             "basis": "The text does not restate it; in standard Pendragon a character whose hit points fall to a "
             "quarter of the total falls unconscious."
@@ -117,8 +117,8 @@ class Rulings(Model):
     )
     experience_timing: ExperienceTiming = Field(
         ExperienceTiming.winter,
-        description="When experience rolls are made: winter, in the Winter Phase only; month_after_adventure, "
-        "also a month after an adventure (the experience command).",
+        description="Experience rolls are made in the Winter Phase only (month_after_adventure: also a month "
+        "after an adventure, with the experience command).",
         json_schema_extra={
             "basis": "The text: 'At the GM's option, experience rolls may be made a month after an adventure'; "
             "standard Pendragon makes them in winter, so the option is the table's to take."
@@ -126,7 +126,7 @@ class Rulings(Model):
     )
     pow_training: PowTraining = Field(
         PowTraining.shamans_only,
-        description="Who may train POW: shamans_only, a shaman or assistant shaman; anyone.",
+        description="Only a shaman or assistant shaman may train POW (anyone: any character may).",
         json_schema_extra={
             "basis": "The text brackets it as an option: 'POW may not be trained unless the character is a shaman "
             "or assistant shaman'. Like every option the text brackets, it is taken unless the table says not."
@@ -144,8 +144,8 @@ class Rulings(Model):
     )
     custom_worship: CustomWorship = Field(
         CustomWorship.shamans,
-        description="Who may worship with Custom (Own) at the clan's annual rituals: shamans, a character with "
-        "the sheet's shaman flag or the Shaman honour; anyone the table lets roll it.",
+        description="Only a shaman (the sheet's shaman flag or the Shaman honour) worships with Custom (Own) at "
+        "the clan's annual rituals (anyone: any character the table lets roll it).",
         json_schema_extra={
             "basis": "The text: 'characters from shamanic cultures' roll Custom (Own). The ledger knows no cultures, "
             "so a shaman stands for one; anyone leaves it to the table."

@@ -17,8 +17,8 @@ class Rulings(Model):
 
     # Decisions the text leaves open that are no setting (docs/rulings.md, "Decided without a key").
     DECISIONS: ClassVar[tuple[str, ...]] = (
-        "Weapons live on the sheet (weapons=longsword:damage=1d8,types=slashing;javelin:damage=1d6,thrown); "
-        "--weapon NAME picks one, and several need --multi-weapon. A thrown weapon is ranged for range and cover "
+        "Weapons live on the sheet (`weapons=longsword:damage=1d8,types=slashing;javelin:damage=1d6,thrown`); "
+        "`--weapon NAME` picks one, and several need `--multi-weapon`. A thrown weapon is ranged for range and cover "
         "and still adds Strength to damage (the text: a melee or thrown weapon, a sling included).",
         "One-handed, in multi-weapon fighting, is the 3E size category: a light weapon such as a dagger is not "
         "one-handed. So the text's Ivanior (rapier and dagger, with the feat) takes -2, and his example comes out "
@@ -31,7 +31,7 @@ class Rulings(Model):
         "dead heal nothing.",
         "Falling: the text's table of distances is missing. Its figures (630 feet fallen in one round of six "
         "seconds) mean an acceleration of 35 ft/s² and a top speed of 210 ft/s, so the velocity is "
-        "min(√(70 × feet), 210) and the damage 4 × (velocity // 5), at most 168.",
+        "`min(√(70 × feet), 210)` and the damage `4 × (velocity // 5)`, at most 168.",
     )
 
     enhancement_to_hit: bool = Field(
@@ -149,7 +149,7 @@ class Rulings(Model):
             "current spell of unconsciousness counts: each dying save, rounds knocked out by nonlethal wounds and "
             "rounds lying stable, so a stable character wounded back into dying goes on from its count. The "
             "ledger counts the rounds its events show (one a dying save, 10 a minute of rest spent unconscious, "
-            "and those dying-save --rounds N declares), until the character wakes. Campaigns started before this "
+            "and those `dying-save --rounds N` declares), until the character wakes. Campaigns started before this "
             "reading keep 10_plus_prior, the earlier one, until the table changes it."
         },
     )
