@@ -74,7 +74,9 @@ class Rulings(Model):
         "nothing; a fumble deals a new 1d6 wound (a major one if it reaches CON).",
         "Natural healing (`rest`) is standard Pendragon's Healing Rate, `(STR + CON) // 10` for each full week, and "
         "skips wounds awaiting Chirurgery.",
-        "The winter runs economics, worship, the Status of traits and passions, training, then experience.",
+        "The winter runs economics, worship and the Status of traits and passions, then the experience checks, "
+        "then training, in the text's order: a month of training rolls against the value experience left. "
+        "Winters recorded before this order re-derive as they were decided.",
         "Training stops at the skill's cap (15 for physical skills, 20 for any) and spends its remaining months "
         "without a roll.",
     )
