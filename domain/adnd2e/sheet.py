@@ -18,6 +18,7 @@ from pydantic import (
 
 from ..errors import BadInput
 from ..model import Model
+from ..spelling import nearest
 from .weapons import SPEC_HELP, Weapon, parse_weapons
 
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
@@ -228,7 +229,9 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
     known = [ALIASES.get(name, name) for name in Sheet.model_fields]
     unknown = sorted(set(stats) - set(known))
     if unknown:
-        raise BadInput(f"unknown adnd2e stat {unknown[0]!r}: known are {', '.join(known)}")
+        near = nearest(unknown[0], known)
+        hint = f"did you mean {near!r}? The keys are" if near else "known are"
+        raise BadInput(f"unknown adnd2e stat {unknown[0]!r}: {hint} {', '.join(known)}")
     for key in INTEGER_STATS:
         if key in stats and not _INTEGER.fullmatch(str(stats[key]).strip()):
             raise BadInput(f"stat {key}={stats[key]!r} must be an integer")

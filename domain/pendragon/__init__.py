@@ -30,7 +30,7 @@ from .explain import explain
 from .legacy_topics import LEGACY_TOPICS  # registers the topics of events recorded before events.py
 from .resolution import Result, oppose, resolve
 from .rulings import Rulings
-from .sheet import Sheet, parse_sheet
+from .sheet import Sheet, parse_sheet, sheet_changes
 from .sheet_text import sheet_lines
 from .status import FOES, HONOURS
 from .winter import LAND, land_modifier
@@ -54,6 +54,7 @@ __all__ = [
     "explain",
     "oppose",
     "parse_sheet",
+    "sheet_changes",
     "resolve",
     "sheet_lines",
     "summary",

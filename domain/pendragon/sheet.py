@@ -5,11 +5,14 @@ and skills by lower-case name.
 """
 
 import re
+from typing import Any
 
 from pydantic import Field
 
 from ..errors import BadInput, NotFound
 from ..model import Model
+from ..spelling import nearest
+from .skills import KNOWN_PASSIONS, KNOWN_SKILLS
 
 Name = str  # the field `str` below shadows the builtin inside the class body
 
@@ -84,7 +87,9 @@ class Sheet(Model):
         for values in (self.traits, self.passions, self.skills):
             if name in values:
                 return values[name]
-        raise NotFound(f"{name!r} is not a statistic, trait, passion or skill on this sheet")
+        near = nearest(name, [*STATISTICS, "honor", *self.traits, *self.passions, *self.skills])
+        hint = f": did you mean {near!r}?" if near is not None else ""
+        raise NotFound(f"{name!r} is not a statistic, trait, passion or skill on this sheet{hint}")
 
     def with_value(self, name: Name, value: int) -> "Sheet":
         """The sheet with one value set; a trait's opposite is left alone (see `raised`)."""
@@ -108,6 +113,45 @@ def _check_name(name: Name) -> None:
         raise BadInput(f"bad sheet key {name!r}: expected a lower-case name such as valorous or loyalty_clan")
 
 
+NEW_NAME_PREFIXES = ("skill", "passion")  # `skill:NAME=V`: a genuinely new skill, however near a known name
+
+
+def known_names(held: "Sheet | None" = None) -> list[Name]:
+    """What a sheet key may be a slip for: the statistics, Honor, the flags, the traits, the passions and
+    skills the system knows, and every value `held` has."""
+    names = [*STATISTICS, "honor", *FLAGS, *OPPOSITE, *NAMED_PASSIONS, *KNOWN_PASSIONS, *sorted(KNOWN_SKILLS)]
+    if held is not None:
+        names += [*held.passions, *held.skills]
+    return names
+
+
+def sheet_key(key: Name, held: "Sheet | None" = None) -> Name:
+    """The sheet name a `--stat KEY=V` sets. A key one or two letters from a name the system knows or
+    `held` has, and not itself one, is bad input naming the nearest (`valorus`: did you mean
+    'valorous'?); a genuinely new one is written `skill:NAME` (or `passion:NAME`) (CONTRACT.md)."""
+    prefix, colon, name = key.partition(":")
+    if colon:
+        if prefix not in NEW_NAME_PREFIXES:
+            raise BadInput(f"bad sheet key {key!r}: a new name is written skill:NAME or passion:NAME")
+        _check_name(name)
+        if category(name) != prefix or name in FLAGS or name == "honor":
+            raise BadInput(f"bad sheet key {key!r}: {name} is a {_kind(name)} by its name, not a new {prefix}")
+        return name
+    _check_name(key)
+    near = nearest(key, known_names(held))
+    if near is not None:
+        kind = "passion" if category(key) == "passion" else "skill"
+        raise BadInput(
+            f"sheet key {key!r} is not a name the system knows or the sheet holds: did you mean {near!r}? "
+            f"(a new {kind} of that name is written {kind}:{key}=V)"
+        )
+    return key
+
+
+def _kind(name: Name) -> str:
+    return "flag" if name in FLAGS else "statistic" if name == "honor" else category(name)
+
+
 def _integer(name: Name, text: Name) -> int:
     try:
         return int(text)
@@ -115,14 +159,16 @@ def _integer(name: Name, text: Name) -> int:
         raise BadInput(f"{name}={text!r} is not an integer") from None
 
 
-def parse_sheet(stats: dict[Name, Name], kind: Name = "character", virtues: list[Name] | None = None) -> Sheet:
+def parse_sheet(
+    stats: dict[Name, Name], kind: Name = "character", virtues: list[Name] | None = None, held: Sheet | None = None
+) -> Sheet:
     """Build a sheet from `--stat KEY=VALUE` strings and `--virtues a,b,c,d,e`; setting a trait sets
-    its opposite to 20 minus it (CONTRACT.md)."""
+    its opposite to 20 minus it (CONTRACT.md). Keys are held to `sheet_key` (and to what `held` has)."""
     fields: dict = {"kind": kind, "traits": {t: 10 for t in OPPOSITE}, "passions": {}, "skills": {}}
     given_traits: dict[Name, int] = {}
-    for name, text in stats.items():
-        _check_name(name)
-        value = _integer(name, text)
+    for key, text in stats.items():
+        name = sheet_key(key, held)
+        value = _integer(key, text)
         kind_of = category(name)
         if name in FLAGS:
             fields[name] = bool(value)
@@ -142,3 +188,21 @@ def parse_sheet(stats: dict[Name, Name], kind: Name = "character", virtues: list
             raise BadInput(f"--virtues needs five different trait names, got {','.join(chosen)!r}")
         fields["virtues"] = chosen
     return Sheet(**fields)
+
+
+def sheet_changes(sheet: Sheet, stats: dict[Name, Name]) -> dict[Name, Any]:
+    """`character set`: the sheet fields KEY=VALUE strings set, keys held to the names the system knows and
+    this sheet has. A trait sets its opposite to 20 minus it, whatever the opposite was."""
+    parsed = parse_sheet(stats, kind=sheet.kind, held=sheet)
+    changes: dict[Name, Any] = {}
+    for key in stats:
+        name = sheet_key(key, sheet)
+        kind_of = category(name)
+        if name in FLAGS or kind_of == "statistic" or name == "honor":
+            changes[name] = getattr(parsed, name)
+        elif kind_of == "trait":
+            changes.setdefault("traits", {}).update({t: parsed.traits[t] for t in (name, OPPOSITE[name])})
+        else:
+            group = "passions" if kind_of == "passion" else "skills"
+            changes.setdefault(group, {})[name] = getattr(parsed, group)[name]
+    return changes

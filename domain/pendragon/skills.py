@@ -2,7 +2,8 @@
 
 The seed names neither list: these are Pendragon's weapon and combat skills with Glorantha's
 weapons, and its bodily skills (RULINGS.md section 3; see `rulings.py`, "Decisions without a key").
-A sheet's other skills are neither.
+A sheet's other skills are neither. `KNOWN_SKILLS` and `KNOWN_PASSIONS` are the names a sheet key is
+held to when it is one or two letters from one of them (sheet.py: `did you mean`).
 """
 
 from __future__ import annotations
@@ -69,6 +70,47 @@ PHYSICAL_SKILLS = WEAPONS | {
     "stealth",
     "throwing",
 }
+
+
+PRODUCTIVITY_SKILLS = (
+    "animal_lore",
+    "bargaining",
+    "devise",
+    "hunting",
+    "industry",
+    "mineral_lore",
+    "plant_lore",
+    "stewardship",
+)  # the seed's Economics list, in its order
+OTHER_SKILLS = frozenset(
+    {
+        "awareness",
+        "ceremony",
+        "chirurgery",
+        "compose",
+        "courtesy",
+        "custom_own",
+        "faerie_lore",
+        "falconry",
+        "first_aid",
+        "flirting",
+        "folklore",
+        "gaming",
+        "heraldry",
+        "intrigue",
+        "orate",
+        "play",
+        "read",
+        "recognize",
+        "religion",
+        "ritual",
+        "romance",
+        "singing",
+        "tourney",
+    }
+)  # Pendragon's other skills and those the seed names (Religion, Custom (Own), Ritual, First Aid, Chirurgery)
+KNOWN_SKILLS = COMBAT_SKILLS | PHYSICAL_SKILLS | OTHER_SKILLS | frozenset(PRODUCTIVITY_SKILLS)
+KNOWN_PASSIONS = ("loyalty_clan", "loyalty_tribe", "loyalty_lord", "loyalty_temple", "love_family", "hate_chaos")
 
 
 def is_combat_skill(name: str) -> bool:

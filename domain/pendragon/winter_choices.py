@@ -7,18 +7,8 @@ from ..errors import BadInput, Refusal
 from .condition import Condition
 from .rulings import CustomWorship, Rulings
 from .sheet import Sheet
+from .skills import PRODUCTIVITY_SKILLS
 from .status import is_initiate, is_shaman
-
-PRODUCTIVITY_SKILLS = (
-    "animal_lore",
-    "bargaining",
-    "devise",
-    "hunting",
-    "industry",
-    "mineral_lore",
-    "plant_lore",
-    "stewardship",
-)
 
 
 def default_productivity(sheet: Sheet) -> str | None:

@@ -8,6 +8,7 @@ from pydantic import ConfigDict, Field, field_validator
 
 from ..errors import BadInput
 from ..model import Model
+from ..spelling import nearest
 from .damage import DamageReduction
 from .weapon import Weapon, parse_weapon
 
@@ -90,7 +91,9 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
     for key, text in stats.items():
         name = key.strip().lower()
         if name not in allowed:
-            raise BadInput(f"unknown {kind} stat {key!r}: choose from {', '.join(allowed)}")
+            near = nearest(name, allowed)
+            hint = f"did you mean {near!r}? The keys are" if near else "choose from"
+            raise BadInput(f"unknown {kind} stat {key!r}: {hint} {', '.join(allowed)}")
         if name == "weapons":
             values[name] = _weapons(text)
         else:
