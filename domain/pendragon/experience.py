@@ -46,10 +46,13 @@ def experience_roll(sheet: Sheet, name: str, dice: Dice, purpose: str = "experie
 def apply_gains(
     sheet: Sheet, condition: Condition, gains: list[Gain], cause: str, event: str
 ) -> tuple[Sheet, Condition]:
-    """Raise each gained value; a trait's opposite falls by 1 (standard Pendragon)."""
+    """Raise each gained value; a trait's opposite falls by 1 (standard Pendragon). A skill new to the sheet
+    (learned by training) is written from the value it was trained from."""
     increases = list(condition.increases)
     for gain in gains:
         if gain.to > gain.from_:
+            if not sheet.has(gain.what):
+                sheet = sheet.with_value(gain.what, gain.from_)
             sheet = sheet.raised(gain.what, gain.to - gain.from_)
             increases.append(Increase(what=gain.what, by=gain.to - gain.from_, cause=cause, event=event))
     return sheet, condition.model_copy(update={"increases": tuple(increases)})

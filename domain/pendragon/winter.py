@@ -17,7 +17,7 @@ from .experience import Gain, apply_gains, checkable, experience_roll, key_dice_
 from .oaths import GEAS_UPKEEP_STATUS
 from .resolution import Result, Roll, check
 from .rulings import PowTraining, Rulings
-from .sheet import STATISTICS, Sheet, category
+from .sheet import STATISTICS, Sheet, category, sheet_key
 from .skills import is_physical_skill
 from .status import is_shaman, leadership_status
 from .winter_choices import check_worship
@@ -33,6 +33,7 @@ PASSION_STATUS_FROM = 16
 VIRTUES_STATUS = 100
 TRAINING_SILVERS = 120
 TRAINING_CAP = {True: 15, False: 20}  # physical skills, any skill
+NEW_SKILL = 0  # a skill learned by training starts from nothing: its first month's roll (any but 0) makes it 1
 
 
 def land_modifier(roll: int) -> int:
@@ -116,30 +117,41 @@ def status_sources(sheet: Sheet, condition: Condition, inputs: WinterInputs) -> 
     return found
 
 
-def training_cap(item: Training) -> int:
+def training_cap(item: Training, name: str | None = None) -> int:
     """Most physical skills cannot be trained past 15, no skill past 20 (seed: Training)."""
-    physical = item.physical if item.physical is not None else is_physical_skill(item.what)
+    physical = item.physical if item.physical is not None else is_physical_skill(name or item.what)
     return TRAINING_CAP[physical]
 
 
+def trained_name(sheet: Sheet, item: Training) -> str:
+    """The value a month of skill training raises: one on the sheet, or a new skill ("Characters may try to
+    learn new skills"), held to the names the system knows as a sheet key is (`skill:NAME` for a new one
+    near a known name)."""
+    return item.what if sheet.has(item.what) else sheet_key(item.what, sheet)
+
+
 def train(sheet: Sheet, condition: Condition, item: Training, rulings: Rulings, dice: Dice) -> Trained:
-    """Dice: "training:<skill>" (d20, skills and POW). Refusals name the training refused."""
+    """Dice: "training:<skill>" (d20, skills and POW). Refusals name the training refused. A skill not on
+    the sheet is learned from NEW_SKILL: the month's experience roll is against that value."""
     if item.kind == "tactic" and not rulings.tactic_training:
         raise Refusal(
             f"training the tactic {item.what}: tactics cannot be learned by training (ruling tactic_training=false)"
         )
     if item.kind != "skill":
         return Trained(kind=item.kind, what=item.what)  # learning a spell is automatic
-    if item.what == "pow" and rulings.pow_training is PowTraining.shamans_only and not is_shaman(sheet, condition):
+    name = trained_name(sheet, item)
+    if name == "pow" and rulings.pow_training is PowTraining.shamans_only and not is_shaman(sheet, condition):
         raise Refusal(
             "training pow: only a shaman or assistant shaman may train POW (ruling pow_training=shamans_only)"
         )
-    if category(item.what) in ("trait", "passion") or not checkable(item.what):
-        raise Refusal(f"training {item.what}: training raises skills and POW, not a {category(item.what)}")
-    cap = training_cap(item)
-    if sheet.value(item.what) >= cap:
-        return Trained(kind=item.kind, what=item.what, capped=cap)
-    return Trained(kind=item.kind, what=item.what, gain=experience_roll(sheet, item.what, dice, "training"))
+    if category(name) in ("trait", "passion") or not checkable(name):
+        raise Refusal(f"training {name}: training raises skills and POW, not a {category(name)}")
+    if not sheet.has(name):
+        sheet = sheet.with_value(name, NEW_SKILL)
+    cap = training_cap(item, name)
+    if sheet.value(name) >= cap:
+        return Trained(kind=item.kind, what=name, capped=cap)
+    return Trained(kind=item.kind, what=name, gain=experience_roll(sheet, name, dice, "training"))
 
 
 def resolve_winter(
@@ -200,9 +212,10 @@ def _training(
     """Each month of training in turn, on the sheet as the months before it left it."""
     trained = []
     for item in inputs.training:
-        trained.append(train(sheet, condition, item, rulings, dice))
-        if trained[-1].gain:  # a second month on the same skill rolls against the raised value
-            sheet = sheet.raised(item.what, trained[-1].gain.to - trained[-1].gain.from_)
+        month = train(sheet, condition, item, rulings, dice)
+        trained.append(month)
+        if month.gain:  # a second month on the same skill rolls against the raised value
+            sheet, _ = apply_gains(sheet, condition, [month.gain], "training", "")
     return sheet, trained
 
 
