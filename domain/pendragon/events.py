@@ -219,6 +219,13 @@ class TacticResolved(PendragonResolution):
     )
     inputs: TacticInputs
     outcome: TacticOutcome
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Version 1 cast a spell with an attack at -5 to both: it re-derives under that reading."""
+        if (state.get("inputs") or {}).get("tactic") == "spell-with-attack":
+            state["rulings"] = {"spell_attack_modifier": "both_minus_5", **(state.get("rulings") or {})}
 
     @classmethod
     def derive(

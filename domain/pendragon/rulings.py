@@ -40,6 +40,11 @@ class PowTraining(StrEnum):
     anyone = "anyone"
 
 
+class SpellAttackModifier(StrEnum):
+    reflexive = "reflexive"  # the caster's attack -5, the opponent's opposed roll +5
+    both_minus_5 = "both_minus_5"  # the spell and the attack each -5 (the earlier reading)
+
+
 class CustomWorship(StrEnum):
     shamans = "shamans"  # the shaman flag or the Shaman honour
     anyone = "anyone"
@@ -142,6 +147,16 @@ class Rulings(Model):
             "basis": "The text brackets both as options (learn a tactic 'instead of increasing a skill by one "
             "point'; 'special tactics can be learned by spending a month and 120 silvers'); taken, as every "
             "bracketed option is."
+        },
+    )
+    spell_attack_modifier: SpellAttackModifier = Field(
+        SpellAttackModifier.reflexive,
+        description="A spell cast with an attack: the caster's attack is at -5 and the opponent's opposed roll at "
+        "+5, the spell cast as usual (both_minus_5: the attack and the spell each at -5, the opponent as usual).",
+        json_schema_extra={
+            "basis": "The text: casting 'can be combined with an attack at a reflexive 5/+5 modifier'. A reflexive "
+            "modifier in Pendragon hands the bonus to the other side: -5 to one, +5 to the other. The ledger read "
+            "it as -5 to both before; spell attacks recorded then keep that reading."
         },
     )
     custom_worship: CustomWorship = Field(

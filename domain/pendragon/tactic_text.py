@@ -61,7 +61,10 @@ def tactic_sentences(inputs: TacticInputs, outcome: TacticOutcome, name: str) ->
     skill = getattr(inputs, "skill", None)
     against = f" with {skill.replace('_', ' ').title()}" if skill else ""
     text = f"{name} uses the tactic {outcome.tactic.replace('-', ' ')}{against} against {opponent}"
-    text += f" ({outcome.modifier:+d} to {name})." if outcome.modifier else "."
+    effects = dict(outcome.effects)
+    handed = effects.pop("opponent_bonus", None)  # a reflexive modifier: the other side's bonus
+    given = f", {handed:+d} to {opponent}" if isinstance(handed, int) and not isinstance(handed, bool) else ""
+    text += f" ({outcome.modifier:+d} to {name}{given})." if outcome.modifier else "."
     rolls = []
     for role, roll in outcome.rolls.items():
         base, _, number = role.partition("_")
@@ -73,9 +76,9 @@ def tactic_sentences(inputs: TacticInputs, outcome: TacticOutcome, name: str) ->
         text += {"self": f" {name} wins.", "opponent": f" {opponent} wins."}.get(
             outcome.winner, " A tie." if outcome.tie else " Nobody wins."
         )
-    effects = [e for e in (_effect(k, v) for k, v in outcome.effects.items()) if e]
-    if effects:
-        text += f" {and_list(effects)[0].upper()}{and_list(effects)[1:]}."
+    said = [e for e in (_effect(k, v) for k, v in effects.items()) if e]
+    if said:
+        text += f" {and_list(said)[0].upper()}{and_list(said)[1:]}."
     if outcome.knocked_down:
         text += f" {name} is knocked down."
     return text

@@ -8,14 +8,14 @@ from ..dice import Dice
 from ..errors import Refusal
 from ..model import Model
 from .resolution import Result, Roll, check
-from .rulings import BreakShieldNeeds, Rulings
+from .rulings import BreakShieldNeeds, Rulings, SpellAttackModifier
 from .sheet import Sheet
-from .tactic_base import Attack, TacticOutcome, opposed_outcome
+from .tactic_base import Attack, Effect, TacticOutcome, opposed_outcome
 
 SMALL_TARGET = -5  # break shield/weapon, disarm
 GREAT_BLOW = -5
 PER_EXTRA_OPPONENT = -5
-SPELL_WITH_ATTACK = -5  # to both the spell and the attack
+SPELL_WITH_ATTACK = 5  # "a reflexive 5/+5 modifier" (RULINGS.md `spell_attack_modifier`)
 SHIELD_PARRY_ARMOUR = 6
 
 
@@ -114,13 +114,20 @@ class MultipleOpponents(Model):
 
 
 class SpellWithAttack(Attack):
-    """Casting with an attack: -5 to both. Dice: "check", "opponent", "spell" (d20)."""
+    """Casting with an attack, "at a reflexive 5/+5 modifier" (RULINGS.md `spell_attack_modifier`): reflexive,
+    the caster's attack -5 and the opponent's opposed roll +5, the spell as usual; both_minus_5 (the earlier
+    reading), the attack and the spell each -5. Dice: "check", "opponent", "spell" (d20)."""
 
     tactic: Literal["spell-with-attack"] = "spell-with-attack"
     spell_skill: str  # the sheet value the spell is cast with
 
     def resolve(self, sheet: Sheet, rulings: Rulings, dice: Dice) -> TacticOutcome:
-        opposed = self.opposed(sheet, dice, SPELL_WITH_ATTACK)
-        spell = check(dice, sheet.value(self.spell_skill) + SPELL_WITH_ATTACK, "spell")
-        outcome = opposed_outcome(self.tactic, opposed, SPELL_WITH_ATTACK, spell_cast=spell.result.succeeded)
+        reflexive = rulings.spell_attack_modifier is SpellAttackModifier.reflexive
+        opponent, spell_modifier = (SPELL_WITH_ATTACK, 0) if reflexive else (0, -SPELL_WITH_ATTACK)
+        opposed = self.opposed(sheet, dice, -SPELL_WITH_ATTACK, opponent)
+        spell = check(dice, sheet.value(self.spell_skill) + spell_modifier, "spell")
+        effects: dict[str, Effect] = {"spell_cast": spell.result.succeeded}
+        if opponent:
+            effects = {"opponent_bonus": opponent, **effects}
+        outcome = opposed_outcome(self.tactic, opposed, -SPELL_WITH_ATTACK, **effects)
         return outcome.model_copy(update={"rolls": {**outcome.rolls, "spell": spell}})

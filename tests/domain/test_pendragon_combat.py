@@ -142,9 +142,10 @@ def test_three_opponents_are_each_attacked_at_minus_ten():
     assert out.effects == {"wins": 1}  # 4 beats 2 at skill 5; 9 and 12 fail
 
 
-def test_a_spell_with_an_attack_is_minus_five_to_both():
+def test_a_spell_with_an_attack_is_minus_five_to_both_under_the_earlier_reading():
     _, out = tactic(
         {"check": [9], "opponent": [15], "spell": [9]},
+        Rulings(spell_attack_modifier="both_minus_5"),
         tactic="spell-with-attack",
         skill="sword",
         opponent_value=12,

@@ -25,6 +25,7 @@ def test_rulings_validate_from_strings_and_default_to_the_digest():
         "experience_timing": "winter",
         "pow_training": "shamans_only",
         "tactic_training": True,
+        "spell_attack_modifier": "reflexive",
         "custom_worship": "shamans",
         "chirurgery_critical": "heals_rate",
         "chirurgery_interval_days": 7,
