@@ -187,6 +187,26 @@ class Dice:
                 raise BadInput(f"{purpose}: a d{sides} cannot show {value}")
         return faces
 
+    def from_table(self, purpose: str) -> bool:
+        """Whether the table gave faces for `purpose` that are still to be used."""
+        return bool(self._table.get(purpose))
+
+    def deal(self, pooled: str, counts: dict[str, int], what: str) -> None:
+        """Hand the table's faces given for `pooled` as one list out in order to the purposes of `counts`,
+        each its number of dice: for a resolution that knows which dice it rolls only once it has rolled
+        what decides them (an attack's damage dice per hit and weapon). A count that does not fit is bad
+        input, saying `what` rolls them. Without faces for `pooled`, nothing changes."""
+        given = self._table.pop(pooled, None)
+        if given is None:
+            return
+        needed = sum(counts.values())
+        if len(given) != needed:
+            dice = "die" if needed == 1 else "dice"
+            raise BadInput(f"{what} rolls {needed} {pooled} {dice}; the table gave {len(given)}")
+        for purpose, count in counts.items():
+            if count:
+                self._table[purpose], given = given[:count], given[count:]
+
     def unused(self) -> dict[str, list[int]]:
         """Table results nobody asked for (the caller treats them as bad input)."""
         return {k: v for k, v in self._table.items() if v}

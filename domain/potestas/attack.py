@@ -1,14 +1,16 @@
 """Attack and full attack (RULINGS.md 1, Attack, Full attack options, Damage): one roll, any number of hits.
 
 Each hit comes out as `InjuryInputs`; the caller records one Injured event per hit (save purpose `save:N`).
+The table's damage dice may come as one list (dice purpose `damage`): the resolution hands them out to
+each hit and weapon (`damage:HIT:WEAPON`) once the attack and confirmation rolls say how many it rolls.
 """
 
 from __future__ import annotations
 
 from pydantic import Field
 
-from ..dice import Dice
-from ..errors import Refusal
+from ..dice import Dice, parse
+from ..errors import BadInput, Refusal
 from ..model import Model
 from .condition import Condition
 from .injury import InjuryInputs
@@ -71,6 +73,15 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
         threat = hit and roll >= threat_from
         critical = threat
         if threat and rulings.confirm_criticals:
+            if (
+                rulings.critical_damage == "reroll_dice"
+                and dice.from_table("damage")
+                and not dice.from_table("confirm")
+            ):
+                raise BadInput(
+                    "the table's damage dice on a threat need its confirmation roll too: when critical damage "
+                    "rerolls the dice, the confirmation says how many are rolled"
+                )
             confirm = dice.d(20, "confirm")
             critical = _hits(confirm, confirm + bonus, target, rulings)
     extra = _extra_hits(inputs, rulings, total - target) if hit and inputs.iterative and total is not None else 0
@@ -80,13 +91,13 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
     critical_hits = (
         2 if inputs.hurried and (not inputs.iterative or rulings.hurried_iterative_crits == "first_pair") else 1
     )
-    hits = (
-        tuple(
-            _blow(inputs, n, critical and n <= critical_hits, multiplier, nonlethal, rulings, dice)
-            for n in range(1, count + 1)
-        )
-        if hit
-        else ()
+    criticals = [critical and n <= critical_hits for n in range(1, count + 1)] if hit else []
+    rolls = [_damage_rolls(inputs, n, crit, multiplier, rulings) for n, crit in enumerate(criticals, start=1)]
+    counts = {purpose: _dice_count(weapon) for hit_rolls in rolls for purpose, weapon, _ in hit_rolls}
+    dice.deal("damage", counts, "this attack" if hit else "this attack misses: it")
+    hits = tuple(
+        _blow(inputs, n, crit, multiplier, nonlethal, hit_rolls, rulings, dice)
+        for n, (crit, hit_rolls) in enumerate(zip(criticals, rolls, strict=True), start=1)
     )
     return AttackOutcome(
         attack_bonus=bonus,
@@ -163,18 +174,38 @@ def _unarmed_provokes(inputs: AttackInputs) -> bool:
     return unarmed and inputs.target_armed and not inputs.weapon_group_unarmed
 
 
-def _blow(
-    inputs: AttackInputs, number: int, critical: bool, multiplier: int, nonlethal: bool, rulings: Rulings, dice: Dice
-) -> InjuryInputs:
-    """One hit's damage: weapons + Str + enhancement (multiplied on a critical) + bonus + energy, at least 1."""
+def _damage_rolls(
+    inputs: AttackInputs, number: int, critical: bool, multiplier: int, rulings: Rulings
+) -> list[tuple[str, Weapon, int]]:
+    """Hit `number`'s weapon damage rolls in rolled order: (dice purpose, weapon, times its total counts)."""
     times = multiplier if critical else 1
-    weapon_damage = 0
+    rolls = []
     for index, weapon in enumerate(inputs.weapons, start=1):
         purpose = f"damage:{number}:{index}"
         if critical and rulings.critical_damage == "reroll_dice":
-            weapon_damage += sum(dice.evaluate(weapon.damage, f"{purpose}:{k}").total for k in range(1, times + 1))
+            rolls += [(f"{purpose}:{k}", weapon, 1) for k in range(1, times + 1)]
         else:
-            weapon_damage += dice.evaluate(weapon.damage, purpose).total * times
+            rolls.append((purpose, weapon, times))
+    return rolls
+
+
+def _dice_count(weapon: Weapon) -> int:
+    return sum(term.count for term in parse(weapon.damage).dice)
+
+
+def _blow(
+    inputs: AttackInputs,
+    number: int,
+    critical: bool,
+    multiplier: int,
+    nonlethal: bool,
+    rolls: list[tuple[str, Weapon, int]],
+    rulings: Rulings,
+    dice: Dice,
+) -> InjuryInputs:
+    """One hit's damage: weapons + Str + enhancement (multiplied on a critical) + bonus + energy, at least 1."""
+    times = multiplier if critical else 1
+    weapon_damage = sum(dice.evaluate(weapon.damage, purpose).total * factor for purpose, weapon, factor in rolls)
     additional = inputs.strength_damage(rulings.str_penalty_applies) + sum(w.enhancement for w in inputs.weapons)
     damage = max(1, weapon_damage + additional * times + inputs.bonus_damage + inputs.energy_damage)
     return InjuryInputs(

@@ -256,3 +256,30 @@ def test_a_bad_weapon_spec_is_bad_input(spec):
 def test_attack_inputs_copy_the_attackers_sheet():
     inputs = AttackInputs.by("Ivanior", Sheet(bab=12, strength=14, dex=16, size=0), (SWORD,), hurried=True)
     assert (inputs.attacker, inputs.bab, inputs.strength, inputs.dex, inputs.hurried) == ("Ivanior", 12, 14, 16, True)
+
+
+def test_the_tables_damage_dice_are_dealt_to_each_hit_and_weapon_in_rolled_order():
+    dice = Dice(11, table={"attack": [15], "damage": [4, 6]})
+    inputs = AttackInputs(weapons=(Weapon(name="club", damage="1d6"),), hurried=True, strength=14, bab=5)
+    out = attack(Sheet(defence=5), Condition(), inputs, Rulings(), dice)
+    assert [h.damage for h in out.hits] == [4 + 2, 6 + 2]
+    rolls = {r.purpose: (r.faces, r.source) for r in dice.record().rolls}
+    assert rolls["damage:1:1"] == ((4,), "table") and rolls["damage:2:1"] == ((6,), "table")
+    assert dice.unused() == {}
+
+
+def test_damage_dice_that_do_not_fit_the_attack_are_bad_input():
+    with pytest.raises(BadInput, match="rolls 1 damage die; the table gave 2"):
+        swing(15, Weapon(damage="1d6"), target=Sheet(defence=5), table={"damage": [4, 6]})
+    with pytest.raises(BadInput, match="misses"):
+        swing(1, Weapon(damage="1d6"), table={"damage": [4]})
+    with pytest.raises(BadInput, match="d6 cannot show 7"):
+        swing(15, Weapon(damage="1d6"), table={"damage": [7]})
+
+
+def test_rerolled_critical_dice_from_the_table_need_its_confirmation_roll():
+    rulings = Rulings(critical_damage="reroll_dice")
+    with pytest.raises(BadInput, match="confirmation"):
+        swing(20, Weapon(damage="1d6"), rulings=rulings, table={"damage": [4, 5]})
+    out = swing(20, Weapon(damage="1d6"), rulings=rulings, table={"confirm": [19], "damage": [4, 5]})
+    assert out.critical and out.hits[0].damage == 4 + 5
