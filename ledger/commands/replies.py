@@ -24,15 +24,23 @@ def unused_dice(recorded: Recorded) -> list[str]:
 
 def told(recorded: Recorded, notes: Sequence[str] = ()) -> str:
     """The reply for people: sentences, notes, then `Condition: before -> after.` and the event's id."""
-    rules = recorded.rules
-    before = rules.summary(recorded.sheet_before, recorded.condition_before)
-    after = rules.summary(recorded.sheet, recorded.condition)
+    return told_all([recorded], notes)
+
+
+def told_all(records: Sequence[Recorded], notes: Sequence[str] = ()) -> str:
+    """`told` for the events one command recorded on one character, in order (an attack and its hits):
+    each event's sentences, the notes, the condition before the first and after the last, their ids."""
+    first, last = records[0], records[-1]
+    rules = first.rules
+    before = rules.summary(first.sheet_before, first.condition_before)
+    after = rules.summary(last.sheet, last.condition)
     condition = f"{before} -> {after}" if before != after else after
+    ids = ", ".join(r.event_id for r in records)
     return "\n".join(
         [
-            rules.explain(recorded.event, recorded.name),
-            *(f"Note: {note}" for note in [*notes, *unused_dice(recorded)]),
-            f"Condition: {condition}.  [event {recorded.event_id}]",
+            *(rules.explain(r.event, r.name) for r in records),
+            *(f"Note: {note}" for note in [*notes, *(n for r in records for n in unused_dice(r))]),
+            f"Condition: {condition}.  [event{'s' if len(records) > 1 else ''} {ids}]",
         ]
     )
 
