@@ -1,39 +1,19 @@
 """Potestas commands (seed 000; RULINGS.md 1): injure, dying-save, exert, rest, attack, fall, and the
-`rules fortitude-dc` / `rules falling` queries. Each converts options to the domain's inputs, records
-one event (an attack: one for the attack and one per hit) and explains the result."""
+`rules fortitude-dc` / `rules falling` queries. Each command is its options, its help and the model the
+application layer runs (`chronicle.ledger.commands.potestas`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import click
 
-from ...domain.errors import BadInput
-from ...domain.potestas import (
-    DyingSaveInputs,
-    DyingSaveMade,
-    Exerted,
-    ExertionInputs,
-    FallInputs,
-    Fell,
-    Injured,
-    InjuryInputs,
-    Rested,
-    RestInputs,
-    falling,
-    fortitude_dc,
-)
-from ...domain.potestas.explain import dc_formula, fall_sentence, next_hit
-from ..actions import inputs
+from ...domain.potestas import falling, fortitude_dc
+from ...domain.potestas.explain import dc_formula, falling_told
+from ...ledger.commands.potestas import DyingSave, Exert, Fall, Injure, Rest
+from ..commanding import executes
 from ..context import Env
 from ..options import common
 from ..output import emit
-from .potestas_attack import attack
-from .potestas_common import HELP, d20, document, ignored_notes, potestas_character, told
-
-if TYPE_CHECKING:
-    from ...ledger.recorded import Recorded
-    from ...ledger.session import Session
+from .potestas_attack import HELP, attack
 
 __all__ = ["injure", "dying_save", "exert", "rest", "attack", "fall", "rules_fortitude_dc", "rules_falling"]
 
@@ -53,10 +33,8 @@ __all__ = ["injure", "dying_save", "exert", "rest", "attack", "fall", "rules_for
 @click.option("--save-roll", type=int, metavar="N", help="The table's d20 Fortitude save.")
 @click.option("--force", is_flag=True, help="Injure a dead character or a destroyed object anyway.")
 @common
-@click.pass_obj
-def injure(
-    env: Env, name: str, damage: int, nonlethal: bool, type_: str | None, save_roll: int | None, force: bool
-) -> None:
+@executes(Injure)
+def injure() -> None:
     """Apply DAMAGE to NAME: DR (hardness for objects), then a Fortitude save
     against DC 15 + damage // 5; a failure is a wound (or a nonlethal wound),
     and failing by disable_margin (10) also disables (staggers).
@@ -69,10 +47,6 @@ def injure(
     Example:
       chronicle injure Brand --damage 12 --type slashing --save-roll 9
     """
-    given = inputs(InjuryInputs, damage=damage, type=type_, nonlethal=nonlethal, force=force)
-    recorded = env.ledger.injure(name, Injured, given, {"save": d20(save_roll, "--save-roll")})
-    notes = ignored_notes(recorded, {"save": "--save-roll"})
-    emit(env, lambda: document(recorded, notes), lambda: told(recorded, notes))
 
 
 @click.command("dying-save", context_settings=HELP)
@@ -86,8 +60,8 @@ def injure(
     "they add to the DC.",
 )
 @common
-@click.pass_obj
-def dying_save(env: Env, name: str, roll: int | None, rounds: int | None) -> None:
+@executes(DyingSave)
+def dying_save() -> None:
     """A dying character's save for this turn: d20 + Fort - 1 per wound against
     DC 10 + 1 for each round NAME has been unconscious (ruling dying_dc): each
     dying save is a round, and so are rounds knocked out or stable before it.
@@ -98,22 +72,14 @@ def dying_save(env: Env, name: str, roll: int | None, rounds: int | None) -> Non
     Example:
       chronicle dying-save Brand --roll 14
     """
-    table = {"save": d20(roll, "--roll")}
-    given = inputs(DyingSaveInputs, rounds=rounds)
-    recorded = env.write(lambda session: _record(session, name, "dying-save", DyingSaveMade, given, table))
-    emit(env, lambda: recorded.document, lambda: told(recorded))
-
-
-def _record(session: Session, name: str, command: str, action: type, given: Any, table: Any = None) -> Recorded:
-    return session.record(potestas_character(session, name, command), action, given, table)
 
 
 @click.command(context_settings=HELP)
 @click.argument("name")
 @click.option("--action", metavar="TEXT", help="What was done: a standard action, moving over half speed, ...")
 @common
-@click.pass_obj
-def exert(env: Env, name: str, action: str | None) -> None:
+@executes(Exert)
+def exert() -> None:
     """Record a strenuous action by NAME: disabled becomes dying, staggered
     becomes unconscious; otherwise nothing changes. Refused (exit 1) for an
     unconscious character or an object.
@@ -122,9 +88,6 @@ def exert(env: Env, name: str, action: str | None) -> None:
     Example:
       chronicle exert Brand --action "charged the ogre"
     """
-    given = inputs(ExertionInputs, action=action)
-    recorded = env.write(lambda session: _record(session, name, "exert", Exerted, given))
-    emit(env, lambda: recorded.document, lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -135,8 +98,8 @@ def exert(env: Env, name: str, action: str | None) -> None:
 )
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
 @common
-@click.pass_obj
-def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
+@executes(Rest)
+def rest() -> None:
     """Natural healing for NAME over --hours H or --minutes M (exactly one):
     3 * (H // 24) + (H % 24) // 8 wounds and 3 * (m // 60) + (m % 60) // 20
     nonlethal wounds for m minutes; each healed wound moves its ladder up a
@@ -146,11 +109,6 @@ def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupte
     Example:
       chronicle rest Brand --hours 8
     """
-    if (hours is None) == (minutes is None):
-        raise BadInput("give exactly one of --hours H or --minutes M")
-    given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=interrupted)
-    recorded = env.ledger.rest(name, Rested, given)
-    emit(env, lambda: recorded.document, lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -159,8 +117,8 @@ def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupte
 @click.option("--save-roll", type=int, metavar="N", help="The table's d20 Fortitude save.")
 @click.option("--force", is_flag=True, help="Let a dead character or destroyed object fall anyway.")
 @common
-@click.pass_obj
-def fall(env: Env, name: str, feet: int, save_roll: int | None, force: bool) -> None:
+@executes(Fall)
+def fall() -> None:
     """NAME falls N feet: 4 bludgeoning damage per full 5 ft/s of impact
     velocity, min(sqrt(70 * feet), 210), then the injury rules (DR, save).
     A --save-roll given when no damage gets through is ignored, with a note.
@@ -169,23 +127,6 @@ def fall(env: Env, name: str, feet: int, save_roll: int | None, force: bool) -> 
     Example:
       chronicle fall Brand --feet 30 --save-roll 12
     """
-    given = inputs(FallInputs, feet=feet, force=force)
-    table = {"save": d20(save_roll, "--save-roll")}
-    recorded = env.write(lambda session: _record(session, name, "fall", Fell, given, table))
-    notes = ignored_notes(recorded, {"save": "--save-roll"})
-
-    def data() -> dict[str, Any]:
-        result = document(recorded, notes)
-        return {
-            **result,
-            **result["fall"],
-            **result["injury"],
-            "condition": result["condition"],
-            "event": result["event"],
-            "version": result["version"],
-        }
-
-    emit(env, data, lambda: told(recorded, notes))
 
 
 @click.command("fortitude-dc", context_settings={"ignore_unknown_options": True})
@@ -216,5 +157,4 @@ def rules_falling(env: Env, feet: int) -> None:
       chronicle rules falling 630 --json
     """
     drop = falling(feet)
-    data = {"feet": drop.feet, "velocity": drop.velocity, "hits": drop.hits, "damage": drop.damage}
-    emit(env, data, f"{fall_sentence(drop).capitalize()}. {next_hit(drop)}")
+    emit(env, drop.model_dump(mode="json"), falling_told(drop))

@@ -10,7 +10,7 @@ from .attack import AttackOutcome, attack
 from .condition import Condition, summary, view
 from .damage import DAMAGE_TYPES, DamageReduction, damage_type, fortitude_dc
 from .events import EVENTS, Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
-from .explain import explain
+from .explain import explain, unused_reason
 from .falling import Fall, FallInputs, FellOutcome, falling, minimum_fall
 from .injury import InjuryInputs, InjuryOutcome, SaveRoll, injure
 from .recovery import (
@@ -40,6 +40,7 @@ __all__ = [
     "EVENTS",
     "Rulings",
     "explain",
+    "unused_reason",
     "sheet_lines",
     "Sheet",
     "Condition",

@@ -8,7 +8,6 @@ from typing import Any
 
 from ..events import DomainEvent
 from .attack_text import attack_sentences
-from .attack_text import damage_breakdown as damage_breakdown  # cli/systems/potestas_attack.py imports it here
 from .condition import DISABLING, DROPPING, NONE
 from .events import Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
 from .falling import MAX_HITS, TERMINAL_VELOCITY, Fall, minimum_fall
@@ -170,6 +169,11 @@ def next_hit(fall: Fall) -> str:
     if fall.hits >= MAX_HITS:
         return f"No fall deals more: {TERMINAL_VELOCITY} ft/s is terminal velocity."
     return f"{fall.hits + 1} hits from {minimum_fall(fall.hits + 1)} ft."
+
+
+def falling_told(fall: Fall) -> str:
+    """`rules falling`: the fall's impact, then what a longer fall would add."""
+    return f"{fall_sentence(fall).capitalize()}. {next_hit(fall)}"
 
 
 def _fell(event: Fell, name: str) -> str:

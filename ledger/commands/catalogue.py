@@ -22,3 +22,8 @@ register("roll", "table:Roll")
 register("injure", "potestas:Injure", "adnd2e:Injure", "pendragon:Injure")
 register("rest", "potestas:Rest", "adnd2e:Rest", "pendragon:Rest")
 register("attack", "potestas:Attack", "adnd2e:Attack")
+
+# potestas
+register("dying-save", "potestas:DyingSave")
+register("exert", "potestas:Exert")
+register("fall", "potestas:Fall")

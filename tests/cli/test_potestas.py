@@ -71,7 +71,7 @@ def test_injure_json_has_the_contract_keys_and_explains_the_save(run):
         "rolled 15 + 4 (Fortitude) - 1 (wounds) = 18",
         "made by 2",
         "no wound",
-        "1 wound; disabled -> 1 wound; disabled",
+        "Condition: 1 wound; disabled.",
     ):
         assert said in text
 
