@@ -1,6 +1,6 @@
 """AD&D 2E non-lethal combat commands (seed 003; RULINGS.md 2): injure, rest, attack, mug, grab, and the
-`rules monster-strength` / `rules mug-save` queries. Each converts options to the domain's inputs,
-records one event and renders the result."""
+`rules monster-strength` / `rules mug-save` queries. Each command is its options, its help and the model
+the application layer runs (`chronicle.ledger.commands.adnd2e`)."""
 
 from __future__ import annotations
 
@@ -8,29 +8,15 @@ from typing import get_args
 
 import click
 
-from ...domain.adnd2e import (
-    Attacked,
-    AttackInputs,
-    Injured,
-    InjureInputs,
-    Mugged,
-    MugInputs,
-    Rested,
-    RestInputs,
-    monster_strength,
-    mug_save,
-)
-from ...domain.adnd2e.attacks import Maneuver, copied_from_attacker
+from ...domain.adnd2e import monster_strength, mug_save
+from ...domain.adnd2e.attacks import Maneuver
 from ...domain.adnd2e.damage import Mode
-from ...domain.adnd2e.mugging import check_not_oneself, copied_from_mugger
-from ...domain.errors import BadInput
-from ...ledger.recorded import Recorded
-from ...ledger.session import Session
-from ..actions import inputs
+from ...domain.adnd2e.explain import monster_strength_told, mug_save_told
+from ...ledger.commands.adnd2e import Attack, Injure, Mug, Rest
+from ..commanding import executes
 from ..context import Env
-from ..options import common, faces
+from ..options import common
 from ..output import emit
-from .adnd2e_common import adnd2e_character, document, record_on, told
 from .adnd2e_grab import grab
 
 # Dispatched commands run under `dispatch`'s context, which has no help option of its own.
@@ -58,18 +44,8 @@ __all__ = ["injure", "rest", "attack", "mug", "grab", "rules_monster_strength", 
     help="Sap: the victim is asleep or magically held (10% a point, up to 80%) though the ledger does not say so.",
 )
 @common
-@click.pass_obj
-def injure(
-    env: Env,
-    name: str,
-    damage: int,
-    mode: str,
-    knockout_roll: int | None,
-    knockout_dice: str | None,
-    magic_bonus: int | None,
-    attacker: str | None,
-    helpless: bool,
-) -> None:
+@executes(Injure)
+def injure() -> None:
     """Apply the rolled weapon --damage to NAME, split into real and temporary damage by --mode.
 
     A sap also rolls the knockout chance: 5% a point of damage, at most 40%
@@ -80,12 +56,6 @@ def injure(
     Example:
       chronicle injure Guard --damage 7 --mode sap --knockout-roll 20 --knockout-dice 2,3
     """
-    given = inputs(
-        InjureInputs, damage=damage, mode=mode, magic_bonus=magic_bonus, helpless=helpless, attacker=attacker
-    )
-    table = {"knockout": None if knockout_roll is None else [knockout_roll], "knockout_rounds": faces(knockout_dice)}
-    recorded = env.write(lambda session: record_on(session, name, Injured, given, table))
-    emit(env, lambda: document(recorded), lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -96,19 +66,14 @@ def injure(
 )
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
 @common
-@click.pass_obj
-def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupted: bool) -> None:
+@executes(Rest)
+def rest() -> None:
     """Natural healing for NAME over --hours H or --minutes M (exactly one); recorded even if it heals nothing.
 
     \b
     Example:
       chronicle rest Brand --minutes 20
     """
-    if (hours is None) == (minutes is None):
-        raise BadInput("give exactly one of --hours H or --minutes M")
-    given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=interrupted)
-    recorded = env.write(lambda session: record_on(session, name, Rested, given))
-    emit(env, lambda: document(recorded), lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -144,21 +109,8 @@ def rest(env: Env, name: str, hours: int | None, minutes: int | None, interrupte
 @click.option("--defender-roll", type=int, metavar="N", help="The table's d20 for the armed defender's first strike.")
 @click.option("--no-free-hand", "no_free_hand", is_flag=True, help="The attacker has no free hand (no grab).")
 @common
-@click.pass_obj
-def attack(
-    env: Env,
-    attacker: str,
-    target: str,
-    maneuver: str,
-    weapon: str | None,
-    missile: bool,
-    roll: int | None,
-    thac0: int | None,
-    wrestling_round: int | None,
-    defender_armed: bool,
-    defender_roll: int | None,
-    no_free_hand: bool,
-) -> None:
+@executes(Attack)
+def attack() -> None:
     """One attack roll by ATTACKER on TARGET with the maneuver's modifiers, recorded on TARGET.
 
     THAC0, height, class, whether the attacker is held and the --weapon are
@@ -172,28 +124,6 @@ def attack(
     Example:
       chronicle attack Thief Guard --maneuver sap --weapon club --roll 17
     """
-
-    def decide(session: Session) -> Recorded:
-        striker = adnd2e_character(session, attacker, "attack")
-        copied = copied_from_attacker(attacker, striker.sheet, striker.condition, weapon, missile, thac0)
-        given = inputs(
-            AttackInputs,
-            **copied,
-            maneuver=maneuver,
-            wrestling_round=wrestling_round,
-            defender_armed=defender_armed,
-            free_hand=not no_free_hand,
-        )
-        if maneuver == "mug":
-            check_not_oneself(attacker, target)
-        table = {
-            "attack": None if roll is None else [roll],
-            "defence": None if defender_roll is None else [defender_roll],
-        }
-        return record_on(session, target, Attacked, given, table)
-
-    recorded = env.write(decide)
-    emit(env, lambda: document(recorded, attacker=attacker), lambda: told(recorded))
 
 
 @click.command(context_settings=HELP)
@@ -214,16 +144,8 @@ def attack(
     "--weapon", metavar="NAME", help="The blunt weapon on MUGGER's sheet (default: its only blunt melee weapon)."
 )
 @common
-@click.pass_obj
-def mug(
-    env: Env,
-    mugger: str,
-    victim: str,
-    save_number: int,
-    save_roll: int | None,
-    knockout_dice: str | None,
-    weapon: str | None,
-) -> None:
+@executes(Mug)
+def mug() -> None:
     """After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level
     minus VICTIM's level or HD.
 
@@ -237,16 +159,6 @@ def mug(
     Example:
       chronicle mug Thief Ogre --save-number 12 --save-roll 16
     """
-
-    def decide(session: Session) -> Recorded:
-        thief = adnd2e_character(session, mugger, "mug")
-        given = inputs(MugInputs, save_number=save_number, **copied_from_mugger(mugger, thief.sheet, weapon))
-        check_not_oneself(mugger, victim)
-        table = {"save": None if save_roll is None else [save_roll], "knockout_rounds": faces(knockout_dice)}
-        return record_on(session, victim, Mugged, given, table)
-
-    recorded = env.write(decide)
-    emit(env, lambda: document(recorded, mugger=mugger), lambda: told(recorded))
 
 
 @click.command("monster-strength")
@@ -262,8 +174,7 @@ def rules_monster_strength(env: Env, attacks: str, carrier: bool) -> None:
     Example:
       chronicle rules monster-strength 2-8/4-10/4-10 --carrier --json
     """
-    strength = monster_strength(attacks, carrier)
-    emit(env, {"strength": strength}, f"Strength {strength}")
+    emit(env, {"strength": monster_strength(attacks, carrier)}, monster_strength_told(attacks, carrier))
 
 
 @click.command("mug-save")
@@ -284,4 +195,4 @@ def rules_mug_save(env: Env, base: int, mugger_level: int, victim_level: int) ->
       chronicle rules mug-save --base 12 --mugger-level 9 --victim-level 4
     """
     number = mug_save(base, mugger_level, victim_level)
-    emit(env, {"save_number": number}, f"Save number {number}")
+    emit(env, {"save_number": number}, mug_save_told(base, mugger_level, victim_level))

@@ -5,7 +5,7 @@ from .attacks import AttackInputs, AttackModifiers, AttackOutcome, attack, attac
 from .condition import Condition, summary, view
 from .damage import InjureInputs, InjureOutcome, RestInputs, RestOutcome, injure, knockout_chance, rest, split_damage
 from .events import EVENTS, Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged, StateInputs
-from .explain import explain
+from .explain import explain, unused_reason
 from .grab import BreakHoldInputs, ContestOutcome, GrabInputs, break_hold, grab, monster_strength, size_modifier
 from .mugging import MugInputs, MugOutcome, mug, mug_save
 from .rulings import Rulings
@@ -60,5 +60,6 @@ __all__ = [
     "grab",
     "break_hold",
     "explain",
+    "unused_reason",
     "sheet_lines",
 ]

@@ -9,7 +9,8 @@ from typing import Any
 from ..events import DomainEvent
 from .attacks import AttackOutcome, Strike
 from .events import Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged
-from .grab import ContestOutcome
+from .grab import ContestOutcome, attack_maximum, monster_strength
+from .mugging import mug_save
 
 MANEUVERS = {
     "normal": "attacks",
@@ -210,3 +211,44 @@ _TELLERS: dict[type, Callable[[Any, str], str]] = {
     HoldContested: _hold_contested,
     StateChanged: _state_changed,
 }
+
+
+def unused_reason(event: DomainEvent, purpose: str) -> str:
+    """Why the rules did not ask for a die the table gave for `purpose` (one the action declares)."""
+    if purpose == "attack":
+        return "the blow hits without a roll"
+    if purpose == "defence":
+        return "only an armed defender against a bare-handed attack strikes first"
+    if purpose == "knockout":
+        return "only a sap's blow on the living rolls for a knockout"
+    if purpose == "knockout_rounds":
+        return "the victim saved" if isinstance(event, Mugged) else "the knockout roll failed"
+    if purpose == "save":
+        return "a save needing more than 20 cannot be made (ruling save_above_20)"
+    if purpose in ("grab_round", "hold_round"):
+        return "the contest was decided before them"
+    return "the rules did not ask for it"
+
+
+# The `rules` queries ----------------------------------------------------------------------------
+
+
+def monster_strength_told(attacks: str, carrier: bool) -> str:
+    """`rules monster-strength`: the rough Strength and what it adds up from."""
+    parts = attacks.split("/")
+    largest = max(attack_maximum(part, attacks) for part in parts)
+    terms = [f"{largest} (the largest maximum damage of {attacks})"]
+    if len(parts) > 1:
+        terms.append(f"{len(parts) - 1} (one for each attack after the first)")
+    if carrier:
+        terms.append("8 (known for carrying)")
+    return f"Strength {monster_strength(attacks, carrier)} = {' + '.join(terms)}."
+
+
+def mug_save_told(base: int, mugger_level: int, victim_level: int) -> str:
+    """`rules mug-save`: the number the mugged victim's save vs petrification needs, and how."""
+    number = mug_save(base, mugger_level, victim_level)
+    return (
+        f"The victim saves vs petrification needing {number} = {base} (base) + {mugger_level} (the mugger's level) "
+        f"- {victim_level} (the victim's level or hit dice)."
+    )
