@@ -28,6 +28,7 @@ COMMANDS = {
     "demo": "demo:demo",
     "rules": "rules:rules",
     "verify": "verify:verify",
+    "checkpoint": "checkpoint:checkpoint",
     "report": "report:report",
     "batch": "batch:batch",
     "commands": "documents:commands",
@@ -36,6 +37,7 @@ COMMANDS = {
     "replay": "audit:replay",
     "export": "transfer:export",
     "import": "transfer:import_",
+    "identity": "identity:identity",
     "key": "key:key",
     "session": "session:session",
     "note": "note:note",
@@ -72,6 +74,7 @@ COMMANDS = {
 READS_ONLY = {
     "log",
     "verify",
+    "checkpoint",
     "export",
     "report",
     "replay",

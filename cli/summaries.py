@@ -20,6 +20,13 @@ SUMMARIES = {
         "document's JSON Schema (draft 2020-12)."
     ),
     "check": "A d20 against NAME's SKILL (any statistic, trait, passion or skill), unopposed or opposed.",
+    "checkpoint": (
+        "Sign the campaign's log as it is now: a note (a C2SP checkpoint) of its number of events and their RFC "
+        "6962 Merkle root, signed by your identity. Keep it outside the database (send it to the players): "
+        "`verify --witness NOTE` proves the log still extends it, or names the first event whose history "
+        "changed. Refused (exit 1) when the log no longer extends the last checkpoint this chronicle saw of the "
+        "campaign."
+    ),
     "chirurgery": (
         "Chirurgery on NAME (a major wound, or after falling unconscious): a d20 against the healer's "
         "Chirurgery, once a week of care (ruling chirurgery_interval_days). Success ends every need for "
@@ -73,6 +80,7 @@ SUMMARIES = {
         "Magical healing of NAME's wound WOUND by --points N: once per wound. Waking an unconscious character"
         " ends its need for Chirurgery; a major wound's only with --heals-all or --regrows-limbs."
     ),
+    "identity": "Your identity: the Ed25519 key pair that signs what you record.",
     "import": (
         "Import an exported log (FILE or `-`): every outcome is re-checked first, and a file that does not "
         "verify is refused with nothing written."

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,6 +18,10 @@ from ..ledger.verify import verify as check
 from .context import Env
 from .options import common
 from .output import emit, table
+
+if TYPE_CHECKING:
+    from ..domain.campaign import Campaign
+    from ..ledger.signed_note import Checkpoint
 
 
 @click.command()
@@ -37,9 +43,18 @@ from .output import emit, table
     metavar="EXPORT",
     help="Also prove the log still extends this earlier export of the campaign.",
 )
+@click.option(
+    "--witness",
+    type=click.Path(dir_okay=False, exists=True),
+    metavar="NOTE",
+    help="Also prove, by an RFC 6962 consistency proof, that the log still extends this checkpoint (a note"
+    " from `chronicle checkpoint`), or name the first event whose history changed.",
+)
 @common
 @click.pass_context
-def verify(ctx: click.Context, workers: int | None, noted: str | None, against: str | None) -> None:
+def verify(
+    ctx: click.Context, workers: int | None, noted: str | None, against: str | None, witness: str | None
+) -> None:
     """Re-derive every recorded outcome and check the log's tamper-evident hash chains, reading
     every row of the events table; the index and the characters read model are checked against it.
 
@@ -49,12 +64,14 @@ def verify(ctx: click.Context, workers: int | None, noted: str | None, against: 
     Example:
       chronicle verify --json
       chronicle verify --digest 412-3f9a0c...   (as `campaign show` printed it)
+      chronicle verify --witness session-12.note   (as `checkpoint` printed it)
     """
     env = ctx.obj
     held = Against(export_heads(against) if against else None, parse(noted) if noted else None)
     session = env.read()
     session.app.index.catch_up()
     campaign_id = session.campaign.id
+    note = _note(witness, session.campaign) if witness else None
     total = session.app.index.count(campaign_id)
     single = env.batch is not None or noted or against  # a digest's N-th event needs the campaign's whole order
     shares = 1 if single else workers or bulk.workers(total, PARALLEL_FROM)
@@ -64,7 +81,8 @@ def verify(ctx: click.Context, workers: int | None, noted: str | None, against: 
         else:
             env.close()  # no connection is held while the workers are forked: each opens its own
             report = verify_side_by_side(functools.partial(open_ledger, env.db), campaign_id, shares, advance)
-    emit(env, report, lambda: _human(report))
+    _witnessed(env, campaign_id, report, note)
+    emit(env, report, lambda: _with_witness(report, _human(report)))
     if not report["ok"]:
         ctx.exit(1)
 
@@ -77,6 +95,65 @@ def _human(report: dict[str, Any]) -> Any:
         ("position", "problem"),
         [(f"#{p['position']}", p["problem"]) for p in report["problems"]],
     )
+
+
+def _note(path: str, campaign: Campaign) -> Checkpoint:
+    """The checkpoint in the file at `path`: a note as `checkpoint` prints it, or its `--json` output."""
+    from ..domain.errors import BadInput
+    from ..ledger.signed_note import MAX_NOTE, read
+
+    try:
+        with open(path, "rb") as file:
+            text = file.read(MAX_NOTE + 1).decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read the checkpoint {path}: {getattr(error, 'strerror', None) or error}") from None
+    if text.lstrip().startswith("{"):
+        try:
+            text = json.loads(text)["note"]
+        except (ValueError, KeyError, TypeError):
+            raise BadInput(f"{path} holds JSON that is not the output of `checkpoint --json`") from None
+        if not isinstance(text, str):
+            raise BadInput(f"{path} holds JSON that is not the output of `checkpoint --json`")
+    note = read(text)
+    if note.campaign != campaign.id:
+        raise BadInput(
+            f"{Path(path).name} is a checkpoint of campaign {note.campaign}, not of {campaign.name}"
+            f" ({campaign.id}): pick that campaign with --campaign"
+        )
+    return note
+
+
+def _witnessed(env: Env, campaign_id: Any, report: dict[str, Any], note: Checkpoint | None) -> None:
+    """The campaign's Merkle tree recomputed from the events and compared with the stored one, and
+    with the checkpoint `note` when given (its part of the report: `witness`)."""
+    from ..ledger.witness import audit
+
+    problems, witness = audit(env.app, campaign_id, note)
+    if note is not None:
+        report["witness"] = witness
+    if problems:
+        found = [*report["problems"], *({"position": p.position, "problem": p.problem} for p in problems)]
+        report["problems"] = sorted(found, key=lambda p: p["position"])
+        report["ok"] = False
+
+
+def _with_witness(report: dict[str, Any], human: Any) -> Any:
+    witness = report.get("witness")
+    if not witness:
+        return human
+    signed = f"the checkpoint of {witness['size']} events signed by {witness['key']}"
+    if witness["extends"]:
+        proof = witness.get("proof")
+        line = f"The log ({witness['log']['size']} events) extends {signed}" + (
+            f": its consistency proof of {len(proof)} hashes verifies." if proof is not None else "."
+        )
+    else:
+        line = f"The log does not extend {signed}: its history changed at #{witness['position']}."
+    if isinstance(human, str):
+        return f"{human}\n{line}"
+    from rich.console import Group
+
+    return Group(human, line)
 
 
 def _progress(env: Env, total: int) -> Any:
