@@ -17,9 +17,11 @@ from uuid import UUID
 
 import orjson
 
-from ..domain.character import Character
+from ..domain.campaign import CampaignStarted
+from ..domain.character import Character, CharacterRegistered
 from ..domain.errors import BadInput
 from ..domain.events import Event
+from ..domain.growth import CharacterRenamed
 from ..domain.text import check_json
 from ..projections.told import told_row
 from .mapper import checked_event, event_from_state
@@ -35,6 +37,10 @@ CLOSING = b'{"closing":'  # the export's last line: its count of events and thei
 # amended) as projections/told.py keeps it, or None (an encrypted ledger's sentences are not kept in the clear)
 Told = tuple[str, str, str, str | None]
 Checked = tuple[int, str, int, str, bytes, Told | None]
+# an event that gives a name (ledger/names.py checks them once every share is done): line number, what it
+# does ("started" a campaign, "registered" or "renamed" a character), aggregate, the name, and for a
+# registration the campaign it was registered in
+Named = tuple[int, str, UUID, str, UUID | None]
 
 
 @dataclass
@@ -47,6 +53,7 @@ class ShareReport:
     campaigns: set[str] = field(default_factory=set)  # campaigns started in the file
     owners: set[str] = field(default_factory=set)  # campaigns its other aggregates were created in
     snapshots: list[Any] = field(default_factory=list)  # of its long characters, as checked (ledger/snapshots.py)
+    names: list[Named] = field(default_factory=list)  # its campaign's and characters' names, as given (`_note`)
 
 
 def share_of(line: bytes, shares: int) -> int:
@@ -114,7 +121,7 @@ def check_share(
             except Exception as error:
                 event, digest = error, None
             feed(number, event, digest, where=start)
-            _note(report, text, version, state, event)
+            _note(report, number, text, version, state, event)
             chunk.append((number, hexed, version, topic, stored, _told(verifier, event) if tell else None))
             if len(chunk) == CHUNK:
                 yield chunk
@@ -167,16 +174,27 @@ def _stored(record: dict[str, Any], number: int) -> bytes:
     return data
 
 
-def _note(report: ShareReport, originator: str, version: int, state: dict[str, Any], event: Event | Exception) -> None:
-    """What the whole file is checked for once every share is done: its campaign, and its heads."""
+def _note(
+    report: ShareReport, number: int, originator: str, version: int, state: dict[str, Any], event: Event | Exception
+) -> None:
+    """What the whole file is checked for once every share is done: its campaign, its heads, and the
+    names its events give."""
     head = state.get("hash")
     report.heads[originator] = (version, head if isinstance(head, str) else "")
-    if version == 1 and not isinstance(event, Exception):
+    if isinstance(event, Exception):
+        return
+    if version == 1:
         owner = getattr(event, "campaign_id", None)
         if owner is None:
             report.campaigns.add(originator)
         else:
             report.owners.add(str(owner))
+    if isinstance(event, CampaignStarted):
+        report.names.append((number, "started", event.originator_id, event.name, None))
+    elif isinstance(event, CharacterRegistered):
+        report.names.append((number, "registered", event.originator_id, event.name, event.campaign_id))
+    elif isinstance(event, CharacterRenamed):
+        report.names.append((number, "renamed", event.originator_id, event.name, None))
 
 
 def _read_back(source: BinaryIO, offsets: list[int]) -> Iterator[Event]:

@@ -23,11 +23,14 @@ from uuid import UUID
 
 import orjson
 from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.utils import get_topic
 
+from ..domain.campaign import CampaignStarted
 from ..domain.errors import BadInput, Refusal
 from ..domain.ids import event_id
 from ..projections.catchup import catch_up
-from . import bulk, digest, rebuild, snapshots
+from ..projections.store import aggregate_id
+from . import bulk, digest, names, rebuild, snapshots
 from .history import campaign_notifications
 from .importing import CLOSING, Checked, ShareReport, check_share
 from .mapper import mapper_of
@@ -117,6 +120,7 @@ def import_lines(open_app: Callable[..., Chronicle], source: BinaryIO, workers: 
         tell = mapper_of(app).cipher is None  # (an encrypted ledger's sentences stay sealed)
         if tell:
             app.told  # its table, made before the import's transaction  # noqa: B018
+        app.index.catch_up()  # the campaigns' names, as `_campaign_names` reads them, are then its rows
     finally:
         app.close()
     name = getattr(source, "name", None)
@@ -126,11 +130,11 @@ def import_lines(open_app: Callable[..., Chronicle], source: BinaryIO, workers: 
         jobs = [functools.partial(check_share, path, k, shares, tell) for k in range(shares)]
         with bulk.Workers(jobs) as checking:
             app = open_app()
+            campaigns = functools.partial(_campaign_names, app)
             try:
                 with bulk.paused_gc():
-                    _insert(
-                        app, in_line_order(checking.outputs), lambda: _refuse_unless_ok(checking.results(), path, shown)
-                    )
+                    whole = functools.partial(_refuse_unless_ok, path=path, shown=shown, campaigns=campaigns)
+                    _insert(app, in_line_order(checking.outputs), lambda: whole(checking.results()))
                 # committed: the checks' own folds of long characters, so no first load folds all of one
                 snapshots.keep(app, [taken for report in checking.results() for taken in report.snapshots])
             finally:
@@ -207,9 +211,12 @@ def _is_file_of(source: BinaryIO, name: str) -> bool:
         return False
 
 
-def _refuse_unless_ok(reports: list[ShareReport], path: str, shown: str) -> None:
+def _refuse_unless_ok(
+    reports: list[ShareReport], path: str, shown: str, campaigns: Callable[[set[str]], list[str]]
+) -> None:
     """The first line that is not an exported event is bad input, as is a file that is not whole;
-    else any problem is a refusal."""
+    else any problem is a refusal, a name a command would not have given too (`campaigns(ids)`: the
+    names of the ledger's campaigns but those)."""
     bad = sorted(report.bad_line for report in reports if report.bad_line)
     if bad:
         raise BadInput(bad[0][1])
@@ -221,6 +228,24 @@ def _refuse_unless_ok(reports: list[ShareReport], path: str, shown: str) -> None
             f"the file does not verify: line {first['position']}: {first['problem']}"
             f" ({len(problems)} problem(s)); nothing was imported"
         )
+    started = set().union(*(report.campaigns for report in reports))
+    names.check((named for report in reports for named in report.names), campaigns(started))
+
+
+def _campaign_names(app: Chronicle, leaving: set[str]) -> list[str]:
+    """The names of the ledger's campaigns, but those of ids `leaving`: the index's, and those started in
+    the log after its position (caught up before the import, it has few if any)."""
+    index = app.index
+    found = [name for ident, name, _ in index.campaigns() if ident not in leaving]
+    table, at = app.views.events
+    decode = mapper_of(app).decode_state
+    for ident, state in app.views.query(
+        f"SELECT originator_id, state FROM {table} WHERE {at} > ? AND topic = ?",  # noqa: S608 - the library's names
+        (index.position(), get_topic(CampaignStarted)),
+    ):
+        if str(aggregate_id(ident)) not in leaving:
+            found.append(decode(bytes(state))["name"])
+    return found
 
 
 def in_line_order(streams: list[Iterator[list[Checked]]]) -> Iterator[list[Checked]]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from eventsourcing.domain import OriginatorVersionError
 from eventsourcing.persistence import IntegrityError
 
+from ..domain.errors import ChronicleError
 from .store import ViewStore
 
 if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
@@ -52,11 +53,16 @@ def catch_up(
     `known`: events the caller has just saved, in log order, with their positions. When they follow
     every view's position directly they are folded as they are, without reading the log back (a
     batch's events: a sixth of its time went to reading and decoding them again); else, or if
-    another process folded them first, the log is read as usual."""
+    another process folded them first, the log is read as usual.
+
+    A fold or a write that fails is tried again only when another process moved a view's position
+    meanwhile (it folded those events first); else the same events would fail the same way for
+    ever, and it is `Stuck`."""
     store, feed = views[0].store, views[0].feed
     if known and _follow(views, known):
+        at = {view: known[0].position - 1 for view in views}
         try:
-            _store(store, [(view, view.fold(known)) for view in views], known[-1].position)
+            _store(store, [(view, view.fold(known)) for view in views], at, known[-1].position)
             return len(known)
         except (OriginatorVersionError, IntegrityError):
             _forget(views)
@@ -74,19 +80,14 @@ def catch_up(
             if at[view] < end
         ]
         try:
+            # Rows read after the position was, and folded onto (PostgreSQL, where each statement sees the
+            # latest commit): another process may have folded these events in between.
             folded = [(view, view.fold(todo)) for view, todo in behind]
-        except OriginatorVersionError:
-            # Rows read after the position was: another process (PostgreSQL, where each read is its own
-            # transaction) folded these events in between. Resume after it; the log itself out of order
-            # (the position has not moved) is an error.
+            _store(store, folded, at, end)
+        except (OriginatorVersionError, IntegrityError) as problem:  # another process folded these first?
+            _forget(views)
             if all(view.position() == at[view] for view in views):
-                raise
-            _forget(views)
-            continue
-        try:
-            _store(store, folded, end)
-        except IntegrityError:  # another process folded these first (all rolled back): resume after it
-            _forget(views)
+                raise Stuck(start, end, problem) from problem
             continue
         done += len(page)
         if progress:
@@ -95,13 +96,27 @@ def catch_up(
             return done
 
 
-def _store(store: ViewStore, folded: Sequence[tuple[ReadModel, Any]], end: int) -> None:
-    """The views' rows and their new position `end`, in one transaction (the library's IntegrityError
-    when another process recorded that position first: nothing is written)."""
+class Stuck(ChronicleError):
+    """The read models cannot take the log's next events, and no other process has moved them on."""
+
+    code = "read_models"
+
+    def __init__(self, start: int, end: int, problem: BaseException):
+        reason = str(problem).strip().splitlines()[0] if str(problem).strip() else type(problem).__name__
+        super().__init__(
+            f"the read models cannot take the events after #{start} (up to #{end}): {reason}; nothing was"
+            " written: run `chronicle rebuild`, which replays them from the log"
+        )
+
+
+def _store(store: ViewStore, folded: Sequence[tuple[ReadModel, Any]], at: dict[Any, int], end: int) -> None:
+    """The views' rows and their new position `end`, in one transaction, each view's moving from its
+    position `at` when the rows were folded (the library's IntegrityError when another process moved
+    it meanwhile: nothing is written)."""
     with store.transaction() as cursor:
         for view, rows in folded:
             view.write(cursor, rows)
-            store.track(cursor, view.VIEW, end)
+            store.track(cursor, view.VIEW, end, after=at[view])
     for view, _ in folded:
         view.moved(end)
 

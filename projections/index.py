@@ -41,7 +41,9 @@ TABLES = {
 }
 INDEXES = (
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_campaigns_id ON chronicle_campaigns (id)",
-    "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_campaigns_name ON chronicle_campaigns (name)",
+    # not unique: names are checked where campaigns start (case-insensitively) and where they are imported, and
+    # a read model refusing what the log holds would stop every command (`rebuild` replaces an older, unique one)
+    "CREATE INDEX IF NOT EXISTS chronicle_campaigns_name ON chronicle_campaigns (name)",
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_characters_id ON chronicle_characters (id)",
     "CREATE INDEX IF NOT EXISTS chronicle_log_event ON chronicle_log (event_key)",
     "CREATE INDEX IF NOT EXISTS chronicle_log_campaign ON chronicle_log (campaign, position)",
@@ -164,7 +166,7 @@ class Index:
         return None
 
     def forget(self) -> None:
-        return None  # which campaign a character is in never changes: the cache stays true
+        self._updates.clear()  # of rows that were not written (which campaign a character is in never changes)
 
     def _lookup(self, originator_id: UUID) -> int:
         """The campaign position of an aggregate first seen in an earlier catch-up."""

@@ -13,7 +13,7 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import Recorder, Tracking, TrackingRecorder
+from eventsourcing.persistence import IntegrityError, Recorder, Tracking, TrackingRecorder
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 
 
@@ -120,9 +120,8 @@ class ViewStore(TrackingRecorder):
 
     def _versions(self) -> dict[str, int]:
         """Every read model's version, in one query (a command that writes uses three read models)."""
-        table = self.tracking_table_name if self.postgres else "tracking"  # type: ignore[attr-defined]
         rows = self.query(
-            f"SELECT application_name, MAX(notification_id) FROM {table}"
+            f"SELECT application_name, MAX(notification_id) FROM {self._tracking}"
             " WHERE application_name LIKE ? GROUP BY application_name",
             ("%:schema",),
         )
@@ -138,15 +137,35 @@ class ViewStore(TrackingRecorder):
     def position(self, view: str) -> int:
         return self.max_tracking_id(view) or 0
 
-    def track(self, cursor: Any, view: str, position: int) -> None:
-        """Record the view's new position in the transaction that wrote its rows (a position already
-        recorded raises the library's IntegrityError: each event is folded once)."""
-        self._insert_tracking(cursor, Tracking(view, position))  # type: ignore[attr-defined]
+    def track(self, cursor: Any, view: str, position: int, after: int | None = None) -> None:
+        """Record the view's new position in the transaction that wrote its rows. With `after`, the
+        position the rows were folded from, it moves only from there: another process that moved it
+        meanwhile (a rebuild's swap too, which may move it back) makes this the library's
+        IntegrityError, nothing recorded, so rows folded from a stale position never land. Without
+        `after`, a position already recorded at or beyond `position` is that error."""
+        if after is None:
+            self._insert_tracking(cursor, Tracking(view, position))  # type: ignore[attr-defined]
+            return
+        if after == 0:  # no position yet (or reset): the row must still be missing
+            self.execute(cursor, f"INSERT INTO {self._tracking} VALUES (?, ?)", (view, position))
+            return
+        moved = self.execute(
+            cursor,
+            f"UPDATE {self._tracking} SET notification_id = ? WHERE application_name = ? AND notification_id = ?"
+            " RETURNING notification_id",
+            (position, view, after),
+        ).fetchone()
+        if moved is None:
+            raise IntegrityError(f"the {view} read model is no longer at position {after}")
 
     def reset(self, cursor: Any, view: str) -> None:
         """Forget a view's position (the library has no call for it: a rebuild moves positions back)."""
-        table = self.tracking_table_name if self.postgres else "tracking"  # type: ignore[attr-defined]
-        self.execute(cursor, f"DELETE FROM {table} WHERE application_name = ?", (view,))
+        self.execute(cursor, f"DELETE FROM {self._tracking} WHERE application_name = ?", (view,))
+
+    @property
+    def _tracking(self) -> str:
+        """The library's tracking table, as SQL names it (one row per view: the view's position)."""
+        return self.tracking_table_name if self.postgres else "tracking"  # type: ignore[attr-defined]
 
 
 def views_of(app: Application) -> ViewStore:

@@ -1,0 +1,171 @@
+"""Issue 38, the storage and read-side items: an import cannot bring names or ids a command would not
+have made, a read model that cannot take the log says so once instead of retrying for ever, and
+`rebuild` repairs the read models from any state."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+from conftest import Run
+
+from chronicle.ledger import feed
+
+from .edges import refused, sql, stored
+
+TRACKING = {"sqlite": "tracking", "postgres": "chronicle_tracking"}
+
+
+def forged_export(tmp_path: Path, monkeypatch, *commands: tuple[str, ...], **patches) -> str:
+    """An export made by commands run with `patches` on ledger/session.py (a forger's own chronicle;
+    `Session__NAME` patches the class's method NAME): every hash and the closing line are as the export
+    computes them. Returns the file's path."""
+    from chronicle.ledger import session
+
+    source = Run(str(tmp_path / f"forger-{uuid.uuid4().hex[:6]}.db"))
+    with monkeypatch.context() as patched:
+        for name, replacement in patches.items():
+            owner, _, attribute = name.rpartition("__")
+            patched.setattr(session.Session if owner else session, attribute, replacement)
+        for command in commands:
+            assert source(*command).exit_code == 0, command
+        text = source("export").stdout
+    path = tmp_path / f"forged-{uuid.uuid4().hex[:6]}.jsonl"
+    path.write_text(text)
+    return str(path)
+
+
+def bounded(monkeypatch, reads: int = 200) -> None:
+    """A catch-up that keeps reading the log after the same position fails the test instead of hanging it."""
+    after, seen = feed.LogFeed.after, []
+
+    def counted(self, position: int, limit: int):
+        seen.append(position)
+        if len(seen) > reads:
+            raise AssertionError(f"the log was read {reads} times (last after #{position}): a catch-up spins")
+        return after(self, position, limit)
+
+    monkeypatch.setattr(feed.LogFeed, "after", counted)
+
+
+def kind(db: str) -> str:
+    return "postgres" if db.startswith("postgres") else "sqlite"
+
+
+def greyhawk(run) -> None:
+    assert run("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0
+    assert run("character", "add", "Bruno", "--stat", "hp=30").exit_code == 0
+
+
+# High 1: an import file that hung the ledger for good ---------------------------------------------------
+
+
+def test_a_campaign_whose_id_is_not_its_names_is_not_imported(run, tmp_path, monkeypatch):
+    greyhawk(run)
+    path = forged_export(
+        tmp_path,
+        monkeypatch,
+        ("campaign", "new", "Greyhawk", "--system", "adnd2e"),
+        ("character", "add", "Mordenkainen", "--stat", "hp=20"),
+        campaign_id=lambda name: uuid.uuid5(uuid.NAMESPACE_URL, f"forged:{name}"),
+    )
+    before = stored(run.db)
+    bounded(monkeypatch)
+    refused(run("import", path), 1, "line 1", "does not have the id its name gives")
+    assert stored(run.db) == before
+    assert [c["name"] for c in run.json("campaign", "list")["campaigns"]] == ["Greyhawk"]
+    assert run.json("verify")["ok"] is True
+
+
+def test_a_character_whose_id_is_not_its_names_is_not_imported(run, tmp_path, monkeypatch):
+    path = forged_export(
+        tmp_path,
+        monkeypatch,
+        ("campaign", "new", "Lankhmar", "--system", "adnd2e"),
+        ("character", "add", "Fafhrd", "--stat", "hp=20"),
+        character_id=lambda campaign, name: uuid.uuid5(campaign, f"forged:{name}"),
+    )
+    refused(run("import", path), 1, "line 2", "character 'Fafhrd' does not have the id its name gives")
+    assert stored(run.db) == 0
+
+
+def test_names_a_command_would_not_keep_are_not_imported(run, tmp_path, monkeypatch):
+    unkept = forged_export(
+        tmp_path,
+        monkeypatch,
+        ("campaign", "new", "home ", "--system", "adnd2e"),
+        normalise_name=lambda text, what="name": text,
+    )
+    refused(run("import", unkept), 1, "line 1", "'home '")
+    twins = forged_export(
+        tmp_path,
+        monkeypatch,
+        ("campaign", "new", "Lankhmar", "--system", "adnd2e"),
+        ("character", "add", "Alpha", "--stat", "hp=20"),
+        ("character", "add", "alpha", "--stat", "hp=20"),
+        Session__has_character=lambda self, name: False,  # (chronicle's own refuses the second)
+    )
+    refused(run("import", twins), 1, "line 3", "already has a character named 'Alpha'")
+    assert stored(run.db) == 0
+
+
+def test_a_campaign_named_like_another_but_for_case_is_not_imported(run, tmp_path, monkeypatch):
+    greyhawk(run)
+    path = forged_export(tmp_path, monkeypatch, ("campaign", "new", "greyhawk", "--system", "adnd2e"))
+    before = stored(run.db)
+    refused(run("import", path), 1, "campaign 'Greyhawk' already exists")
+    assert stored(run.db) == before
+
+
+def test_renamed_characters_and_their_successors_still_import(run, tmp_path, monkeypatch):
+    """The ids commands give after a rename (`Alpha#2` for a new Alpha once the first took another name),
+    and a rename to another case of the same name, are what commands make: they import."""
+    path = forged_export(
+        tmp_path,
+        monkeypatch,
+        ("campaign", "new", "Lankhmar", "--system", "adnd2e"),
+        ("character", "add", "Alpha", "--stat", "hp=20"),
+        ("character", "rename", "Alpha", "Beta", "--reason", "a new life"),
+        ("character", "add", "Alpha", "--stat", "hp=20"),
+        ("character", "rename", "Beta", "BETA", "--reason", "louder"),
+    )
+    assert run.json("import", path)["events"] == 5
+    assert sorted(c["name"] for c in run.json("character", "list")["characters"]) == ["Alpha", "BETA"]
+
+
+def test_a_read_model_that_cannot_take_the_log_says_so_and_rebuild_repairs_it(run, tmp_path, monkeypatch):
+    """A ledger poisoned before imports were checked (a second campaign named Greyhawk, under another id)
+    whose index still has the unique name index of older versions: commands stop with one clear line
+    naming `rebuild` instead of spinning, and `rebuild` repairs it."""
+    from chronicle.ledger import names
+
+    greyhawk(run)
+    sql(run.db, "DROP INDEX chronicle_campaigns_name")
+    sql(run.db, "CREATE UNIQUE INDEX chronicle_campaigns_name ON chronicle_campaigns (name)")
+    path = forged_export(
+        tmp_path,
+        monkeypatch,
+        ("campaign", "new", "Greyhawk", "--system", "adnd2e"),
+        campaign_id=lambda name: uuid.uuid5(uuid.NAMESPACE_URL, f"forged:{name}"),
+    )
+    bounded(monkeypatch)
+    with monkeypatch.context() as unchecked:
+        unchecked.setattr(names, "check", lambda *args: None)
+        refused(run("import", path), 2, "cannot take the events", "chronicle rebuild")
+    for command in (("campaign", "list"), ("roll", "d20"), ("character", "list")):
+        refused(run(*command), 2, "chronicle rebuild")
+    assert run("rebuild").exit_code == 0
+    assert run.json("--campaign", "Greyhawk", "character", "list")["characters"][0]["name"] == "Bruno"
+    assert run("roll", "d20").exit_code == 0
+
+
+def test_a_rewound_position_is_one_clear_line_and_rebuild_repairs_it(run, monkeypatch):
+    greyhawk(run)
+    assert run("roll", "d20", "--for", "Bruno").exit_code == 0
+    sql(run.db, f"UPDATE {TRACKING[kind(run.db)]} SET notification_id = 1 WHERE application_name = 'index'")
+    bounded(monkeypatch)
+    refused(run("campaign", "list"), 2, "cannot take the events after #1", "chronicle rebuild")
+    assert run("rebuild").exit_code == 0
+    assert len(run.json("log")["events"]) == 3
+    assert run("roll", "d20").exit_code == 0
+    assert len(run.json("log")["events"]) == 4
