@@ -91,7 +91,8 @@ def problem(error: ValidationError) -> str:
         return f"unknown key {key!r}"
     if kind == "missing":
         return f"{key!r} is required"
-    return f"{key!r}: {first['msg']}" if key else first["msg"]
+    message = first["msg"].removeprefix("Value error, ")  # a model's own check says it in its words
+    return f"{key!r}: {message}" if key else message
 
 
 def published() -> dict[str, dict[str, Any]]:
