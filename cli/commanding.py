@@ -16,12 +16,19 @@ if TYPE_CHECKING:
     from ..ledger.commands import Command, Reply
 
 
-def executes(model: type[Command]) -> Callable[[Callable[..., Any]], Callable[..., None]]:
-    """Make a Click command's callback run MODEL, built from the command's options, through the ledger."""
+def executes(
+    model: type[Command], gather: Callable[[click.Context, dict[str, Any]], dict[str, Any]] | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., None]]:
+    """Make a Click command's callback run MODEL, built from the command's options, through the ledger.
+
+    `gather(ctx, params)`: input the front end gathers itself (`winter --ask` prompts for the table's
+    dice): it takes the parsed options and returns those the command is built from."""
 
     def wrap(function: Callable[..., Any]) -> Callable[..., None]:
         @click.pass_context
         def run(ctx: click.Context, /, **params: Any) -> None:
+            if gather is not None:
+                params = gather(ctx, params)
             render(ctx.obj, ctx.obj.ledger.execute(build(model, ctx.command, params)))
 
         run.executes = model  # type: ignore[attr-defined]  # which command a Click command builds (tests)

@@ -3,29 +3,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, get_args
-
 import click
-from pydantic import TypeAdapter, ValidationError
 
-from ...domain.errors import BadInput
-from ...domain.pendragon import TacticResolved
-from ...domain.pendragon.combat import TacticInputs
-from ..actions import first_error
-from ..context import Env
-from ..options import common, faces, pairs
-from .pendragon_common import HELP, emit_told, resolve_on, value_of
-
-if TYPE_CHECKING:
-    from ...ledger.session import Session
-
-MODELS = {cls.model_fields["tactic"].default: cls for cls in get_args(get_args(TacticInputs)[0])}
-ADAPTER = TypeAdapter(TacticInputs)
+from ...ledger.commands.pendragon_tactic import MODELS, Tactic
+from ..commanding import executes
+from ..options import common
+from .pendragon_common import HELP
 
 
 @click.command(context_settings=HELP)
 @click.argument("name")
-@click.argument("tactic_name", metavar="TACTIC", type=click.Choice(list(MODELS)))
+@click.argument("tactic", metavar="TACTIC", type=click.Choice(list(MODELS)))
 @click.option("--skill", metavar="SKILL", help="NAME's combat skill (the parrying skill for special-parry).")
 @click.option("--modifier", type=int, metavar="M", help="Added to NAME's skill.")
 @click.option(
@@ -97,19 +85,8 @@ ADAPTER = TypeAdapter(TacticInputs)
     " weapon_save.",
 )
 @common
-@click.pass_obj
-def tactic(
-    env: Env,
-    name: str,
-    tactic_name: str,
-    opponents: tuple[str, ...],
-    opponent_values: tuple[int, ...],
-    roll: str | None,
-    opponent_roll: str | None,
-    dice: tuple[str, ...],
-    released: bool,
-    **options: Any,
-) -> None:
+@executes(Tactic)
+def tactic() -> None:
     """Resolve one special TACTIC for NAME and record it (one event on NAME).
 
     Tactics: break-shield and disarm (-5; damage vs parry armour 6 or the foe's
@@ -126,37 +103,3 @@ def tactic(
     Example:
       chronicle tactic Vasana great-blow --skill sword --opponent Harrek:sword --roll 12 --opponent-roll 15
     """
-    model = MODELS[tactic_name]
-    wanted = model.model_fields
-    data: dict[str, Any] = {"tactic": tactic_name}
-    data |= {k: v for k, v in options.items() if v is not None and v is not False}
-    if released:
-        data["held"] = False
-    table = {"check": faces(roll), "opponent": faces(opponent_roll)}
-    table |= {purpose: faces(text) for purpose, text in pairs(dice, "dice").items()}
-    if (opponents or opponent_values) and "opponent_value" not in wanted and "opponent_values" not in wanted:
-        raise BadInput(f"{tactic_name} takes no opponent")
-
-    def decide(session: Session) -> Any:
-        values, sheets = list(opponent_values), []
-        for ref in opponents:
-            _, value, sheet = value_of(session, ref, "--opponent")
-            values.append(value)
-            sheets.append(sheet)
-        if "opponent_values" in wanted:
-            data["opponent_values"] = values
-        elif "opponent_value" in wanted:
-            if len(values) != 1:
-                raise BadInput(f"{tactic_name} needs one opponent: --opponent NAME:SKILL or --opponent-value N")
-            data["opponent_value"] = values[0]
-            if opponents and "opponent" in wanted:
-                data["opponent"] = opponents[0]  # named in the log
-            if "opponent_str" in wanted and "opponent_str" not in data and sheets:
-                data["opponent_str"] = sheets[0].str
-        try:
-            given = ADAPTER.validate_python(data)
-        except ValidationError as error:
-            raise BadInput(first_error(error)) from None
-        return resolve_on(session, name, TacticResolved, given, table, "tactic")
-
-    emit_told(env, env.write(decide))

@@ -1,11 +1,11 @@
-"""PenDragon Pass commands for the rules issue 22 added: Chirurgery, the dead refused unless forced, and
+"""PenDragon Pass commands for the rules issues 22 and 34 added: Chirurgery, the dead refused unless forced, and
 `winter --ask` asking the table for each die in turn."""
 
 import json
 
 from test_pendragon import events, fails, glorantha
 
-from chronicle.cli.systems import pendragon_winter
+from chronicle.cli.systems import pendragon_ask
 
 
 def test_chirurgery_lets_a_major_wound_heal(run_sqlite):
@@ -35,12 +35,22 @@ def test_the_dead_are_refused_injury_and_first_aid_unless_forced(run_sqlite):
     assert run.json("first-aid", "Harrek", "1", "--heal-roll", "2", "--force")["healed"] == 2
 
 
+def test_the_dead_are_refused_magic_and_rest_unless_forced(run_sqlite):
+    run = run_sqlite
+    glorantha(run)
+    run.json("injure", "Harrek", "--damage", "40")
+    assert "dead" in fails(run, 1, "heal", "Harrek", "1", "--points", "5")["message"]
+    assert "dead" in fails(run, 1, "rest", "Harrek", "--hours", "400")["message"]
+    assert run.json("heal", "Harrek", "1", "--points", "5", "--force")["healed"] == 5
+    assert run.json("rest", "Harrek", "--hours", "1", "--force")["healed"] == {}
+
+
 def test_winter_asks_the_table_for_each_die_naming_character_and_check(run_sqlite, monkeypatch):
     run = run_sqlite
     glorantha(run)
     run.json("check", "Vasana", "sword", "--roll", "7", "--award-check")
     assert run("winter", "--ask").exit_code == 2  # no terminal here: nothing asked, nothing written
-    monkeypatch.setattr(pendragon_winter, "on_terminal", lambda: True)
+    monkeypatch.setattr(pendragon_ask, "on_terminal", lambda: True)
     # the land; Vasana's productivity (Stewardship 12, rolled 3: a success, so a check) and worship
     # (Religion 10, rolled 15: failure); then her checks in name order: Stewardship, Sword. Harrek rolls nothing.
     result = run("winter", "--ask", input="4\n3\n15\n20\n9\n")
