@@ -40,28 +40,3 @@ def common(command: Callable[..., Any]) -> Callable[..., Any]:
         metavar="NAME",
         help="Which campaign (when the database holds several).",
     )(command)
-
-
-def pairs(values: tuple[str, ...], what: str = "stat") -> dict[str, str]:
-    """`KEY=VALUE` strings into a dict; a malformed pair is bad input."""
-    from ..domain.errors import BadInput
-
-    result: dict[str, str] = {}
-    for item in values:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise BadInput(f"--{what} takes KEY=VALUE, got {item!r}")
-        result[key.strip()] = value.strip()
-    return result
-
-
-def faces(text: str | None, option: str = "--dice") -> list[int] | None:
-    """`--dice 3,5` into [3, 5]; a malformed list is bad input naming `option`."""
-    if text is None:
-        return None
-    from ..domain.errors import BadInput
-
-    try:
-        return [int(part) for part in text.split(",")]
-    except ValueError:
-        raise BadInput(f"{option} takes comma-separated whole numbers, got {text!r}") from None

@@ -1,1 +1,2 @@
-"""One module per rule system: its Click commands, each a thin adapter over `chronicle.cli.actions`."""
+"""One module per rule system: its Click commands, each its options, help and `@executes(Model)` of a
+command in `chronicle.ledger.commands`."""
