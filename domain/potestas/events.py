@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import Field
+
 from ..dice import Dice
 from ..events import Resolution
 from .attack import AttackOutcome, attack
@@ -40,11 +42,35 @@ class PotestasResolution(Resolution):
         return Rulings.model_validate(self.rulings)
 
 
+def _unlinked(attack: int | None) -> bool:
+    return attack is None
+
+
 class Injured(PotestasResolution):
+    """One blow. A hit of an attack names its attack (`attack`), whose re-derivation decides it again
+    (domain/refold.py); `attack` is left out of the stored JSON when None, so the injuries recorded
+    before it existed keep their bytes (a hit recorded so is a hit of the attack just before it)."""
+
     PURPOSES: ClassVar[frozenset[str]] = frozenset({"save", "save:"})
 
     inputs: InjuryInputs
     outcome: InjuryOutcome
+    attack: int | None = Field(None, exclude_if=_unlinked, description="The version of the hit's Attacked event.")
+
+    def source(self) -> tuple[int | None, int] | None:
+        """(its attack's version, which hit) for a hit of an attack, else None."""
+        return (self.attack, self.inputs.hit) if self.inputs.hit else None
+
+    @staticmethod
+    def follow(blow: InjuryInputs, condition: Condition, recorded: InjuryInputs | None) -> InjuryInputs:
+        """A hit's inputs as its attack deals it: forced, as the attack records it, when the blow was
+        forced or the target was already finished (by an earlier hit of the same attack)."""
+        forced = (recorded is not None and recorded.force) or condition.finished
+        return blow.model_copy(update={"force": True}) if forced else blow
+
+    @staticmethod
+    def linked(attack: int) -> dict[str, Any]:
+        return {"attack": attack}
 
     @classmethod
     def derive(
@@ -135,6 +161,12 @@ class Attacked(PotestasResolution):
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         return sheet, condition
+
+    CONSEQUENCE: ClassVar[type[Injured]] = Injured
+
+    def consequences(self) -> tuple[InjuryInputs, ...]:
+        """Its hits, each recorded as an Injured event naming this attack."""
+        return self.outcome.hits
 
 
 class Fell(PotestasResolution):
