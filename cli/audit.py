@@ -6,13 +6,9 @@ from typing import Any
 
 import click
 
-from ..domain.explain import words
-from ..ledger.audit import amend as record_amendment
-from ..ledger.audit import replay as what_if
-from ..ledger.history import events
-from .context import Env
-from .options import common, faces, pairs
-from .output import emit, width, wrapped
+from ..ledger.commands.audit import Amend, Replay, what_if
+from .commanding import build, executes, render
+from .options import common
 
 
 @click.command()
@@ -25,46 +21,24 @@ from .output import emit, width, wrapped
     "rolls",
     multiple=True,
     metavar="PURPOSE=FACES",
-    help="A corrected dice result by purpose (e.g. save=14, damage=3,5).",
+    help="A corrected dice result by purpose (e.g. save=14, damage:1:1=3,5).",
 )
 @click.option("--damage", type=int, help="Shorthand for --set damage=N.")
-@click.option("--save-roll", type=int, help="Shorthand for --roll save=N.")
+@click.option("--save-roll", type=int, help="The event's save die, whatever its purpose is called (save:1 for a hit).")
 @common
-@click.pass_obj
-def amend(
-    env: Env,
-    ref: str,
-    reason: str,
-    void: bool,
-    settings: tuple[str, ...],
-    rolls: tuple[str, ...],
-    damage: int | None,
-    save_roll: int | None,
-) -> None:
+@executes(Amend)
+def amend() -> None:
     """Correct the event REF (id, #position or time) by a new event; the original stays in the log.
 
-    Everything that followed on that character is re-derived from its recorded inputs and dice.
+    Everything that followed on that character is re-derived from its recorded inputs and dice; an
+    attack's hits follow the attack as corrected. A correction that changes no recorded outcome is
+    refused (exit 1).
 
     \b
     Examples:
       chronicle amend '#14' --void --reason "rolled for the wrong character"
       chronicle amend '#15' --save-roll 14 --reason "the die was misread"
     """
-    corrected = pairs(settings, "set")
-    if damage is not None:
-        corrected["damage"] = str(damage)
-    table = {purpose: faces(values, "--roll") for purpose, values in pairs(rolls, "roll").items()}
-    if save_roll is not None:
-        table["save"] = [save_roll]
-    result = env.write(lambda session: record_amendment(session, ref, reason, void, corrected, table))
-
-    def human() -> str:  # the correction as `log` tells it: what it changed and why
-        told = next(events(env.read(), since=result["event"], until=result["event"], data=False))
-        return "\n".join(
-            [*wrapped(told["summary"], 0, width()), f"[event {result['event']}, version {result['version']}]"]
-        )
-
-    emit(env, result, human)
 
 
 @click.command()
@@ -79,8 +53,8 @@ def amend(
 )
 @click.option("--fork", metavar="NEW_CAMPAIGN", help="Write the alternative timeline as a new campaign.")
 @common
-@click.pass_obj
-def replay(env: Env, name: str | None, rulings: tuple[str, ...], fork: str | None) -> None:
+@click.pass_context
+def replay(ctx: click.Context, /, **params: Any) -> None:
     """What if: re-derive every recorded outcome (of NAME, or of everyone) under other rulings,
     cascading through later state, and show what changes. Writes nothing, unless --fork writes
     the alternative timeline as a new campaign whose events point at their originals.
@@ -90,26 +64,11 @@ def replay(env: Env, name: str | None, rulings: tuple[str, ...], fork: str | Non
       chronicle replay Ivanior --ruling disable_margin=5 --json
       chronicle replay --ruling death_at=-10 --fork "Greyhawk (what if)"
     """
-    if fork:
-        result = env.write(lambda session: what_if(session, name, pairs(rulings, "ruling"), fork))
+    env = ctx.obj
+    if params["fork"] is not None:
+        render(env, env.ledger.execute(build(Replay, ctx.command, params)))
     else:
-        result = what_if(env.read(), name, pairs(rulings, "ruling"))
-    emit(env, result, lambda: _told(result))
+        render(env, what_if(env.read(), params["name"], list(params["rulings"])))
 
 
-def _told(result: dict[str, Any]) -> str:
-    """The replay for people: each changed event as recorded and as replayed, then where everyone ends."""
-    columns = width()
-    under = "; ".join(f"{key.replace('_', ' ')} {words(value)}" for key, value in result["rulings"].items())
-    lines = [
-        f"Replayed under the ruling{'s' if len(result['rulings']) > 1 else ''} {under}"
-        + (f", written as the campaign {result['fork']['campaign']}." if "fork" in result else " (nothing written).")
-    ]
-    if not result["told"]:
-        lines.append("No recorded outcome changes.")
-    for change in result["told"]:
-        lines.append(f"{change['character']}, event {change['version']} ({change['event'][:8]}):")
-        lines += wrapped("Recorded: " + change["recorded"], 4, columns)
-        lines += wrapped("Replayed: " + change["replayed"], 4, columns)
-    lines += [f"{who} ends {summary}." for who, summary in result["final_summary"].items()]
-    return "\n".join(lines)
+replay.callback.executes = Replay  # type: ignore[union-attr]  # the document `replay --fork` builds (tests)

@@ -3,11 +3,18 @@
 Nothing is edited: the original stays in the log, and the amendment records the state that
 re-deriving the character's whole history (with the correction) produced, so folding the log
 as it is gives the corrected state, and `verify` can re-derive the amendment itself.
+
+`derivation` says how: 2, what `refold` does now (an attack's hits follow it, and every event counts,
+so voiding a roll or a sheet change is a change); 1, an amendment recorded before (re-derived and
+verified as it was decided then). It is left out of the stored JSON when 1, so an amendment recorded
+before the field existed keeps its bytes and its hash.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from pydantic import Field
 
 from . import systems
 from .events import Event
@@ -26,6 +33,7 @@ class Amended(Event):
     sheet: dict[str, Any] = {}  # the state after re-deriving the history (empty while provisional)
     condition: dict[str, Any] = {}
     changes: list[dict[str, Any]] = []  # what the re-derivation changed, for people reading the log
+    derivation: int = Field(1, exclude_if=lambda value: value == 1)
 
     def apply(self, aggregate: Character) -> None:
         rules = systems.get(aggregate.system)

@@ -20,10 +20,11 @@ from ..domain.campaign import CampaignStarted
 from ..domain.character import Character, CharacterRegistered
 from ..domain.dice import Dice
 from ..domain.events import Resolution
+from ..domain.refold import consequences, follow, is_source, source_of
 from ..domain.rolls import DiceRolled
 from ..projections.characters import render
 from . import bulk
-from .audit import rederive_amendment
+from .audit import rederive
 from .digest import Against
 from .history import notifications_at
 from .mapper import StoredRow, checked_event, mapper_of
@@ -320,16 +321,18 @@ NO_SYSTEM = "a resolution recorded on an aggregate that is not a registered char
 
 class _Chain:
     """What the verifier holds of one aggregate: its newest hash, its state folded so far, its rule
-    system (from its creation) and, for a character, where its events are (for `read_back`)."""
+    system (from its creation), for a character, where its events are (for `read_back`), and its
+    latest event whose consequences are recorded after it (an attack, whose hits follow)."""
 
-    __slots__ = ("head", "state", "rules", "places")
+    __slots__ = ("head", "state", "rules", "places", "source")
     head: str
     state: Campaign | Character | None
     rules: RuleSystem | None
     places: array[int] | None
+    source: Resolution | None
 
     def __init__(self) -> None:
-        self.head, self.state, self.rules, self.places = "", None, None, None
+        self.head, self.state, self.rules, self.places, self.source = "", None, None, None, None
 
 
 class Verifier:
@@ -392,7 +395,9 @@ class Verifier:
         if isinstance(event, Amended):
             problem = self._rederive_amendment(event, chain)
         else:
-            problem = self._rederive(event, chain)
+            problem = self._rederive(event, chain) or self._follows(event, chain)
+        if isinstance(event, Resolution) and is_source(event):
+            chain.source = event
         event.mutate(chain.state)
         if chain.places is not None:
             chain.places.append(self._where)
@@ -402,7 +407,7 @@ class Verifier:
         if chain.rules is None:
             return NO_SYSTEM
         events = self.read_back(list(chain.places or ()))  # the character's events so far
-        sheet, condition, changes = rederive_amendment(chain.rules, events, event)
+        sheet, condition, changes = rederive(chain.rules, events, event)
         if (sheet, condition, changes) != (event.sheet, event.condition, event.changes):
             return "Amended: recorded corrected state differs from the re-derived one"
         return None
@@ -422,6 +427,25 @@ class Verifier:
         outcome = type(event).derive(state.sheet, state.condition, event.inputs, rulings, Dice.replay(event.dice))
         if outcome != event.outcome:
             return f"{type(event).__name__}: recorded outcome differs from the re-derived one"
+        return None
+
+    @staticmethod
+    def _follows(event: Event, chain: _Chain) -> str | None:
+        """A consequence that names its source (an attack's hit, its attack) is what that source's
+        recorded outcome makes of it: the link is recorded, and re-derived here (domain/refold.py)."""
+        if not isinstance(event, Resolution):
+            return None
+        found = source_of(event)
+        if found is None or found[0] is None:  # none, or recorded before consequences named their source
+            return None
+        version, index = found
+        source, state = chain.source, chain.state
+        kind = type(event).__name__
+        if source is None or source.originator_version != version or not isinstance(state, Character):
+            return f"{kind}: names as its source version {version}, which is not the source event before it"
+        blows = consequences(source)
+        if index > len(blows) or follow(type(event), blows[index - 1], state.condition, event.inputs) != event.inputs:
+            return f"{kind}: recorded inputs differ from consequence {index} of the {type(source).__name__} it names"
         return None
 
     def _ruling(self, rules: RuleSystem, data: dict[str, Any]) -> Model:

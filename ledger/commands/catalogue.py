@@ -17,6 +17,8 @@ register("session start", "table:SessionStart")
 register("session end", "table:SessionEnd")
 register("note", "table:Note")
 register("roll", "table:Roll")
+register("amend", "audit:Amend")
+register("replay", "audit:Replay")
 
 # the same name in several systems: one variant each (ledger/commands/<system>.py)
 register("injure", "potestas:Injure", "adnd2e:Injure", "pendragon:Injure")

@@ -1,0 +1,82 @@
+"""Corrections and what-if timelines as commands: `amend`, and `replay --fork` (a replay without
+`--fork` writes nothing: it is a read, `what_if`, whose reply is built the same way)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ...domain.errors import BadInput
+from .. import audit
+from ..session import Session
+from .base import Command, Reply, handles
+from .fields import D20, Int64, Pairs, pairs
+
+
+class Amend(Command):
+    """Correct the event REF (id, #position or time) by a new event; the original stays in the log.
+
+    Everything that followed on that character is re-derived from its recorded inputs and dice (an
+    attack's hits from the attack as corrected). A correction that changes no recorded outcome is
+    refused."""
+
+    command = "amend"
+    ref: str = Field(description="The event to correct: its id, #position or time.")
+    reason: str = Field(description="Why the event is corrected (kept in the log).")
+    void: bool = Field(False, description="The event no longer counts.")
+    set_: Pairs = Field([], alias="set", description="Corrected inputs, KEY=VALUE (e.g. damage=9).")
+    roll: Pairs = Field([], description="Corrected dice by purpose, PURPOSE=FACES (e.g. save=14, damage:1:1=3,5).")
+    damage: Int64 | None = Field(None, description="Shorthand for set damage=N.")
+    save_roll: D20 | None = Field(None, description="The event's save die (an attack's hit: save:N), corrected.")
+
+    def inputs(self) -> dict[str, str]:
+        corrected = pairs(self.set_)
+        if self.damage is not None:
+            corrected["damage"] = str(self.damage)
+        return corrected
+
+    def table(self) -> dict[str, list[int]]:
+        table = {purpose: _faces(purpose, faces) for purpose, faces in pairs(self.roll).items()}
+        if self.save_roll is not None:
+            table["save"] = [self.save_roll]
+        return table
+
+
+def _faces(purpose: str, text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise BadInput(f"--roll {purpose}=FACES takes comma-separated whole numbers, got {text[:40]!r}") from None
+
+
+@handles(Amend)
+def amend(session: Session, command: Amend) -> Reply:
+    result = audit.amend(session, command.ref, command.reason, command.void, command.inputs(), command.table())
+    keys = ("event", "version", "amends", "position", "character", "void", "changes", "condition")
+    return Reply(lambda: {key: result[key] for key in keys}, lambda: audit.amendment_text(result))
+
+
+class Replay(Command):
+    """Write the what-if timeline of other rulings as a new campaign whose events point at their originals.
+
+    `replay` without `--fork` shows the same re-derivation and writes nothing."""
+
+    command = "replay"
+    name: str | None = Field(None, description="The character to replay (else everyone).")
+    ruling: Pairs = Field(min_length=1, description="The rulings to replay under, KEY=VALUE.")
+    fork: str = Field(description="The new campaign the alternative timeline is written as.")
+
+
+@handles(Replay)
+def replay(session: Session, command: Replay) -> Reply:
+    return _replayed(audit.replay(session, command.name, pairs(command.ruling), command.fork))
+
+
+def what_if(session: Session, name: str | None, rulings: list[str]) -> Reply:
+    """`replay` without `--fork`: the re-derivation under other rulings, writing nothing."""
+    return _replayed(audit.replay(session, name, pairs(rulings), None))
+
+
+def _replayed(result: dict[str, Any]) -> Reply:
+    return Reply(lambda: result, lambda: audit.replay_text(result))
