@@ -10,22 +10,18 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from eventsourcing.persistence import IntegrityError, OperationalError
 
 from ..domain.amendments import Amended
 from ..domain.campaign import Campaign
-from ..domain.character import Character
-from ..domain.dice import Expression
 from ..domain.errors import Conflict
 from ..domain.events import Resolution
 from ..domain.model import Model
-from ..domain.rolls import DiceRolled
-from ..domain.rolls import roll as roll_dice
 from ..domain.errors import BadInput
 from ..domain.text import printable
-from . import audit, campaigns, characters, commands, rulings
+from . import campaigns, characters, commands
 from .app import Chronicle, open_ledger
 from .digest import digest
 from .commands import Command, Reply, handler_of
@@ -165,19 +161,10 @@ class Ledger:
     def start_campaign(self, name: str, system: str) -> Campaign:
         return self.write(lambda session: session.start_campaign(name, system))
 
-    def change_ruling(self, assignment: str, reason: str) -> dict[str, Any]:
-        return self.write(lambda session: rulings.change_ruling(session, assignment, reason))
-
     def add_character(
         self, name: str, stats: dict[str, str], virtues: str | None = None, is_object: bool = False
     ) -> dict[str, Any]:
         return self.write(lambda session: characters.add_character(session, name, stats, virtues, is_object))
-
-    def use_campaign(self, name: str) -> dict[str, Any]:
-        return self.write(lambda session: campaigns.use(session, name))
-
-    def archive_campaign(self, name: str, reason: str) -> dict[str, Any]:
-        return self.write(lambda session: campaigns.archive(session, name, reason))
 
     def start_session(self, title: str) -> dict[str, Any]:
         return self.write(lambda session: campaigns.start_session(session, title))
@@ -210,34 +197,7 @@ class Ledger:
 
         return self.write(decide)
 
-    injure = rest = award_status = swear_oath = record
-
-    def roll(
-        self, notation: Expression, for_: str | None, reason: str, faces: list[int] | None
-    ) -> tuple[DiceRolled, str]:
-        """A free roll, on a character or on the campaign: the event and whose it is ("" the campaign's)."""
-
-        def decide(session: Session) -> tuple[DiceRolled, str]:
-            owner: Character | Campaign = session.character(for_) if for_ else session.campaign
-            dice = session.dice({"roll": faces} if faces is not None else None)
-            owner.trigger_event(
-                DiceRolled, reason=reason, by=session.by, timestamp=session.now(), **roll_dice(notation, dice)
-            )
-            return cast(DiceRolled, owner.pending_events[-1]), owner.name if for_ else ""  # the event just triggered
-
-        return self.write(decide)
-
-    def amend(
-        self, ref: str, reason: str, void: bool, inputs: dict[str, str], table: dict[str, list[int]]
-    ) -> dict[str, Any]:
-        """A correcting event for REF; the original stays in the log."""
-        return self.write(lambda session: audit.amend(session, ref, reason, void, inputs, table))
-
-    def replay(self, name: str | None, assignments: dict[str, str], fork: str | None = None) -> dict[str, Any]:
-        """What-if: outcomes re-derived under other rulings; writes only a requested fork."""
-        if fork is None:
-            return audit.replay(self.read(), name, assignments, None)
-        return self.write(lambda session: audit.replay(session, name, assignments, fork))
+    injure = record  # (tests/ledger/test_application.py)
 
     # commands as data ----------------------------------------------------------------------
 
