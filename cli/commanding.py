@@ -5,6 +5,7 @@ its help and `@executes(Model)`: nothing else."""
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,9 +18,11 @@ if TYPE_CHECKING:
 
 
 def executes(
-    model: type[Command], gather: Callable[[click.Context, dict[str, Any]], dict[str, Any]] | None = None
+    model: type[Command] | str, gather: Callable[[click.Context, dict[str, Any]], dict[str, Any]] | None = None
 ) -> Callable[[Callable[..., Any]], Callable[..., None]]:
     """Make a Click command's callback run MODEL, built from the command's options, through the ledger.
+    MODEL may be named `module:Class` (a module of `chronicle.ledger.commands`), imported only when the
+    command runs: a module whose other commands only read (`character show`) then loads no model.
 
     `gather(ctx, params)`: input the front end gathers itself (`winter --ask` prompts for the table's
     dice): it takes the parsed options and returns those the command is built from."""
@@ -29,12 +32,20 @@ def executes(
         def run(ctx: click.Context, /, **params: Any) -> None:
             if gather is not None:
                 params = gather(ctx, params)
-            render(ctx.obj, ctx.obj.ledger.execute(build(model, ctx.command, params)))
+            render(ctx.obj, ctx.obj.ledger.execute(build(resolved(model), ctx.command, params)))
 
         run.executes = model  # type: ignore[attr-defined]  # which command a Click command builds (tests)
         return functools.update_wrapper(run, function)
 
     return wrap
+
+
+def resolved(model: type[Command] | str) -> type[Command]:
+    if not isinstance(model, str):
+        return model
+    module, name = model.split(":")
+    found: type[Command] = getattr(importlib.import_module(f"chronicle.ledger.commands.{module}"), name)
+    return found
 
 
 def render(env: Any, reply: Reply) -> None:

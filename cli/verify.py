@@ -142,10 +142,14 @@ def _with_witness(report: dict[str, Any], human: Any) -> Any:
     if not witness:
         return human
     signed = f"the checkpoint of {witness['size']} events signed by {witness['key']}"
-    if witness["extends"]:
+    if witness["extends"] and witness["log"]["size"] == witness["size"]:
+        line = f"The log is still the one of {signed}."
+    elif witness["extends"]:
         proof = witness.get("proof")
         line = f"The log ({witness['log']['size']} events) extends {signed}" + (
-            f": its consistency proof of {len(proof)} hashes verifies." if proof is not None else "."
+            f": its consistency proof of {len(proof)} hash{'es' * (len(proof) != 1)} verifies."
+            if proof is not None
+            else "."
         )
     else:
         line = f"The log does not extend {signed}: its history changed at #{witness['position']}."

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 TREES = "chronicle_trees"
 NODES = "chronicle_tree_nodes"
 WRITE = 20000  # leaves appended between two commits
+PAGE = 2000  # events read at a time
 TREE_LOCK = 0x6368726F74726565  # "chrotree": PostgreSQL's advisory lock for making the tables
 _HEX = re.compile(r"[0-9a-f]{64}")
 
@@ -276,25 +277,34 @@ def _extend(app: Chronicle, campaign_id: UUID, head: Head) -> Head:
 
 
 def campaign_leaves(app: Chronicle, campaign_id: UUID) -> Iterator[Leaf]:
-    """The campaign's leaves as the events table holds them now, in log order, read through the
-    library (never through a read model): the campaign's own events and those of its characters
-    (known by their registration, or, when that was removed, by the index)."""
-    from .verify import table_rows
-
+    """The campaign's leaves as the events table holds them now, in log order, read from the table
+    itself (never from a read model): the campaign's own events and those of its characters (known
+    by their registration, or, when that was removed, by the index)."""
+    views = app.views
+    table, at = views.events
     decode = mapper_of(app).state_decoder()
-    members = {campaign_id, *(UUID(str(row[0])) for row in app.index.characters(campaign_id))}
-    others: set[UUID] = set()
+    members = {views.originator(campaign_id)}  # ids as the events table holds them
+    members.update(views.originator(UUID(str(row[0]))) for row in app.index.characters(campaign_id))
+    others: set[Any] = set()
     text = str(campaign_id)
-    for row in table_rows(app):
-        owner = UUID(str(row.originator_id))
-        if owner in others:
-            continue
-        if owner not in members:
-            if row.originator_version != 1 or not _registered_in(row.state, decode, text):
-                others.add(owner)
+    after = 0
+    while True:
+        page = views.query(
+            f"SELECT {at}, originator_id, originator_version, state FROM {table} WHERE {at} > ? ORDER BY {at} LIMIT ?",
+            (after, PAGE),
+        )
+        for position, owner, version, state in page:
+            if owner in others:
                 continue
-            members.add(owner)
-        yield Leaf(row.id, leaf_of(row.state, decode))
+            if owner not in members:
+                if version != 1 or not _registered_in(bytes(state), decode, text):
+                    others.add(owner)
+                    continue
+                members.add(owner)
+            yield Leaf(position, leaf_of(bytes(state), decode))
+        if len(page) < PAGE:
+            return
+        after = page[-1][0]
 
 
 def _registered_in(state: bytes, decode: Decode, campaign: str) -> bool:

@@ -137,6 +137,14 @@ def _uuid(stored):
 # what the witness proves ----------------------------------------------------------------------------
 
 
+def test_identity_show_prints_the_key_made_on_first_need(run, home):
+    shown = run.json("identity", "show")
+    assert shown["key"].startswith("ed25519:") and len(base64.b64decode(shown["key"][8:])) == 32
+    assert (home / "identity.key").stat().st_mode & 0o777 == 0o600 and home.stat().st_mode & 0o777 == 0o700
+    assert run.json("identity", "show")["key"] == shown["key"]
+    assert shown["key"] in run("identity", "show").stdout
+
+
 def test_a_note_is_a_signed_c2sp_checkpoint_of_the_campaign(run, tmp_path, home):
     story(run)
     shown = run.json("campaign", "show")
