@@ -6,7 +6,6 @@ from typing import Any
 
 import click
 
-from ..ledger.commands.audit import Amend, Replay, what_if
 from .commanding import build, executes, render
 from .options import common
 
@@ -26,7 +25,7 @@ from .options import common
 @click.option("--damage", type=int, help="Shorthand for --set damage=N.")
 @click.option("--save-roll", type=int, help="The event's save die, whatever its purpose is called (save:1 for a hit).")
 @common
-@executes(Amend)
+@executes("audit:Amend")
 def amend() -> None:
     """Correct the event REF (id, #position or time) by a new event; the original stays in the log.
 
@@ -64,11 +63,13 @@ def replay(ctx: click.Context, /, **params: Any) -> None:
       chronicle replay Ivanior --ruling disable_margin=5 --json
       chronicle replay --ruling death_at=-10 --fork "Greyhawk (what if)"
     """
+    from ..ledger.commands import audit  # when it runs, as `executes` imports its model: `--help` loads none
+
     env = ctx.obj
-    if params["fork"] is not None:
-        render(env, env.ledger.execute(build(Replay, ctx.command, params)))
+    if params["fork"] is None:  # a read: no command, nothing written
+        render(env, audit.what_if(env.read(), params["name"], list(params["rulings"])))
     else:
-        render(env, what_if(env.read(), params["name"], list(params["rulings"])))
+        render(env, env.ledger.execute(build(audit.Replay, ctx.command, params)))
 
 
-replay.callback.executes = Replay  # type: ignore[union-attr]  # the document `replay --fork` builds (tests)
+replay.callback.executes = "audit:Replay"  # type: ignore[union-attr]  # the document `--fork` builds (tests)
