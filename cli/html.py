@@ -7,8 +7,7 @@ from html import escape
 from typing import Any
 
 from ..domain.explain import system_title
-
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 720, 300, 56, 36, 22, 44
+from .chart import KEY_STYLE, status_chart
 
 STYLE = """
 * { box-sizing: border-box; }
@@ -23,8 +22,6 @@ td.when, th.when { white-space: nowrap; color: #555; font-size: .9em; } td.when 
 td.pos { white-space: nowrap; color: #777; }
 tr.voided td.what { text-decoration: line-through; color: #888; } tr.Amended td { background: #fff3d6; }
 .chart { width: 100%; height: auto; background: #fff; border: 1px solid #ddd; display: block; }
-.legend { font-size: .85em; color: #444; margin: .3em 0 0; }
-.legend i { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin: 0 .3em 0 .8em; }
 ol.health { list-style: none; padding: 0; margin: 0; border-left: 3px solid #b44; }
 ol.health li { margin: 0 0 .6em; padding-left: .8em; }
 ol.health li.better { border-left: 3px solid #393; margin-left: -3px; }
@@ -47,7 +44,7 @@ def page(report: dict[str, Any]) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{name} — chronicle</title>
-<style>{STYLE}</style></head><body>
+<style>{STYLE}{KEY_STYLE}</style></head><body>
 <header><h1>{name}</h1>
 <p class="sub">{escape(report["campaign"])} · {escape(system_title(report["system"]))} ·
 version {character["version"]} · {escape(character["summary"])}</p></header>
@@ -95,58 +92,3 @@ def health(changes: list[dict[str, Any]]) -> str:
 def _better(change: dict[str, Any]) -> bool:
     """Healing reads green: the event rested or healed (its class says so)."""
     return any(word in change["type"] for word in ("Rest", "Heal", "Aid", "Chirurg", "Woke", "Recover"))
-
-
-def status_chart(series: list[dict[str, Any]]) -> str:
-    """Status after each change: a y axis of Status with a dashed line at every 1,000 (an increase),
-    an x axis of the changes by log position, each point's value, and a red ring where an increase was spent."""
-    top = max(1000, (max(p["total"] for p in series) // 1000 + 1) * 1000)
-    count = max(len(series) - 1, 1)
-    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(i: int) -> float:
-        return LEFT + (i * inner_w / count if len(series) > 1 else inner_w / 2)
-
-    def y(total: int) -> float:
-        return TOP + inner_h - total * inner_h / top
-
-    step = 250 if top <= 2000 else 500 if top <= 5000 else 1000
-    ticks = "".join(
-        f'<line x1="{LEFT - 4}" x2="{WIDTH - RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}" '
-        + ('stroke="#c33" stroke-dasharray="5 4"/>' if t and t % 1000 == 0 else 'stroke="#eee"/>')
-        + f'<text x="{LEFT - 8}" y="{y(t) + 4:.1f}" text-anchor="end" font-size="13">{t:,}</text>'
-        for t in range(0, top + 1, step)
-    )
-    labels = max(1, len(series) // 8)
-    x_ticks = "".join(
-        f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="13">#{p["position"]}</text>'
-        for i, p in enumerate(series)
-        if i % labels == 0 or i == len(series) - 1
-    )
-    points = " ".join(f"{x(i):.1f},{y(p['total']):.1f}" for i, p in enumerate(series))
-    marks = "".join(
-        f'<circle cx="{x(i):.1f}" cy="{y(p["total"]):.1f}" r="{7 if p["spent"] else 4}" '
-        f'fill="{"#fff" if p["spent"] else "#246"}" stroke="{"#c33" if p["spent"] else "#246"}" stroke-width="3">'
-        f"<title>#{p['position']}: Status {p['total']:,}{' (increase spent)' if p['spent'] else ''}</title></circle>"
-        f'<text x="{x(i):.1f}" y="{y(p["total"]) - 10:.1f}" text-anchor="middle" font-size="13">{p["total"]:,}</text>'
-        for i, p in enumerate(series)
-        if len(series) <= 24 or p["spent"] or i == len(series) - 1
-    )
-    axes = (
-        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}" stroke="#444"/>'
-        f'<line x1="{LEFT}" y1="{TOP + inner_h}" x2="{WIDTH - RIGHT}" y2="{TOP + inner_h}" stroke="#444"/>'
-        f'<text x="14" y="{TOP + inner_h / 2:.1f}" font-size="13" text-anchor="middle" '
-        f'transform="rotate(-90 14 {TOP + inner_h / 2:.1f})">Status</text>'
-        f'<text x="{LEFT + inner_w / 2:.1f}" y="{HEIGHT - 6}" font-size="13" text-anchor="middle">'
-        f"log position of each change</text>"
-    )
-    legend = (
-        '<p class="legend"><i style="background:#246"></i>Status after an event'
-        '<i style="border:3px solid #c33"></i>an increase spent'
-        '<i style="border-top:2px dashed #c33;border-radius:0;height:0"></i>every 1,000 earns an increase</p>'
-    )
-    return (
-        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="Status over time">{ticks}{axes}{x_ticks}'
-        f'<polyline fill="none" stroke="#246" stroke-width="2" points="{points}"/>{marks}</svg>{legend}'
-    )

@@ -1,74 +1,56 @@
-"""A character's chronicle read from the log: timeline, current state, Status over time; the sheet as
-its system's players read it."""
+"""Reports from the log and the read models: a character's timeline, current state, Status over time and
+wounds and healing (the changes read model: nothing is folded), the sheet as its system's players read it;
+a campaign's overview; a session's recap."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ..domain.errors import NotFound
+from ..projections.changes import Changes
+from ..projections.queries import condition_changes, status_series
 from .campaigns import session_bounds, sessions
-from .characters import character_list, load, view
+from .characters import character_list, character_view, load
 from .history import amendments
 from .history import events as log_events
 
 if TYPE_CHECKING:
-    from ..domain.events import Event
-    from ..domain.systems import RuleSystem
     from .session import Session
 
 
 def character_report(session: Session, name: str, data: bool = True) -> dict[str, Any]:
-    campaign, rules = session.campaign, session.rules
-    character = session.character(name)
-    folded: list[Event] = []
-    timeline = list(log_events(session, name, data=data, keep=folded))
-    series, health = _series(rules, folded, timeline)
+    campaign, app = session.campaign, session.app
+    ident = session.character_id(name)
+    shown = character_view(session, name, None)
+    timeline = list(log_events(session, name, data=data))
+    Changes(app.views, app.feed).catch_up()
+    told = {e["position"]: e for e in timeline}
     return {
         "campaign": campaign.name,
         "system": campaign.system,
-        "character": view(session, character),
-        "sheet_lines": rules.sheet_lines(character.sheet, character.condition),
+        "character": shown,
+        "sheet_lines": shown["sheet_lines"],
         "timeline": timeline,
-        "status": series,
-        "health": health,
+        "status": [
+            {**_mark(told, p), "total": p["total"], "spent": p["spent"]} for p in status_series(app.views, ident)
+        ],
+        "health": [
+            {**_mark(told, c), "before": c["before"], "after": c["after"]} for c in condition_changes(app.views, ident)
+        ],
     }
 
 
-def _series(
-    rules: RuleSystem, events: list[Event], timeline: list[dict[str, Any]]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """One fold of the character's events (its whole stream, registration first): its Status after every
-    event that changed it (PenDragon Pass), with increases spent; and its condition after every event
-    that changed it (wounds, healing)."""
-    if not events:
-        return [], []
-    character = events[0].mutate(None)
-    when = {e["version"]: e for e in timeline}
-    series: list[dict[str, Any]] = []
-    health: list[dict[str, Any]] = []
-    last, spent, condition = 0, 0, rules.view(character.sheet, character.condition)
-    before = rules.summary(character.sheet, character.condition)
-    for event in events[1:]:
-        event.mutate(character)
-        logged = when.get(event.originator_version, {})
-        mark = {
-            "version": event.originator_version,
-            "position": logged.get("position"),
-            "time": logged.get("time"),
-            "local_time": logged.get("local_time"),
-            "type": type(event).__name__,
-            "summary": logged.get("summary", ""),
-        }
-        now = rules.view(character.sheet, character.condition)
-        if now["condition"] != condition["condition"]:  # wounded, healed, knocked out, woken, dead
-            after = rules.summary(character.sheet, character.condition)
-            health.append({**mark, "before": before, "after": after})
-            before = after
-        condition, status = now, now.get("status")
-        if status is not None and (status["total"] != last or status["increases_spent"] != spent):
-            series.append({**mark, "total": status["total"], "spent": status["increases_spent"] > spent})
-            last, spent = status["total"], status["increases_spent"]
-    return series, health
+def _mark(told: dict[int, dict[str, Any]], change: dict[str, Any]) -> dict[str, Any]:
+    """Where and when a change happened, and what the log says of it."""
+    logged = told.get(change["position"], {})
+    return {
+        "version": change["version"],
+        "position": change["position"],
+        "time": logged.get("time"),
+        "local_time": logged.get("local_time"),
+        "type": change["type"],
+        "summary": logged.get("summary", ""),
+    }
 
 
 def campaign_report(session: Session) -> dict[str, Any]:
@@ -76,7 +58,7 @@ def campaign_report(session: Session) -> dict[str, Any]:
     characters = character_list(session, None)
     leaders, oaths, geasa = [], [], []
     for row in characters:
-        full = view(session, session.character(row["name"]))
+        full = character_view(session, row["name"], None)
         if "status" in full:
             leaders.append({"name": row["name"], "status": full["status"]["total"]})
         oaths += [{"character": row["name"], **oath} for oath in full.get("oaths", [])]

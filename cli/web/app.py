@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -22,7 +23,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ...domain.errors import ChronicleError, NotFound
-from .chart import status_chart
+from ...domain.pendragon.increases import next_increase_at
+from ..chart import status_chart
 from .data import LedgerUnavailable, TableData, plain
 from .live import Hub, Once
 
@@ -54,7 +56,8 @@ def templates() -> jinja2.Environment:
     )
     env.filters["plain"] = plain
     env.filters["shown"] = shown
-    env.globals["status_chart"] = status_chart
+    env.globals["status_chart"] = lambda series: markupsafe.Markup(status_chart(series))  # escaped in the making
+    env.globals["next_increase_at"] = next_increase_at
     return env
 
 

@@ -1,41 +1,40 @@
-"""Everything the table view reads, in one place: the read models (index and characters tables), a
-character's own events for its story and Status chart, and the events appended after a position.
+"""Everything the table view reads: rows of the read models, through the queries of
+`projections/queries.py`, and the events appended after a position for `/events`.
 
-Pages never read the whole log: the campaign page reads the characters rows, a character page its
-row and its own events (a page of them for the story), the log page a window of positions.
-Every call takes the one lock: the read models keep folded state in memory, and the library's SQLite
-connections are not to be shared between threads mid-query.
+Pages never read the whole log and fold nothing: the campaign page reads the characters rows, a
+character page its row, its newest events as they were told, and its Status series from the changes
+model; the log page a window of positions. Only a page as of an earlier event (`?as_of=`) folds the
+characters it shows up to that point, as `character show --as-of` does. Every call takes the one lock:
+the read models keep folded state in memory, and the library's SQLite connections are not to be
+shared between threads mid-query.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
-import orjson
-
 from ...domain import systems
-from ...domain.campaign import GameSession
-from ...domain.character import Character as Aggregate
-from ...domain.character import character_id
-from ...domain.character_state import CharacterState
+from ...domain.campaign import SessionEnded, SessionStarted
 from ...domain.errors import BadInput, ChronicleError
 from ...domain.explain import explain
 from ...domain.ids import event_id
 from ...ledger.app import Chronicle, hide_password, open_ledger
-from ...ledger.characters import character_view, load, view
+from ...ledger.characters import character_view
 from ...ledger.history import decoded, describe, notifications_at
 from ...ledger.mapper import mapper_of
 from ...ledger.refs import position
 from ...ledger.session import Session
 from ...ledger.storage import is_postgres
+from ...projections import queries
+from ...projections.changes import Changes
+from ..chart import MOST_POINTS
 
 if TYPE_CHECKING:
-    from ...domain.events import Event
     from ...domain.systems import RuleSystem
 
 T = TypeVar("T")
@@ -81,6 +80,7 @@ class TableData:
     def __init__(self, target: str):
         self.target = target
         self._app: Chronicle | None = None
+        self._changes: tuple[Chronicle, Changes] | None = None
         self._lock = threading.Lock()
 
     # opening ------------------------------------------------------------------------------------
@@ -129,8 +129,8 @@ class TableData:
                 raise LedgerUnavailable(hide_password(f"cannot read the ledger: {text}", self.target)) from None
 
     def warm(self) -> None:
-        """Bring both read models up to date before the first page (a fresh import may be far behind)."""
-        self._locked(lambda: (self.app.index.catch_up(), self.app.characters.catch_up()))
+        """Bring the read models up to date before the first page (a fresh import may be far behind)."""
+        self._locked(lambda: (self.app.index.catch_up(), self.app.characters.catch_up(), self.changes.catch_up()))
 
     # pages --------------------------------------------------------------------------------------
 
@@ -164,13 +164,22 @@ class TableData:
 
     # reading (under the lock) -------------------------------------------------------------------
 
+    @property
+    def changes(self) -> Changes:
+        """The changes read model of the ledger open now (its folded states live as long as the app)."""
+        app = self.app
+        if self._changes is None or self._changes[0] is not app:
+            self._changes = (app, Changes(app.views, app.feed))
+        return self._changes[1]
+
     def _campaigns(self, as_of: str | None) -> list[Campaign]:
         index = self.app.index
         index.catch_up()
         found = []
         for ident, name, system in index.campaigns():
-            rows = self._rows(UUID(ident), name, as_of)
-            ids = {who: cid for cid, who, _ in index.characters(UUID(ident))}
+            cid = UUID(ident)
+            rows = self._rows(cid, name, as_of)
+            ids = {who: character for character, who, _ in index.characters(cid)}
             for row in rows:
                 row["id"] = ids.get(row["name"], "")
             leaders = sorted(
@@ -189,8 +198,8 @@ class TableData:
                 for g in r.get("geasa", [])
                 if g.get("state") == "kept"
             ]
-            sessions = [] if as_of else self._sessions(name)
-            running = next((s for s in sessions if s.finished is None), None)
+            sittings = [] if as_of else self._sittings(cid)
+            running = next((s for s in sittings if s.end is None), None)
             found.append(
                 Campaign(
                     ident,
@@ -201,8 +210,8 @@ class TableData:
                     oaths,
                     geasa,
                     kinds(systems.get(system)),
-                    session_name(running) if running else None,
-                    [(s.number, session_name(s)) for s in sessions],
+                    running.name if running else None,
+                    [(s.number, s.name) for s in sittings],
                 )
             )
         return found
@@ -214,33 +223,27 @@ class TableData:
         session = self._session(name)
         bound = position(self.app.index, campaign_id, as_of)
         rows = []
-        for _, who, _ in self.app.index.characters(campaign_id):
-            if self.app.index.version_at(character_id(campaign_id, who), bound) is not None:
+        for ident, who, _ in self.app.index.characters(campaign_id):
+            if self.app.index.version_at(UUID(ident), bound) is not None:
                 rows.append(character_view(session, who, f"#{bound}"))
         return rows
 
-    def _sessions(self, campaign: str) -> list[GameSession]:
-        """The campaign's sessions at the table (the campaign's own few events, not the log)."""
-        return list(getattr(self._session(campaign).campaign, "sessions", ()))
+    def _sittings(self, campaign_id: UUID) -> list[Sitting]:
+        """The campaign's sessions at the table, from its few session events (read by the events table's key)."""
+        found = [at for at, _, _ in queries.session_events(self.app.views, campaign_id)]
+        sittings: list[Sitting] = []
+        for stored in notifications_at(self.app, found):  # folded as the campaign folds them
+            event = decoded(self.app, stored)
+            if isinstance(event, SessionStarted):
+                sittings.append(Sitting(event.number, event.title, stored.id))
+            elif isinstance(event, SessionEnded) and sittings:
+                sittings[-1].end = stored.id
+        return sittings
 
-    def _between(self, campaign_id: UUID, campaign: str, number: int) -> tuple[int, int | None]:
-        """The log positions a session spans: from its start to its end (or now)."""
-        table, at = self.app.views.events
-        found = next((s for s in self._sessions(campaign) if s.number == number), None)
-        if found is None:
-            return 0, 0
-        ends = []
-        for version in (found.started, found.finished):
-            rows = (
-                []
-                if version is None
-                else self.app.views.query(
-                    f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = ?",
-                    (self.app.views.originator(campaign_id), version),
-                )
-            )
-            ends.append(rows[0][0] if rows else None)
-        return ends[0] or 0, ends[1]
+    def _between(self, campaign_id: UUID, number: int) -> tuple[int, int | None]:
+        """The log positions a session spans: from its start to its end (or now); nothing for no such session."""
+        found = next((s for s in self._sittings(campaign_id) if s.number == number), None)
+        return (0, 0) if found is None else (found.start, found.end)
 
     def _session(self, campaign: str) -> Session:
         return Session(self.app, campaign, "serve")
@@ -250,80 +253,59 @@ class TableData:
             oid = UUID(ident)
         except ValueError:
             return None
-        self.app.characters.catch_up()
-        found = self.app.views.query(
-            "SELECT c.campaign_id, c.name, c.version, c.state, c.view, k.name AS campaign, k.system"
-            " FROM chronicle_character_rows c JOIN chronicle_campaigns k ON k.id = c.campaign_id"
-            " WHERE c.id = ?",
-            (str(oid),),
-        )
-        if not found:
+        app = self.app
+        app.characters.catch_up()
+        row = queries.character_row(app.views, oid)
+        if row is None:
             return None
-        campaign_id, name, version, state, shown, campaign, system = found[0]
-        rules = systems.get(system)
         bound = None
         if as_of is None:
-            aggregate = CharacterState.model_validate_json(state).restore(Aggregate, oid, version)
-            data = orjson.loads(shown)
-        else:
-            session = self._session(campaign)
-            bound = position(self.app.index, UUID(campaign_id), as_of)
-            aggregate = load(session, name, f"#{bound}")
-            data = view(session, aggregate)
-        lines = getattr(rules, "sheet_lines", None)
+            data, count = row.view, row.version
+        else:  # as it was then: folded up to that point, as `character show --as-of` does
+            app.index.catch_up()
+            bound = position(app.index, row.campaign_id, as_of)
+            data = character_view(self._session(row.campaign), row.name, f"#{bound}")
+            count = queries.event_count(app.views, oid, bound)
         character = Character(
             ident,
-            name,
-            campaign,
-            campaign_id,
-            system,
+            row.name,
+            row.campaign,
+            str(row.campaign_id),
+            row.system,
             data,
-            sheet=list(lines(aggregate.sheet, aggregate.condition)) if lines else [],
+            sheet=list(data.get("sheet_lines", [])),
+            events=count,
         )
-        positions = self.app.index.log(UUID(campaign_id), oid, 0, bound)
-        character.events = len(positions)
-        events = list(self._events(positions[-STORY:]))
-        character.story = [self._story(at, event, name, system) for at, event in reversed(events)]
+        entries = queries.newest_entries(app.views, oid, STORY, bound)
+        character.story = self._told(entries, {oid: row.name}, row.system, row.campaign)
         if "status" in data:
-            character.status = self._status_series(positions, rules)
+            self.changes.catch_up()
+            character.status = queries.status_series(app.views, oid, bound, MOST_POINTS)
         return character
 
-    def _events(self, positions: list[int]) -> Iterator[tuple[int, Event]]:
-        for notification in notifications_at(self.app, positions):
-            yield notification.id, decoded(self.app, notification)
-
-    def _story(self, at: int, event: Event, name: str, system: str) -> dict[str, Any]:
-        return {
-            "position": at,
-            "time": event.timestamp.isoformat()[:19].replace("T", " "),
-            "by": event.by,
-            "type": type(event).__name__,
-            "text": sentence(event, name, system),
-        }
-
-    def _status_series(self, positions: list[int], rules: RuleSystem) -> list[dict[str, Any]]:
-        """Status after every event that changed it, folded from the character's own events only."""
-        character, last, spent = None, 0, 0
-        series: list[dict[str, Any]] = []
-        for at, event in self._events(positions):
-            if character is None:
-                character = event.mutate(None)
-            else:
-                event.mutate(character)
-            status = rules.view(character.sheet, character.condition).get("status")
-            if status is None:
-                return []
-            if status["total"] != last or status["increases_spent"] != spent or not series:
-                series.append(
-                    {
-                        "position": at,
-                        "total": status["total"],
-                        "type": type(event).__name__,
-                        "spent": status["increases_spent"] > spent,
-                    }
-                )
-                last, spent = status["total"], status["increases_spent"]
-        return series
+    def _told(
+        self, entries: list[queries.Entry], names: dict[UUID, str], system: str, campaign: str
+    ) -> list[dict[str, Any]]:
+        """Each entry as a line of a story or the log: in the sentences it was told with when recorded, or
+        explained again where no row kept them (events of a batch or an import, or of a renamed character)."""
+        again = [e.position for e in entries if e.told is None or e.told_name != names.get(e.originator_id, "")]
+        events = {stored.id: decoded(self.app, stored) for stored in notifications_at(self.app, sorted(again))}
+        rows = []
+        for entry in entries:
+            who = names.get(entry.originator_id)
+            event = events.get(entry.position)
+            rows.append(
+                {
+                    "position": entry.position,
+                    "time": entry.time[:19].replace("T", " "),
+                    "by": entry.by if event is None else event.by,
+                    "type": entry.kind,
+                    "text": entry.told if event is None else sentence(event, who or campaign, system),
+                    "character": who,
+                    "character_id": str(entry.originator_id) if who else None,
+                }
+            )
+        return rows
 
     def _log(
         self,
@@ -334,45 +316,28 @@ class TableData:
         before: int | None,
         session: int | None,
     ) -> list[dict[str, Any]]:
-        index, views = self.app.index, self.app.views
+        index = self.app.index
         index.catch_up()
         cid = UUID(campaign_id)
-        campaign = next((n for i, n, _ in index.campaigns() if i == campaign_id), None)
-        if campaign is None:
+        found = next(((n, s) for i, n, s in index.campaigns() if i == campaign_id), None)
+        if found is None:
             return []
+        campaign, system = found
         names = {UUID(i): who for i, who, _ in index.characters(cid)}
+        originator = None
+        if character:
+            originator = next((oid for oid, who in names.items() if who == character), None)
+            if originator is None:
+                return []
         high = position(index, cid, as_of) if as_of else None
         if before is not None:
             high = before - 1 if high is None else min(high, before - 1)
-        table, at = views.events
-        sql = (
-            f"SELECT l.position FROM chronicle_log l JOIN {table} e ON e.{at} = l.position"
-            " WHERE l.campaign = (SELECT position FROM chronicle_campaigns WHERE id = ?)"
-        )
-        params: list[Any] = [campaign_id]
-        if character:
-            sql += " AND e.originator_id = ?"
-            params.append(views.originator(character_id(cid, character)))
-        if kind:
-            sql += " AND e.topic LIKE ?"
-            params.append(f"%:{kind}")
+        low = 0
         if session is not None:
-            low, end = self._between(cid, campaign, session)
-            sql += " AND l.position >= ?"
-            params.append(low)
+            low, end = self._between(cid, session)
             high = end if high is None else high if end is None else min(high, end)
-        if high is not None:
-            sql += " AND l.position <= ?"
-            params.append(high)
-        found = [row[0] for row in views.query(sql + f" ORDER BY l.position DESC LIMIT {LOG_PAGE}", params)]
-        system = next(s for i, _, s in index.campaigns() if i == campaign_id)
-        rows = []
-        for where, event in self._events(sorted(found)):
-            who = names.get(event.originator_id)
-            row = self._story(where, event, who or campaign, system)
-            row["character"], row["character_id"] = who, str(event.originator_id) if who else None
-            rows.append(row)
-        return rows[::-1]
+        entries = queries.log_entries(self.app.views, cid, originator, kind, low, high, LOG_PAGE)
+        return self._told(entries, names, system, campaign)
 
     def _appended(self, after: int) -> list[dict[str, Any]]:
         app = self.app
@@ -380,26 +345,35 @@ class TableData:
         if not notifications:
             return []
         app.index.catch_up()
-        names, campaigns = self._names()
+        campaigns = {UUID(i): n for i, n, _ in app.index.campaigns()}
+        names = queries.character_names(app.views)
         rows = []
         for notification in notifications:
             event = mapper_of(app).to_domain_event(notification)
             ident = event_id(event.originator_id, event.originator_version)
-            who, campaign = names.get(event.originator_id, (None, campaigns.get(event.originator_id)))
+            who, campaign = names.get(event.originator_id, (None, None))
             row = describe(event, notification.id, ident, who)
-            row["campaign"] = campaign
+            row["campaign"] = campaigns.get(UUID(campaign) if campaign else event.originator_id)
             row["character_id"] = str(event.originator_id) if who else None
             rows.append(row)
         return rows
 
-    def _names(self) -> tuple[dict[UUID, tuple[str, str]], dict[UUID, str]]:
-        """Characters by id (their name and campaign's name), and campaigns' names by id."""
-        campaigns = {UUID(i): n for i, n, _ in self.app.index.campaigns()}
-        rows = self.app.views.query("SELECT id, name, campaign_id FROM chronicle_characters")
-        return {UUID(i): (n, campaigns.get(UUID(c), "")) for i, n, c in rows}, campaigns
+
+@dataclass
+class Sitting:
+    """A session at the table: its number and title, and the log positions of its start and end."""
+
+    number: int
+    title: str
+    start: int
+    end: int | None = None
+
+    @property
+    def name(self) -> str:
+        return f"session {self.number}" + (f": {self.title}" if self.title else "")
 
 
-def sentence(event: Event, name: str, system: str) -> str:
+def sentence(event: Any, name: str, system: str) -> str:
     """The event as a sentence (the domain's explanation)."""
     return explain(event, name, system)
 
@@ -414,7 +388,3 @@ def kinds(rules: RuleSystem) -> list[str]:
     """The names of the events a campaign of this system can hold, for the log's filter."""
     common = ["CampaignStarted", "CharacterRegistered", "DiceRolled", "RulingChanged", "Amended"]
     return common + sorted(e.__name__ for e in rules.EVENTS)
-
-
-def session_name(session: GameSession) -> str:
-    return f"session {session.number}" + (f": {session.title}" if session.title else "")

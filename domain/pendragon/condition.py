@@ -4,6 +4,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from ..model import Model
+from .increases import increases_earned
 from .rulings import UnconsciousThreshold
 from .sheet import Sheet
 
@@ -63,7 +64,7 @@ class Condition(Model):
 
     @property
     def increases_earned(self) -> int:
-        return max(self.status, 0) // 1000  # one increase per full 1,000 Status
+        return increases_earned(self.status)
 
     @property
     def increases_pending(self) -> int:

@@ -5,6 +5,7 @@ increases and checks."""
 from __future__ import annotations
 
 from .condition import Condition, Wound, hp, states
+from .increases import STATUS_PER_INCREASE, next_increase_at
 from .sheet import STATISTICS, TRAIT_PAIRS, Sheet
 from .status import is_initiate, is_shaman
 from .words import and_list, plural, quoted, title
@@ -42,9 +43,9 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
         lines.append("Passions: " + ", ".join(f"{title(k)} {v}" for k, v in sorted(sheet.passions.items())) + ".")
     if sheet.skills:
         lines.append("Skills: " + ", ".join(f"{title(k)} {v}" for k, v in sorted(sheet.skills.items())) + ".")
-    to_next = 1000 - condition.status % 1000
+    to_next = next_increase_at(condition.status) - condition.status
     lines.append(
-        f"Status {condition.status}: {to_next} to the next 1,000; "
+        f"Status {condition.status}: {to_next} to the next {STATUS_PER_INCREASE:,}; "
         f"{plural(condition.increases_earned, 'increase')} earned, {condition.increases_spent} spent, "
         f"{condition.increases_pending} pending."
     )

@@ -52,6 +52,9 @@ def test_a_character_page_follows_an_event_appended_at_another_terminal(table, s
     expect(summary).to_have_text("hp 28/28, Status 1050, 1 increase(s) pending", timeout=5000)
     assert page.evaluate("window.notReloaded") is True  # the page changed in place
     assert page.locator(".story li").count() == 4
+    chart = page.locator("svg.chart")  # redrawn with the new point, within the page's width
+    expect(chart.locator("circle title").last).to_have_text("#7: Status 1,050")
+    assert chart.is_visible() and chart.bounding_box()["width"] <= width
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing scrolls sideways
     page.close()
 
