@@ -96,6 +96,7 @@ def first_aid() -> None:
 def heal() -> None:
     """Magical healing of NAME's wound WOUND by --points N: once per wound. Waking an unconscious
     character ends its need for Chirurgery; a major wound's only with --heals-all or --regrows-limbs.
+
     A dead character is refused (exit 1) unless --force.
 
     \b
