@@ -233,6 +233,12 @@ def source_of(event: Event) -> tuple[int | None, int] | None:
     return found() if found is not None and isinstance(event, Resolution) else None
 
 
+def linked(consequence: type[Resolution], version: int) -> dict[str, Any]:
+    """The fields that name, on a consequence, its source at `version`."""
+    found: dict[str, Any] = _hook(consequence, "linked")(version)
+    return found
+
+
 def follow(consequence: type[Resolution], given: Any, condition: Any, recorded: Any) -> Any:
     """A consequence's inputs from its source's `given`, against the state it meets (`recorded`: its
     inputs as recorded, None for one only a re-derivation makes)."""
@@ -279,7 +285,7 @@ def _new_consequences(rules: RuleSystem, character: Character, source: _Source) 
             outcome=outcome,
             rulings=cause.rulings,
             dice=dice.record(),
-            **_hook(cls, "linked")(cause.originator_version),
+            **linked(cls, cause.originator_version),
         )
         entry = _entry(cause.originator_version, event, dice, offered)
         entry.hit = index

@@ -19,7 +19,17 @@ from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Event, Resolution
 from ..domain.explain import explain, words
 from ..domain.ids import event_id
-from ..domain.refold import FOLLOWING, Directive, Replayed, Underivable, differences, directives, refold
+from ..domain.refold import (
+    FOLLOWING,
+    Directive,
+    Replayed,
+    Underivable,
+    differences,
+    directives,
+    linked,
+    refold,
+    source_of,
+)
 from ..domain.text import printable
 from .refs import position
 from .rulings import parse_rulings
@@ -85,7 +95,7 @@ def amend(
     subject = _subject(events, target)
     if not void:
         if not isinstance(subject, Resolution):
-            raise Refusal(f"#{at} ({name}) records no inputs or dice to correct; it can only be voided")
+            raise BadInput(f"#{at} ({name}) records no inputs or dice to correct: it can only be voided (--void)")
         new_inputs = _checked_inputs(subject, new_inputs, at)
     places = Positions(app)
     character = session.character(name)
@@ -336,7 +346,7 @@ def replay_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def amendment_text(result: dict[str, Any], places: dict[int, int] | None = None) -> str:
+def amendment_text(result: dict[str, Any]) -> str:
     """The amendment for people: what it corrects (by position), why, and what that changed."""
     at, name = result["position"], result["character"]
     if result["void"]:
@@ -424,9 +434,9 @@ def _fork_character(
         )
         if isinstance(source, Resolution):
             fields.update(inputs=source.inputs, outcome=source.outcome, rulings={**source.rulings, **overrides})
-            link = getattr(source, "source", lambda: None)()
+            link = source_of(source)
             if link is not None and link[0] is not None and link[0] in moved:
-                fields.update(type(source).linked(moved[link[0]]))  # type: ignore[attr-defined]
+                fields.update(linked(type(source), moved[link[0]]))
         twin.trigger_event(
             type(source), origin=event_id(registered.originator_id, entry.version), timestamp=session.now(), **fields
         )
