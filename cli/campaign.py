@@ -7,7 +7,6 @@ from typing import Any
 import click
 
 from ..ledger.campaigns import campaign_list
-from ..ledger.commands.table import CampaignArchive, CampaignNew, CampaignRule, CampaignUse
 from ..ledger.digest import digest
 from ..ledger.report import campaign_report
 from .commanding import executes
@@ -27,7 +26,7 @@ def campaign() -> None:
 @click.argument("name")
 @click.option("--system", type=click.Choice(SYSTEMS), required=True, help="The rule system.")
 @common
-@executes(CampaignNew)
+@executes("table:CampaignNew")
 def new() -> None:
     """Start a campaign named NAME under a rule system, with the default rulings.
 
@@ -54,6 +53,7 @@ def show(env: Env) -> None:
     app.index.catch_up()
     characters = app.index.characters(current.id)
     data = {
+        "id": str(current.id),  # what a participant's signature names (never another campaign of the same name)
         "name": current.name,
         "system": current.system,
         "version": current.version,
@@ -81,7 +81,7 @@ def show(env: Env) -> None:
 @click.argument("assignment", metavar="KEY=VALUE")
 @click.option("--reason", required=True, help="Why the table changed the ruling (kept in the log).")
 @common
-@executes(CampaignRule)
+@executes("table:CampaignRule")
 def rule() -> None:
     """Change one ruling from this point of the log on.
 
@@ -168,7 +168,7 @@ def list_(env: Env, archived: bool) -> None:
 @campaign.command("use")
 @click.argument("name")
 @common
-@executes(CampaignUse)
+@executes("table:CampaignUse")
 def use() -> None:
     """Make NAME the campaign later commands act on without --campaign.
 
@@ -182,7 +182,7 @@ def use() -> None:
 @click.argument("name")
 @click.option("--reason", required=True, help="Why (kept in the log).")
 @common
-@executes(CampaignArchive)
+@executes("table:CampaignArchive")
 def archive() -> None:
     """Hide NAME from lists (made by mistake or by the demo); its events stay.
 

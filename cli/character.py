@@ -7,7 +7,6 @@ from typing import Any
 import click
 
 from ..domain.titles import system_title
-from ..ledger.commands.table import CharacterAdd, CharacterRename, CharacterRetire, CharacterSet
 from .commanding import executes
 from .options import common
 from .output import aligned, emit
@@ -26,7 +25,7 @@ def character() -> None:
     "--object", "is_object", is_flag=True, help="Potestas: an object (hardness, thickness) rather than a creature."
 )
 @common
-@executes(CharacterAdd)
+@executes("table:CharacterAdd")
 def add() -> None:
     """Register NAME with the system's sheet fields.
 
@@ -104,7 +103,7 @@ def list_(env: Any, as_of: str | None, retired: bool) -> None:
 @click.argument("assignments", nargs=-1, required=True, metavar="KEY=VALUE...")
 @click.option("--reason", required=True, help="Why the sheet changes (a level gained, new armour).")
 @common
-@executes(CharacterSet)
+@executes("table:CharacterSet")
 def set_() -> None:
     """Growth, not correction: NAME's sheet changes from this point of the log on
     (--as-of an earlier event shows the old values; later outcomes use the new).
@@ -120,7 +119,7 @@ def set_() -> None:
 @click.argument("name")
 @click.option("--reason", required=True, help="Why NAME leaves the campaign.")
 @common
-@executes(CharacterRetire)
+@executes("table:CharacterRetire")
 def retire() -> None:
     """NAME leaves `character list` (back with --all); further actions on NAME are refused.
 
@@ -135,7 +134,7 @@ def retire() -> None:
 @click.argument("new")
 @click.option("--reason", default="", help="Why (kept in the log).")
 @common
-@executes(CharacterRename)
+@executes("table:CharacterRename")
 def rename() -> None:
     """The character OLD answers to NEW from now on; its log and --as-of history stay whole.
 

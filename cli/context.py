@@ -28,8 +28,11 @@ class Env:
     """The global options of one `chronicle` invocation and the `Ledger` they describe, opened on
     first use and closed when the command ends (in-process runs too)."""
 
-    def __init__(self, db: str, json: bool, by: str, campaign: str | None, seed: int | None = None):
+    def __init__(
+        self, db: str, json: bool, by: str, campaign: str | None, seed: int | None = None, by_given: bool = True
+    ):
         self.db, self.json, self.by, self.seed = db, json, by, seed
+        self.by_given = by_given  # named by --by or $CHRONICLE_BY, not the OS user's name
         self._campaign = campaign
         self._ledger: Ledger | None = None
         self._app: Chronicle | None = None  # opened alone by a read that needs no use case (`character show`)
@@ -53,6 +56,7 @@ class Env:
             by=by or os.environ.get("CHRONICLE_BY") or default_by(),
             campaign=campaign or os.environ.get("CHRONICLE_CAMPAIGN") or None,
             seed=seed,
+            by_given=bool(by or os.environ.get("CHRONICLE_BY")),
         )
 
     @property
@@ -72,7 +76,9 @@ class Env:
 
             ctx = click.get_current_context(silent=True)
             writing = ctx is not None and ctx.find_root().meta.get("chronicle.reads_only") is False
-            self._ledger = Ledger(self.db, by=self.by, campaign=self._campaign, seed=self.seed, writing=writing)
+            self._ledger = Ledger(
+                self.db, by=self.by, campaign=self._campaign, seed=self.seed, writing=writing, by_given=self.by_given
+            )
             if self._app is not None:  # the ledger opened already for reading rows: the same connections
                 self._ledger._app, self._app = self._app, None
             if ctx is not None:

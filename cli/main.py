@@ -41,6 +41,7 @@ COMMANDS = {
     "key": "key:key",
     "session": "session:session",
     "note": "note:note",
+    "participant": "participant:participant",
     "serve": "serve:serve",
     "recap": "recap:recap",
     # the same name in several systems: the campaign's system picks the real command
@@ -83,6 +84,7 @@ READS_ONLY = {
     "character list",
     "campaign show",
     "campaign list",
+    "participant list",
     "campaign report",
     "session list",
     "recap",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from ..ledger.campaigns import sessions
-from ..ledger.commands.table import SessionEnd, SessionStart
 from .commanding import executes
 from .context import Env
 from .options import common
@@ -20,7 +19,7 @@ def session() -> None:
 @session.command("start")
 @click.argument("title", required=False, default="")
 @common
-@executes(SessionStart)
+@executes("table:SessionStart")
 def start() -> None:
     """Begin the next session (one event on the campaign).
 
@@ -32,7 +31,7 @@ def start() -> None:
 
 @session.command("end")
 @common
-@executes(SessionEnd)
+@executes("table:SessionEnd")
 def end() -> None:
     """End the running session; prints the ledger's digest to note (`verify --digest` holds the log to it).
 

@@ -98,6 +98,7 @@ SUMMARIES = {
     ),
     "note": "Record free text in the log, on a character or on the campaign.",
     "oath": "Oaths: swear, fulfil (Status as the table sets) or break (Honor -1, or d6 when grave).",
+    "participant": "The campaign's participants: gms and players, their characters and keys.",
     "rebuild": (
         "Replay the read models from the whole log (every campaign in the database) into fresh tables, and "
         "put them in place of the old ones, which stay readable until then."

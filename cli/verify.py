@@ -44,6 +44,12 @@ if TYPE_CHECKING:
     help="Also prove the log still extends this earlier export of the campaign.",
 )
 @click.option(
+    "--require-signatures",
+    "require",
+    is_flag=True,
+    help="An event recorded before chronicle signed what it records is a problem too.",
+)
+@click.option(
     "--witness",
     type=click.Path(dir_okay=False, exists=True),
     metavar="NOTE",
@@ -53,7 +59,7 @@ if TYPE_CHECKING:
 @common
 @click.pass_context
 def verify(
-    ctx: click.Context, workers: int | None, noted: str | None, against: str | None, witness: str | None
+    ctx: click.Context, workers: int | None, noted: str | None, against: str | None, require: bool, witness: str | None
 ) -> None:
     """Re-derive every recorded outcome and check the log's tamper-evident hash chains, reading
     every row of the events table; the index and the characters read model are checked against it.
@@ -77,10 +83,10 @@ def verify(
     shares = 1 if single else workers or bulk.workers(total, PARALLEL_FROM)
     with _progress(env, total) as advance:
         if shares == 1:
-            report = check(session, advance, held if (noted or against) else None)
+            report = check(session, advance, held if (noted or against) else None, require)
         else:
             env.close()  # no connection is held while the workers are forked: each opens its own
-            report = verify_side_by_side(functools.partial(open_ledger, env.db), campaign_id, shares, advance)
+            report = verify_side_by_side(functools.partial(open_ledger, env.db), campaign_id, shares, advance, require)
     _witnessed(env, campaign_id, report, note)
     emit(env, report, lambda: _with_witness(report, _human(report)))
     if not report["ok"]:
@@ -88,8 +94,9 @@ def verify(
 
 
 def _human(report: dict[str, Any]) -> Any:
+    signed = f"; {report['signed']} signed, {report['unsigned']} unsigned" if report.get("unsigned") else ""
     if report["ok"]:
-        return f"ok: {report['events']} events re-derived and chained"
+        return f"ok: {report['events']} events re-derived and chained{signed}"
     return table(
         f"{len(report['problems'])} problem(s) in {report['events']} events",
         ("position", "problem"),

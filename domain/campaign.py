@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import Field
 
 from .aggregate import Aggregate
 from .dice import DiceRecord
 from .events import Created, Event
 from .ids import campaign_id  # noqa: F401  (campaigns are found by name)
+
+if TYPE_CHECKING:
+    from .participants import Participant
+
+
+def _absent(value: object) -> bool:
+    return value is None
 
 
 class CampaignStarted(Created):
@@ -17,6 +28,8 @@ class CampaignStarted(Created):
     system: str
     rulings: dict[str, Any]
     chosen: bool = True  # the current campaign from now on (not a replay's fork)
+    # the creator's key: they are the campaign's first participant, a gm (none in older ledgers)
+    gm_key: str | None = Field(None, exclude_if=_absent)
 
     class_version: ClassVar[int] = 2
 
@@ -30,6 +43,10 @@ class CampaignStarted(Created):
         aggregate.winters = []
         aggregate.sessions = ()
         aggregate.archived = False
+        if self.gm_key is not None:
+            from .participants import Participant
+
+            aggregate.participants = {self.by: Participant(self.by, "gm", (), self.gm_key, 1)}
 
 
 class RulingChanged(Event):
@@ -116,6 +133,9 @@ class Campaign(Aggregate):
         winters: list[int]
         sessions: tuple[GameSession, ...]
         archived: bool
+        participants: Mapping[str, Participant]
+
+    participants = MappingProxyType({})  # by name (domain/participants.py): none in older ledgers
 
     def change_ruling(self, key: str, value: Any, reason: str, by: str, timestamp: datetime) -> None:
         self.trigger_event(

@@ -31,3 +31,15 @@ class Conflict(Refusal):
     """Another writer kept winning the race for the same aggregate."""
 
     code = "conflict"
+
+
+class Forbidden(Refusal):
+    """The rules allow it, but not to this participant (a player acting for another's character)."""
+
+    code = "forbidden"
+
+
+class BadSignature(Refusal):
+    """A signature that does not verify, a key that is no participant's, or a nonce seen before."""
+
+    code = "bad_signature"

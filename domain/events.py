@@ -24,6 +24,21 @@ if TYPE_CHECKING:
     from .character import Character
 
 
+class Signed(Model):
+    """What a participant signed for this event: the command document they asked for (with the table's
+    dice), a nonce, their key (`ed25519:BASE64`) and the Ed25519 signature (base64) over the canonical
+    JSON (RFC 8785) of `{"campaign": ID, "document": ..., "nonce": ...}` (domain/participants.py)."""
+
+    document: dict[str, Any]
+    nonce: str
+    key: str
+    signature: str
+
+
+def _unsigned(value: object) -> bool:
+    return value is None
+
+
 class DomainEvent(Model):
     originator_id: UUID
     originator_version: int
@@ -32,6 +47,8 @@ class DomainEvent(Model):
     prev_hash: str = ""
     hash: str = ""
     origin: str | None = None  # in a forked timeline (replay --fork): the id of the original event
+    # left out of an unsigned event's JSON: events recorded before signatures keep their bytes and hashes
+    signed: Signed | None = Field(None, exclude_if=_unsigned)
 
     class_version: ClassVar[int] = 1
 

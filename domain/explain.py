@@ -12,10 +12,19 @@ from typing import Any, TypeVar
 
 from . import systems
 from .amendments import Amended
-from .campaign import CampaignArchived, CampaignStarted, RulingChanged, SessionEnded, SessionStarted, WinterBegan
+from .campaign import (
+    CampaignArchived,
+    CampaignChosen,
+    CampaignStarted,
+    RulingChanged,
+    SessionEnded,
+    SessionStarted,
+    WinterBegan,
+)
 from .character import CharacterRegistered
 from .events import DomainEvent
 from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
+from .participants import ParticipantRemoved, ParticipantSet
 from .rolls import DiceRolled
 from .titles import system_title
 
@@ -45,7 +54,8 @@ def _explains(event_class: type[E]) -> Callable[[Callable[[E, str], str]], Calla
 
 @_explains(CampaignStarted)
 def _campaign_started(event: CampaignStarted, name: str) -> str:
-    return f"The campaign {event.name} began, played by the {system_title(event.system)} rules."
+    gm = f" {event.by} is its gm." if event.gm_key else ""
+    return f"The campaign {event.name} began, played by the {system_title(event.system)} rules.{gm}"
 
 
 @_explains(RulingChanged)
@@ -109,6 +119,23 @@ def _session_started(event: SessionStarted, name: str) -> str:
 def _session_ended(event: SessionEnded, name: str) -> str:
     digest = f"; the ledger's digest was then {event.digest}" if event.digest else ""
     return f"Session {event.number} ended{digest}."
+
+
+@_explains(CampaignChosen)
+def _chosen(event: CampaignChosen, name: str) -> str:
+    return "This became the current campaign: later commands act on it unless told otherwise."
+
+
+@_explains(ParticipantSet)
+def _participant_set(event: ParticipantSet, name: str) -> str:
+    role = "a gm" if event.role == "gm" else "a player"
+    plays = f", playing {_listed(event.plays)}" if event.plays else ""
+    return f"{event.name} takes part as {role}{plays}, with the key {event.key}{_because(event.reason)}."
+
+
+@_explains(ParticipantRemoved)
+def _participant_removed(event: ParticipantRemoved, name: str) -> str:
+    return f"{event.name} no longer takes part{_because(event.reason)}; their key signs nothing more here."
 
 
 @_explains(CampaignArchived)

@@ -16,17 +16,18 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 
 from ..domain.amendments import Amended
 from ..domain.campaign import Campaign
-from ..domain.errors import Conflict
-from ..domain.events import Resolution
+from ..domain.errors import BadInput, BadSignature, Conflict, Forbidden
+from ..domain.events import Resolution, Signed
 from ..domain.model import Model
-from ..domain.errors import BadInput
+from ..domain.participants import authorise
 from ..domain.text import printable
 from . import campaigns, characters, commands
 from .app import Chronicle, open_ledger
-from .digest import digest
 from .commands import Command, Reply, handler_of
+from .digest import digest
 from .recorded import Recorded
 from .session import Session
+from .signing import Signer, seal_with, sign, valid
 
 T = TypeVar("T")
 
@@ -62,10 +63,21 @@ class Ledger:
     load of each aggregate, and nothing written by anyone else in between."""
 
     def __init__(
-        self, target: str, *, by: str, campaign: str | None = None, seed: int | None = None, writing: bool = False
+        self,
+        target: str,
+        *,
+        by: str,
+        campaign: str | None = None,
+        seed: int | None = None,
+        writing: bool = False,
+        by_given: bool = True,
+        identity: Signer | None = None,
     ):
         self.target, self.by, self.campaign, self.seed = target, by, campaign, seed
         self.writing = writing
+        # `by` named by the user (not their OS name): a participant's identity then must agree with it
+        self.by_given = by_given
+        self._identity = identity
         self.batch: Session | None = None
         self._app: Chronicle | None = None
         self._held: tuple[AbstractContextManager[Any], Session] | None = None  # the open unit and its session
@@ -201,19 +213,57 @@ class Ledger:
 
     # commands as data ----------------------------------------------------------------------
 
-    def execute(self, command: Command) -> Reply:
-        """Run one command through its handler: loaded once, decided once, saved with the retry policy."""
+    @property
+    def identity(self) -> Signer:
+        """Whose key signs what this ledger records: the user's (made on first need), unless given."""
+        if self._identity is None:
+            from .identity import load_or_create
+
+            self._identity = load_or_create()
+        return self._identity
+
+    def execute(self, command: Command, signed: Signed | None = None) -> Reply:
+        """Run one command through its handler: loaded once, decided once, saved with the retry policy.
+        The participant whose key signs it (the identity in use, or SIGNED's key: a browser's) must be
+        allowed to; every event it records keeps the signature."""
         handler = handler_of(command)
 
         def decide(session: Session) -> Reply:
-            if command.systems and session.campaign.system not in command.systems:
-                raise BadInput(
-                    f"{command.command} is a command of {' and '.join(command.systems)} campaigns; campaign "
-                    f"{printable(session.campaign.name)} is {session.campaign.system}"
-                )
-            return handler(session, command)
+            key = signed.key if signed is not None else self.identity.public_key_text
+            if not command.opens_campaign:
+                self._authorise(session, command, key)
+            session.key = key
+            already = {a.id: len(a.pending_events) for a in session.held_all()}
+            reply = handler(session, command)
+            campaign = session.campaign.id
+            if signed is not None and not valid(signed, campaign):
+                raise BadSignature("the signature does not verify for this document, nonce and campaign")
+            # a seeded ledger (tests, the demo) signs with nonces as reproducible as its dice
+            nonce = None if session.seed is None else f"seed-{session.seed}"
+            seal_with(session.held_all(), already, signed or sign(self.identity, campaign, command.document(), nonce))
+            return reply
 
         return self.write(decide)
+
+    def _authorise(self, session: Session, command: Command, key: str) -> None:
+        campaign = session.campaign
+        if command.systems and campaign.system not in command.systems:
+            raise BadInput(
+                f"{command.command} is a command of {' and '.join(command.systems)} campaigns; campaign "
+                f"{printable(campaign.name)} is {campaign.system}"
+            )
+        participant = authorise(
+            campaign.participants, campaign.name, key, command.role, command.acts_on(), command.command
+        )
+        if participant is None:
+            return
+        if not self.by_given:
+            session.by = participant.name
+        elif participant.role == "player" and session.by.casefold() != participant.name.casefold():
+            raise Forbidden(
+                f"the identity in use is {printable(participant.name)}'s, a player, who records as themself, "
+                f"not as {printable(session.by)}"
+            )
 
     def execute_document(self, document: Mapping[str, Any]) -> Reply:
         """Run a command document (`{"command": NAME, ...}`), read as the campaign's system reads it."""

@@ -169,6 +169,7 @@ def describe(
         "version": event.originator_version,
         "type": type(event).__name__,
         "summary": explain(event, character or "", system or system_of(event)),
+        "key": event.signed.key if event.signed is not None else None,  # whose key signed it (None: unsigned)
     }
     if data:
         described["data"] = event.model_dump(mode="json", exclude=BASE_FIELDS)

@@ -32,6 +32,7 @@ class Session:
     ):
         self.app, self.by, self.seed = app, by, seed
         self.now = clock or Clock()  # every event's timestamp: the domain reads no clock
+        self.key = ""  # the public key of the participant recording (what they record is signed with it)
         self._campaign_name = campaign
         self._campaign: Campaign | None = None
         self._caught_up = False
@@ -216,7 +217,7 @@ class Session:
 
     # deciding ---------------------------------------------------------------------------------
 
-    def start_campaign(self, name: str, system: str, select: bool = True) -> Campaign:
+    def start_campaign(self, name: str, system: str, select: bool = True, gm_key: str | None = None) -> Campaign:
         """A new campaign, saved with the session, and the current one unless `select=False` (a fork)."""
         rules = systems.get(system)
         name = normalise_name(name, "campaign name")
@@ -233,6 +234,7 @@ class Session:
             rulings=rulings,
             by=self.by,
             chosen=select,
+            gm_key=gm_key,
             timestamp=self.now(),
         )
         self._aggregates[ident] = campaign

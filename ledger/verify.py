@@ -28,6 +28,7 @@ from .audit import rederive
 from .digest import Against
 from .history import notifications_at
 from .mapper import StoredRow, checked_event, mapper_of
+from .signatures import SignatureCheck, in_log_order
 from .told import ToldCheck
 
 if TYPE_CHECKING:
@@ -143,20 +144,27 @@ def _topics(base: type) -> frozenset[str]:
 
 
 def verify(
-    session: Session, progress: Callable[[float], None] | None = None, against: Against | None = None
+    session: Session,
+    progress: Callable[[float], None] | None = None,
+    against: Against | None = None,
+    require_signatures: bool = False,
 ) -> dict[str, Any]:
     """Check the campaign's whole log in this process."""
     session.app.index.catch_up()
     with bulk.paused_gc():
         report = _check(session.app, session.campaign.id, (0, 1), progress or (lambda _: None), against)
-    return _finish(session.app, session.campaign.id, [report])
+    return _finish(session.app, session.campaign.id, [report], require_signatures)
 
 
 PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
 
 
 def verify_side_by_side(
-    open_app: Callable[[], Chronicle], campaign_id: UUID, shares: int, progress: Callable[[float], None] | None = None
+    open_app: Callable[[], Chronicle],
+    campaign_id: UUID,
+    shares: int,
+    progress: Callable[[float], None] | None = None,
+    require_signatures: bool = False,
 ) -> dict[str, Any]:
     """`verify` in `shares` worker processes, each checking a share of the campaign's aggregates
     (every event of an aggregate by one worker, in order, as its chain and re-derivation need); the
@@ -166,7 +174,7 @@ def verify_side_by_side(
     reports = bulk.run(jobs, progress)
     app = open_app()
     try:
-        return _finish(app, campaign_id, reports)
+        return _finish(app, campaign_id, reports, require_signatures)
     finally:
         app.close()
 
@@ -194,6 +202,7 @@ def _check(
     positions checked (for the index) and the heads (for a digest)."""
     checker = Verifier(_read_back(app))
     told = ToldCheck(app, campaign_id)
+    signatures = SignatureCheck(campaign_id, _system_of(app, campaign_id))
     member: dict[UUID, bool] = {}  # aggregate -> whether it is the campaign's (known from its creation)
     versions: dict[UUID, int] = {}
     positions = array("q")
@@ -233,6 +242,9 @@ def _check(
             checker.feed(row.id, event, digest)
             if against is not None:
                 against.seen(row.id, owner, version, digest or str(getattr(event, "hash", "")), checker)
+        unchanged = len(checker.problems) == reported  # (an event already named is not named again)
+        if unchanged and not isinstance(event, Exception) and (unsigned := signatures.feed(row.id, event)):
+            checker.problems.append({"position": row.id, "problem": unsigned})
         if len(checker.problems) > reported:
             broken.add(owner)
         elif not isinstance(event, Exception) and (retold := told.problem(row.id, event)):
@@ -245,7 +257,16 @@ def _check(
     if against is not None:
         report["problems"] += against.problems(checker.count)
     report["positions"] = positions.tobytes()
+    report["signatures"] = signatures.report()
     return report
+
+
+def _system_of(app: Chronicle, campaign_id: UUID) -> str | None:
+    return next((system for ident, _, system in app.index.campaigns() if ident == str(campaign_id)), None)
+
+
+def _name_of(app: Chronicle, campaign_id: UUID) -> str:
+    return next((name for ident, name, _ in app.index.campaigns() if ident == str(campaign_id)), str(campaign_id))
 
 
 UNFOLLOWED = "the characters read model cannot follow the log"
@@ -275,19 +296,26 @@ def _read_models(app: Chronicle, checker: Verifier, broken: set[UUID]) -> list[d
     return found
 
 
-def _finish(app: Chronicle, campaign_id: UUID, reports: list[dict[str, Any]]) -> dict[str, Any]:
-    """The shares' reports as one, with the index's positions for the campaign checked against the log's."""
+def _finish(
+    app: Chronicle, campaign_id: UUID, reports: list[dict[str, Any]], require_signatures: bool = False
+) -> dict[str, Any]:
+    """The shares' reports as one, with the index's positions for the campaign checked against the log's,
+    and every signature's key and role in log order."""
     logged = array("q")
     for report in reports:
         logged.frombytes(report.pop("positions"))
-    problems = [p for report in reports for p in report["problems"]]
+    signed, unsigned, refused = in_log_order(
+        [report.pop("signatures") for report in reports], _name_of(app, campaign_id), require_signatures
+    )
+    problems = [p for report in reports for p in report["problems"]] + refused
     problems += _index_problems(app, campaign_id, sorted(logged))
     unfollowed = [p for p in problems if p["problem"].startswith(UNFOLLOWED)]
     problems = [p for p in problems if p not in unfollowed]
     if unfollowed and not problems:  # else a consequence of the log's own problems, reported already
         problems.append(unfollowed[0])
     problems.sort(key=lambda p: p["position"])
-    return {"ok": not problems, "events": sum(report["events"] for report in reports), "problems": problems}
+    events = sum(report["events"] for report in reports)
+    return {"ok": not problems, "events": events, "signed": signed, "unsigned": unsigned, "problems": problems}
 
 
 def _index_problems(app: Chronicle, campaign_id: UUID, logged: list[int]) -> list[dict[str, Any]]:

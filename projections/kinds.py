@@ -23,6 +23,7 @@ from ..domain.character import CharacterRegistered
 from ..domain.errors import ChronicleError
 from ..domain.events import Resolution
 from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
+from ..domain.participants import ParticipantRemoved, ParticipantSet
 from ..domain.rolls import DiceRolled
 
 if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
@@ -55,7 +56,7 @@ for _member, _text in {
     "RESOLVED": "a character changed by its system's rules",
     "AMENDED": "a character's event voided or superseded",
     "ROLLED": "a free roll, on a character or on the campaign",
-    "CAMPAIGN": "the campaign's rulings or season changed, or a session began or ended",
+    "CAMPAIGN": "the campaign's rulings, season or participants changed, or a session began or ended",
     "CHOSEN": "the campaign became the current one",
     "ARCHIVED": "the campaign was archived",
     "GROWN": "a character's sheet changed by growth",
@@ -92,6 +93,8 @@ KINDS: dict[type, Kind] = {
     DiceRolled: Kind.ROLLED,
     Resolution: Kind.RESOLVED,
     RulingChanged: Kind.CAMPAIGN,
+    ParticipantSet: Kind.CAMPAIGN,
+    ParticipantRemoved: Kind.CAMPAIGN,
     WinterBegan: Kind.CAMPAIGN,
     SessionStarted: Kind.CAMPAIGN,
     SessionEnded: Kind.CAMPAIGN,

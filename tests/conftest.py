@@ -25,6 +25,15 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def chronicle_home(tmp_path_factory):
+    """The user's folder (identity, witnessed checkpoints) of every test and the processes it starts: never
+    the real one."""
+    home = tmp_path_factory.mktemp("chronicle-home")
+    os.environ["CHRONICLE_HOME"] = str(home)
+    return home
+
+
 @pytest.fixture(scope="session")
 def postgres_server():
     """A PostgreSQL server URL: $CHRONICLE_TEST_POSTGRES (CI starts one), else a throw-away

@@ -34,6 +34,7 @@ class Command(BaseModel):
     systems: ClassVar[tuple[str, ...]] = ()
     role: ClassVar[Role] = "gm"
     character: ClassVar[str | None] = None
+    opens_campaign: ClassVar[bool] = False  # `campaign new`: no participant to ask yet; its creator becomes one
 
     def document(self) -> dict[str, Any]:
         """The command document: `{"command": NAME, ...}` with the values given (unset options left out)."""

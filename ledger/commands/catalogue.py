@@ -25,6 +25,9 @@ register("injure", "potestas:Injure", "adnd2e:Injure", "pendragon:Injure")
 register("rest", "potestas:Rest", "adnd2e:Rest", "pendragon:Rest")
 register("attack", "potestas:Attack", "adnd2e:Attack")
 
+register("participant add", "participants:ParticipantAdd")
+register("participant remove", "participants:ParticipantRemove")
+
 # PenDragon Pass (ledger/commands/pendragon*.py)
 register("check", "pendragon:Check")
 register("status award", "pendragon:StatusAward")

@@ -32,6 +32,7 @@ class CampaignNew(Command):
     """Start a campaign under a rule system, with the default rulings; it becomes the current one."""
 
     command = "campaign new"
+    opens_campaign = True
     name: str
     system: Literal["potestas", "adnd2e", "pendragon-pass"]
 
@@ -40,7 +41,7 @@ class CampaignNew(Command):
 def campaign_new(session: Session, command: CampaignNew) -> Reply:
     if not command.name.strip():
         raise BadInput("a campaign needs a name")
-    started = session.start_campaign(command.name, command.system)
+    started = session.start_campaign(command.name, command.system, gm_key=session.key)
     result = {
         "event": started.last_event_id,
         "version": started.version,

@@ -8,7 +8,7 @@ import importlib
 import click
 import pytest
 
-from chronicle.cli.commanding import document_keys
+from chronicle.cli.commanding import document_keys, resolved
 from chronicle.cli.main import COMMANDS, chronicle
 from chronicle.domain.systems import PACKAGES
 from chronicle.ledger import commands
@@ -38,7 +38,7 @@ def test_the_commands_that_write_build_documents():
 
 @pytest.mark.parametrize(("name", "command"), WRITING, ids=[name for name, _ in WRITING])
 def test_a_command_line_names_its_documents_keys(name, command):
-    model = command.callback.executes
+    model = resolved(command.callback.executes)
     assert model.command == name
     assert name in commands.CATALOGUE
     fields = {field.alias or key for key, field in model.model_fields.items()}

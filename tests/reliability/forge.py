@@ -1,0 +1,46 @@
+"""A forger who holds the database: edits an event's stored JSON and recomputes the hash of it and of every
+later event of its aggregate, so every hash chain checks out again."""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from chronicle.ledger.storage import is_postgres
+
+from .edges import sql
+
+State = dict[str, Any]
+
+
+def _table(db: str) -> tuple[str, str]:
+    return ("chronicle_events", "notification_id") if is_postgres(db) else ("stored_events", "rowid")
+
+
+def rechain(db: str, position: int, change: Callable[[State], None]) -> None:
+    """Apply CHANGE to the event at POSITION, then re-seal it and its aggregate's later events."""
+    table, at = _table(db)
+    ((originator,),) = sql(db, f"SELECT originator_id FROM {table} WHERE {at} = ?", (position,))
+    rows = sql(
+        db,
+        f"SELECT {at}, originator_version, topic, state FROM {table} WHERE originator_id = ? "
+        "ORDER BY originator_version",
+        (originator,),
+    )
+    previous = None
+    for row_at, version, topic, state in rows:
+        data = orjson.loads(bytes(state))
+        if row_at == position:
+            change(data)
+        if previous is not None and row_at >= position:
+            data["prev_hash"] = previous
+        if row_at >= position:
+            content = {k: v for k, v in data.items() if k != "hash"}
+            content.update(originator_id=str(uuid.UUID(str(originator))), originator_version=version)
+            data["hash"] = hashlib.sha256(orjson.dumps([topic, content], option=orjson.OPT_SORT_KEYS)).hexdigest()
+            sql(db, f"UPDATE {table} SET state = ? WHERE {at} = ?", (orjson.dumps(data), row_at))
+        previous = data["hash"]
