@@ -80,7 +80,9 @@ def status() -> None:
 @click.option(
     "--honour", type=click.Choice(list(HONOURS)), help="A one-time honour; a second award of it is refused (exit 1)."
 )
-@click.option("--amount", type=int, metavar="N", help="An explicit amount (needs --reason).")
+@click.option(
+    "--amount", type=int, metavar="N", help="An explicit amount, at most 1,000,000 either way (needs --reason)."
+)
 @click.option("--reason", metavar="TEXT", help="Why an explicit amount was awarded.")
 @click.option("--leadership", type=int, metavar="PEOPLE", help="People led: 1 per full 100, at most 100.")
 @click.option(

@@ -84,12 +84,14 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
     def failed(request: Request, status: int, title: str, problem: str) -> HTMLResponse:
         return render(request, "error.html", status, title=title, problem=problem)
 
-    def page(view: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-        """Errors become a page and, for storage faults, one line on the terminal: never a traceback."""
+    def page(view: Callable[[Request], Response]) -> Callable[[Request], Awaitable[Response]]:
+        """The page is read and rendered in a worker thread, never in the event loop, which must go on
+        answering other requests, streams and Ctrl-C. Errors become a page and, for storage faults, one
+        line on the terminal: never a traceback."""
 
         async def guarded(request: Request) -> Response:
             try:
-                response = await view(request)
+                response = await run_in_threadpool(view, request)
             except LedgerUnavailable as problem:
                 once.problem(str(problem))
                 return failed(request, 503, "The ledger cannot be read", str(problem))
@@ -115,21 +117,20 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
         return f"#{value}" if value.isdigit() else value or None
 
     @page
-    async def campaigns(request: Request) -> Response:
-        found = await run_in_threadpool(data.campaigns, as_of(request))
-        return render(request, "campaigns.html", campaigns=found)
+    def campaigns(request: Request) -> Response:
+        return render(request, "campaigns.html", campaigns=data.campaigns(as_of(request)))
 
     @page
-    async def character(request: Request) -> Response:
-        found = await run_in_threadpool(data.character, request.path_params["ident"], as_of(request))
+    def character(request: Request) -> Response:
+        found = data.character(request.path_params["ident"], as_of(request))
         if found is None:
             return failed(request, 404, "No such character", "This ledger has no character at that address.")
         return render(request, "character.html", character=found)
 
     @page
-    async def log(request: Request) -> Response:
+    def log(request: Request) -> Response:
         query = request.query_params
-        known = await run_in_threadpool(data.campaigns)
+        known = data.campaigns()
         chosen = next((c for c in known if c.id == query.get("campaign")), known[0] if known else None)
         if chosen is None:
             return render(request, "log.html", campaign=None, campaigns=known, rows=[], filters={})
@@ -140,8 +141,8 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
         }
         before = int(query["before"]) if query.get("before", "").isdigit() else None
         session = int(filters["session"]) if filters["session"].isdigit() else None
-        rows = await run_in_threadpool(
-            data.log, chosen.id, filters["character"] or None, filters["kind"] or None, as_of(request), before, session
+        rows = data.log(
+            chosen.id, filters["character"] or None, filters["kind"] or None, as_of(request), before, session
         )
         return render(request, "log.html", campaign=chosen, campaigns=known, rows=rows, filters=filters)
 

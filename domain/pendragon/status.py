@@ -1,9 +1,12 @@
-"""Status (Glory): awards, modifiers, and spending the increase every full 1,000 earns (seed: Glory and Ambitions)."""
+"""Status (Glory): awards, modifiers, and spending the increase every full 1,000 earns (seed: Glory and Ambitions;
+the rule itself: increases.py)."""
 
 from fractions import Fraction
 from math import floor, prod
+from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from ..errors import BadInput, Refusal
 from ..model import Model
@@ -39,6 +42,28 @@ HONOURS = {
 }
 MODIFIERS = {"head": 10, "yoke": 50, "missile": -50}  # percent of the base
 RELIGIOUS_HONOURS = ("initiate", "acolyte", "priest", "high-priest", "rune-lord")  # each makes an initiate
+# The most an explicit amount may give or take in one award: the seed's greatest single award is a hero's 750;
+# a thousand of those is a whole saga. (Issue 38: one award of 10^12 made every chart of it unbounded work.)
+MOST_AWARDED = 1_000_000
+
+
+def _within_most_awarded(amount: int) -> int:
+    if abs(amount) > MOST_AWARDED:
+        raise PydanticCustomError(
+            "award_amount",
+            "an award's amount is at most {most} Status either way, not {amount}:"
+            " record a greater deed as several awards, each with its reason",
+            {"most": f"{MOST_AWARDED:,}", "amount": f"{amount:,}"},
+        )
+    return amount
+
+
+AwardAmount = Annotated[
+    int,
+    AfterValidator(_within_most_awarded),
+    Field(json_schema_extra={"minimum": -MOST_AWARDED, "maximum": MOST_AWARDED}),
+]
+"""An explicit amount as a command gives it: at most MOST_AWARDED either way, a clear error beyond."""
 
 
 def is_initiate(sheet: Sheet, condition: Condition) -> bool:
@@ -77,7 +102,7 @@ class AwardInputs(Model):
     honour: str | None = None
     leadership_people: int | None = Field(None, ge=0)
     magic_item: int | None = Field(None, ge=1, le=10)
-    amount: int | None = None
+    amount: int | None = None  # (unbounded here: events recorded before MOST_AWARDED keep their amounts)
     reason: str | None = None
     head: bool = False
     yoke: bool = False

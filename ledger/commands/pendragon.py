@@ -15,7 +15,7 @@ from ...domain.errors import BadInput
 from ...domain.pendragon import FOES, HONOURS, Checked, ExperienceRolled, FeatAttempted, IncreaseSpent, StatusAwarded
 from ...domain.pendragon.checks import CheckInputs, ExperienceInputs
 from ...domain.pendragon.feats import FeatInputs
-from ...domain.pendragon.status import AwardInputs, IncreaseInputs
+from ...domain.pendragon.status import MOST_AWARDED, AwardAmount, AwardInputs, IncreaseInputs
 from ..session import Session
 from .base import Reply, handles
 from .fields import D20, Int64
@@ -88,7 +88,9 @@ class StatusAward(OnCharacter):
     role = "gm"
     foe: Foe | None = Field(None, description="A foe defeated (its Status value from the table).")
     honour: Honour | None = Field(None, description="A one-time honour; a second award of it is refused.")
-    amount: Int64 | None = Field(None, description="An explicit amount (needs a reason).")
+    amount: AwardAmount | None = Field(
+        None, description=f"An explicit amount, at most {MOST_AWARDED:,} either way (needs a reason)."
+    )
     reason: str | None = Field(None, description="Why an explicit amount was awarded.")
     leadership: Int64 | None = Field(None, description="People led: 1 per full 100, at most 100.")
     magic_item: Int64 | None = Field(None, description="A flashy magic item: 1 to 10, as the table sets.")
