@@ -30,7 +30,7 @@ def checkpoint(env: Env) -> None:
 
     signer = load_or_create()
     campaign = env.read().campaign
-    made = sign(env.app, campaign.id, signer)
+    made = sign(env.app, campaign.id, signer, where=env.db)
     data = {
         "campaign": str(campaign.id),
         "name": campaign.name,

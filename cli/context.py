@@ -33,6 +33,7 @@ class Env:
     ):
         self.db, self.json, self.by, self.seed = db, json, by, seed
         self.by_given = by_given  # named by --by or $CHRONICLE_BY, not the OS user's name
+        self._witness_checked = False
         self._campaign = campaign
         self._ledger: Ledger | None = None
         self._app: Chronicle | None = None  # opened alone by a read that needs no use case (`character show`)
@@ -123,4 +124,21 @@ class Env:
         return self.ledger.write(decide)
 
     def read(self) -> Session:
-        return self.ledger.read()
+        session = self.ledger.read()
+        if not self._witness_checked and self.batch is None and not self.json:  # (--json: stderr is errors only)
+            self._witness_checked = True
+            self._warn_unwitnessed(session)
+        return session
+
+    def _warn_unwitnessed(self, session: Session) -> None:
+        """Say on stderr when the log no longer extends the last checkpoint this chronicle saw (a write
+        would be refused; a read goes on)."""
+        from ..domain.errors import ChronicleError
+        from ..ledger.witness import witnessed
+
+        try:
+            problem = witnessed(session.app, session.campaign.id, where=self.db)
+        except ChronicleError:  # no campaign yet: nothing was witnessed
+            return
+        if problem is not None:
+            click.echo(f"Warning: {problem.problem}", err=True)

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any, TypeVar
+from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, OperationalError
 
@@ -28,6 +29,7 @@ from .digest import digest
 from .recorded import Recorded
 from .session import Session
 from .signing import Signer, seal_with, sign, valid
+from .witness import refuse_unwitnessed, remember
 
 T = TypeVar("T")
 
@@ -228,10 +230,14 @@ class Ledger:
         allowed to; every event it records keeps the signature."""
         handler = handler_of(command)
 
+        written: list[UUID] = []  # the campaign written to, once decided
+
         def decide(session: Session) -> Reply:
             key = signed.key if signed is not None else self.identity.public_key_text
             if not command.opens_campaign:
                 self._authorise(session, command, key)
+                if self.batch is None:  # a log rewritten behind this chronicle's back takes no more writes
+                    refuse_unwitnessed(session.app, session.campaign.id, where=self.target)
             session.key = key
             already = {a.id: len(a.pending_events) for a in session.held_all()}
             reply = handler(session, command)
@@ -240,10 +246,23 @@ class Ledger:
                 raise BadSignature("the signature does not verify for this document, nonce and campaign")
             # a seeded ledger (tests, the demo) signs with nonces as reproducible as its dice
             nonce = None if session.seed is None else f"seed-{session.seed}"
-            seal_with(session.held_all(), already, signed or sign(self.identity, campaign, command.document(), nonce))
+            signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}
+
+            def signed_for(of: UUID) -> Signed:  # (a replay's fork writes into a campaign of its own)
+                if of not in signatures:
+                    if signed is not None:
+                        raise BadSignature("a signed document writes into its own campaign only")
+                    signatures[of] = sign(self.identity, of, command.document(), nonce)
+                return signatures[of]
+
+            seal_with(session.held_all(), already, signed_for)
+            written[:] = [campaign]
             return reply
 
-        return self.write(decide)
+        reply = self.write(decide)
+        if self.batch is None:
+            remember(self.app, written[0], where=self.target)  # the head it has now seen (ledger/witness.py)
+        return reply
 
     def _authorise(self, session: Session, command: Command, key: str) -> None:
         campaign = session.campaign

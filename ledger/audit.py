@@ -395,7 +395,7 @@ def _listed(items: list[str]) -> str:
 
 def _start_fork(session: Session, name: str, rulings: dict[str, Any]) -> Campaign:
     original = session.campaign
-    forked = session.start_campaign(name, original.system, select=False)
+    forked = session.start_campaign(name, original.system, select=False, gm_key=session.key or None)
     for key, value in rulings.items():
         if forked.rulings.get(key) != value:
             forked.change_ruling(key, value, f"forked from {original.name} (replay)", session.by, session.now())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import base64
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -55,13 +55,15 @@ def valid(signed: Signed, campaign: UUID | str) -> bool:
     return signed.key.startswith(KEY_PREFIX)
 
 
-def seal_with(aggregates: Iterable[Any], already: Mapping[UUID, int], signed: Signed) -> None:
-    """Put SIGNED on the events each aggregate gained since it held `already[id]` pending events, and seal
-    them again, in order, so each hash covers the signature and the chain runs on unbroken."""
+def seal_with(aggregates: Iterable[Any], already: Mapping[UUID, int], signed_for: Callable[[UUID], Signed]) -> None:
+    """Put on the events each aggregate gained since it held `already[id]` pending events the signature
+    `signed_for(its campaign's id)`, and seal them again, in order, so each hash covers the signature and
+    the chain runs on unbroken."""
     for aggregate in aggregates:
         fresh = aggregate.pending_events[already.get(aggregate.id, 0) :]
         if not fresh:
             continue
+        signed = signed_for(getattr(aggregate, "campaign_id", aggregate.id))  # a character's, or the campaign
         previous = fresh[0].prev_hash
         for event in fresh:
             event.__dict__["prev_hash"] = previous

@@ -52,33 +52,37 @@ def b64(data: bytes) -> str:
 # checkpoints ----------------------------------------------------------------------------------------
 
 
-def checkpoint(app: Chronicle, campaign_id: UUID, signer: Signer, at: Path | None = None) -> Checkpoint:
+def checkpoint(
+    app: Chronicle, campaign_id: UUID, signer: Signer, at: Path | None = None, where: str = ""
+) -> Checkpoint:
     """A note signed by `signer` over the campaign's log as it is now; remembered as seen. Refused
     (exit 1) when the log no longer extends the checkpoint this chronicle saw last: signing it
     would vouch for a rewritten history."""
-    problem, head = _witnessed(app, campaign_id, at)
+    problem, head = _witnessed(app, campaign_id, at, where)
     if problem is not None:
         raise Refusal(problem.problem)
     head = head or extend(app, campaign_id)
     made = signed_note.sign(campaign_id, head.size, stored_tree(app).root(head.tree, head.size), signer)
-    _note(campaign_id, made.size, made.root, at)
+    _note(campaign_id, made.size, made.root, at, where)
     return made
 
 
 # remembered checkpoints -----------------------------------------------------------------------------
 
 
-def witnessed(app: Chronicle, campaign_id: UUID, at: Path | None = None) -> Problem | None:
+def witnessed(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: str = "") -> Problem | None:
     """Why the log no longer extends the last checkpoint this chronicle saw of the campaign (None
     when it does, or when it saw none). Extends the stored tree first (reading only new events);
     checks the remembered root with a consistency proof from the stored nodes, and that the events
     at the ends of the remembered and the stored tree are still in the log as they were (a rewrite
     of the newest events). An edit further back, behind the stored tree's back, is `verify`'s to find."""
-    return _witnessed(app, campaign_id, at)[0]
+    return _witnessed(app, campaign_id, at, where)[0]
 
 
-def _witnessed(app: Chronicle, campaign_id: UUID, at: Path | None) -> tuple[Problem | None, Head | None]:
-    seen = remembered(campaign_id, at)
+def _witnessed(
+    app: Chronicle, campaign_id: UUID, at: Path | None, where: str = ""
+) -> tuple[Problem | None, Head | None]:
+    seen = remembered(campaign_id, at, where)
     if seen is None or seen[0] == 0:
         return None, None
     head = extend(app, campaign_id)
@@ -119,44 +123,55 @@ def _rewritten(size: int, why: str) -> str:
     )
 
 
-def refuse_unwitnessed(app: Chronicle, campaign_id: UUID, at: Path | None = None) -> None:
+def refuse_unwitnessed(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: str = "") -> None:
     """Refuse (exit 1) when the log no longer extends the last checkpoint this chronicle saw."""
-    problem = witnessed(app, campaign_id, at)
+    problem = witnessed(app, campaign_id, at, where)
     if problem is not None:
         raise Refusal(problem.problem)
 
 
-def remember(app: Chronicle, campaign_id: UUID, at: Path | None = None) -> None:
+def remember(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: str = "") -> None:
     """Note the log's head now as the last checkpoint this chronicle saw of the campaign (after a
     write). The stored tree is extended first; a head that does not extend the one remembered is
     not noted (the older stays, and `witnessed` keeps saying so)."""
-    problem, head = _witnessed(app, campaign_id, at)
+    problem, head = _witnessed(app, campaign_id, at, where)
     if problem is not None:
         return
     head = head or extend(app, campaign_id)
-    _note(campaign_id, head.size, stored_tree(app).root(head.tree, head.size), at)
+    _note(campaign_id, head.size, stored_tree(app).root(head.tree, head.size), at, where)
 
 
-def remembered(campaign_id: UUID, at: Path | None = None) -> tuple[int, bytes] | None:
+def remembered(campaign_id: UUID, at: Path | None = None, where: str = "") -> tuple[int, bytes] | None:
     """The size and root of the last checkpoint this chronicle saw of the campaign."""
-    entry = _read(folder(at) / MEMORY).get(str(campaign_id))
+    entry = _read(folder(at) / MEMORY).get(seen_key(campaign_id, where))
     try:
         return int(entry["size"]), base64.b64decode(entry["root"], validate=True)  # type: ignore[index]
     except (TypeError, KeyError, ValueError):
         return None  # none, or an entry no chronicle wrote: as if unseen
 
 
-def _note(campaign_id: UUID, size: int, root: bytes, at: Path | None) -> None:
+def _note(campaign_id: UUID, size: int, root: bytes, at: Path | None, where: str = "") -> None:
     path = folder(at) / MEMORY
     with _locked(path):
         seen = _read(path)
-        earlier = seen.get(str(campaign_id))
+        earlier = seen.get(seen_key(campaign_id, where))
         if isinstance(earlier, dict) and isinstance(earlier.get("size"), int) and earlier["size"] > size:
             return  # another process noted a later head meanwhile
-        seen[str(campaign_id)] = {"size": size, "root": b64(root)}
+        seen[seen_key(campaign_id, where)] = {"size": size, "root": b64(root)}
         draft = path.with_name(f".{path.name}.{os.getpid()}")
         draft.write_text(json.dumps(seen, indent=1, sort_keys=True) + "\n")
         os.replace(draft, path)
+
+
+def seen_key(campaign_id: UUID, where: str) -> str:
+    """What a remembered head is kept under: the campaign's id and where its ledger is (a SQLite file's
+    real path, a PostgreSQL URL without its password), so another ledger holding a campaign of the same
+    name (a demo in another folder, a copy) is another campaign to remember."""
+    if not where:
+        return str(campaign_id)
+    from .storage import is_postgres, redact
+
+    return f"{campaign_id} {redact(where) if is_postgres(where) else os.path.realpath(where)}"
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -156,7 +156,11 @@ def test_a_note_is_a_signed_c2sp_checkpoint_of_the_campaign(run, tmp_path, home)
     assert made["key"] == run.json("identity", "show")["key"]
     assert len(base64.b64decode(made["root"])) == 32
     remembered = json.loads((home / "checkpoints.json").read_text())
-    assert remembered[shown["id"]] == {"size": made["size"], "root": made["root"]}
+    from uuid import UUID
+
+    from chronicle.ledger.witness import seen_key
+
+    assert remembered[seen_key(UUID(shown["id"]), run.db)] == {"size": made["size"], "root": made["root"]}
 
 
 def test_appending_keeps_the_note_extended_with_a_verified_consistency_proof(run, tmp_path):

@@ -65,10 +65,11 @@ def test_an_edit_with_a_recomputed_hash_breaks_the_next_link(run):
 
     edit(run.db, at["roll1"], forge)
     found = problems(run)
-    # the forgery itself hashes right, but it no longer tells what `log` kept of it when it was recorded...
-    assert [p["position"] for p in found] == [at["roll1"], at["roll2"]]
-    assert found[0]["problem"] == EDITED
-    assert "chain broken" in found[1]["problem"]  # ...and the next event still links to the original
+    # the forgery itself hashes right, but it no longer tells what `log` kept of it when it was recorded,
+    # nor is it the event the campaign's Merkle tree holds there...
+    assert [p["position"] for p in found] == [at["roll1"], at["roll1"], at["roll2"]]
+    assert found[0]["problem"] == EDITED and "Merkle tree" in found[1]["problem"]
+    assert "chain broken" in found[2]["problem"]  # ...and the next event still links to the original
 
 
 def _hash(run, position: int, body: dict) -> str:
@@ -102,7 +103,10 @@ def test_a_deleted_newest_event_is_reported_while_the_index_lists_it(run):
     delete(run.db, at["roll2"])
     found = problems(run)
     gone = [p for p in found if p["position"] == at["roll2"]]
-    assert len(gone) == 1 and "missing from the log" in gone[0]["problem"]
+    assert [p["problem"] for p in gone] == [
+        "indexed but missing from the log (deleted after it was recorded)",
+        "the campaign's Merkle tree recorded an event here that the log no longer has: the newest events were removed",
+    ]
     # the character's row, which the roll's command kept, still counts it: reported too, never instead
     assert all("characters read model differs" in p["problem"] for p in found if p not in gone)
 
@@ -122,5 +126,6 @@ def test_verify_side_by_side_reports_what_one_process_reports(run):
     reports = {workers: run("--json", "verify", "--workers", workers) for workers in ("1", "2", "3")}
     assert {(r.exit_code, r.stdout) for r in reports.values()} == {(1, reports["1"].stdout)}
     found = json.loads(reports["1"].stdout)
-    assert [p["position"] for p in found["problems"]] == [at["roll1"], at["roll2"], log[-1]["position"]]
+    named = [at["roll1"], at["roll2"], at["roll2"], log[-1]["position"]]  # the deleted one by the Merkle tree too
+    assert [p["position"] for p in found["problems"]] == named
     assert found["events"] == len(log) - 1  # the rows the events table still holds: one was deleted
