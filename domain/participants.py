@@ -7,6 +7,7 @@ of the log on: every event is checked against the key its author had when it was
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -77,18 +78,18 @@ def check_key(key: str) -> str:
     return key
 
 
-def holder(participants: dict[str, Participant], key: str) -> Participant | None:
+def holder(participants: Mapping[str, Participant], key: str) -> Participant | None:
     """The participant whose current key is KEY."""
     return next((p for p in participants.values() if p.key == key), None)
 
 
-def named(participants: dict[str, Participant], name: str) -> Participant | None:
+def named(participants: Mapping[str, Participant], name: str) -> Participant | None:
     folded = name.casefold()
     return next((p for p in participants.values() if p.name.casefold() == folded), None)
 
 
 def authorise(
-    participants: dict[str, Participant],
+    participants: Mapping[str, Participant],
     campaign: str,
     key: str,
     role: Role,

@@ -4,13 +4,13 @@ and that the author's role allowed the command (the participants as they were th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from ..domain.campaign import CampaignStarted
 from ..domain.errors import ChronicleError
 from ..domain.events import DomainEvent
-from ..domain.participants import Participant, ParticipantRemoved, ParticipantSet, authorise
+from ..domain.participants import Participant, ParticipantRemoved, ParticipantSet, Role, authorise
 from .signing import valid
 
 
@@ -81,7 +81,7 @@ def in_log_order(reports: list[dict[str, Any]], campaign: str, require: bool) ->
         if role == "invalid":
             continue  # reported by the share that checked it
         try:
-            found = authorise(participants, campaign, key, role, character, command)  # type: ignore[arg-type]
+            found = authorise(participants, campaign, key, cast(Role, role), character, command)
         except ChronicleError as refused:
             problems.append({"position": position, "problem": f"recorded by {by}: {refused}"})
             continue
