@@ -117,9 +117,12 @@ def _heading(text: str) -> None:
 
 def _run(ctx: click.Context, env: Env, line: str) -> None:
     """Echo the command line, then run it exactly as `chronicle` would (its own human output)."""
-    click.secho(f"$ chronicle --campaign {shlex.quote(env.campaign)} {line}", fg="cyan")
+    click.secho(f"$ chronicle --campaign {shlex.quote(env.campaign or '')} {line}", fg="cyan")
     args = shlex.split(line)
     root = ctx.find_root()
-    command = root.command.get_command(root, args[0])
+    group = root.command
+    assert isinstance(group, click.Group)
+    command = group.get_command(root, args[0])
+    assert command is not None, args[0]
     with command.make_context(args[0], args[1:], parent=root, obj=env) as sub:
         command.invoke(sub)

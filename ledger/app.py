@@ -16,7 +16,7 @@ from ..projections.told import Told
 from .feed import LogFeed
 from .mapper import OrjsonTranscoder, PydanticMapper
 from .sealing import unreadable
-from .storage import redact, secrets, settings
+from .storage import POSTGRES_FACTORY, redact, secrets, settings
 
 if TYPE_CHECKING:
     from ..projections.characters import Characters
@@ -33,12 +33,12 @@ class Chronicle(Application):
 
     @property
     def has_units(self) -> bool:
-        """Whether `unit` is one transaction here (SQLite)."""
+        """Whether `unit` is one transaction here (SQLite and PostgreSQL as chronicle sets them up)."""
         return hasattr(getattr(self.factory, "datastore", None), "unit")
 
     def unit(self, immediate: bool = False) -> Any:
-        """One transaction for everything done inside it (ledger/durable_sqlite.py), on SQLite; on
-        PostgreSQL each part keeps its own transaction, as the library's recorders open them."""
+        """One transaction for everything done inside it (ledger/durable_sqlite.py, ledger/durable_postgres.py):
+        a command's reads, its events and the read models' catching up, all or nothing."""
         unit = getattr(getattr(self.factory, "datastore", None), "unit", None)
         return unit(immediate) if unit is not None else nullcontext()
 
@@ -89,7 +89,7 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
     env = settings(target, create)
     if not synced:
         env["SQLITE_SYNCHRONOUS"] = "NORMAL"
-    postgres = env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    postgres = env["PERSISTENCE_MODULE"] == POSTGRES_FACTORY
     try:
         if postgres:
             with _schema_lock(env, target):

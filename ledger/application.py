@@ -41,11 +41,12 @@ Table = Mapping[str, list[int] | None]
 
 
 def lost_race(problem: BaseException) -> bool:
-    """A write that may succeed if re-decided: a version already taken, or SQLite still locked."""
+    """A write that may succeed if re-decided: a version already taken, SQLite still locked, or
+    PostgreSQL's deadlock detector choosing this transaction (all of it rolled back)."""
     if isinstance(problem, IntegrityError):
         return True
     text = str(problem).lower()
-    return isinstance(problem, OperationalError) and ("locked" in text or "busy" in text)
+    return isinstance(problem, OperationalError) and any(word in text for word in ("locked", "busy", "deadlock"))
 
 
 def backoff(attempt: int) -> None:
@@ -125,10 +126,10 @@ class Ledger:
             held[0].__exit__(_Released, _Released(), None)
 
     def write(self, decide: Callable[[Session], T]) -> T:
-        """Run `decide(session)` and save what it recorded, all or nothing (one transaction with
-        what it read, on SQLite), re-deciding after a lost race at most RETRIES times; then it is a
-        `Conflict` (exit 1). Inside a batch, the batch's session collects everything and saves with
-        the batch."""
+        """Run `decide(session)` and save what it recorded, all or nothing (one transaction with what
+        it read and the read models' catching up), re-deciding after a lost race at most RETRIES times;
+        then it is a `Conflict` (exit 1). Inside a batch, the batch's session collects everything and
+        saves with the batch."""
         if self.batch is not None:
             return decide(self.batch)
         for attempt in range(RETRIES):
@@ -161,14 +162,11 @@ class Ledger:
         )
 
     def _fold(self, session: Session) -> None:
-        """Fold what was saved now: the next command finds the read models caught up. On PostgreSQL the
-        events are committed by then, so another process folding them first is no reason to decide the
-        command again (its events would be saved twice): the next read catches up instead."""
-        try:
-            session.catch_up(rows=True)
-        except Exception as problem:
-            if self.app.has_units or not lost_race(problem):
-                raise
+        """Fold what was saved now, in the same transaction: the next command finds the read models caught
+        up, and a fold that fails (an outcome beyond what they can hold) fails the command before anything
+        is committed, never after (issue 38: on PostgreSQL such a fold once followed the commit and then
+        failed every later command)."""
+        session.catch_up(rows=True)
 
     # use cases ------------------------------------------------------------------------------
 

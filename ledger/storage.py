@@ -14,6 +14,9 @@ DEFAULT_DB = "chronicle.db"
 APPLICATION_ID = 0x6368726E  # "chrn": `PRAGMA application_id` of a SQLite file chronicle created
 
 
+POSTGRES_FACTORY = "chronicle.ledger.durable_postgres:UnitPostgresFactory"
+
+
 def is_postgres(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
 
@@ -93,8 +96,7 @@ def _postgres(target: str) -> dict[str, str]:
     if not query.get("connect_timeout", "5").isdigit():
         raise BadInput("PostgreSQL URL parameter 'connect_timeout' takes whole seconds")
     return {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
-        "APPLICATION_RECORDER_TOPIC": "chronicle.ledger.durable_postgres:SealedPostgresRecorder",
+        "PERSISTENCE_MODULE": POSTGRES_FACTORY,
         "POSTGRES_DBNAME": dbname,
         "POSTGRES_HOST": query.get("host") or parts.hostname or "localhost",
         "POSTGRES_PORT": port,

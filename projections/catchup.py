@@ -102,7 +102,10 @@ class Stuck(ChronicleError):
     code = "read_models"
 
     def __init__(self, start: int, end: int, problem: BaseException):
-        reason = str(problem).strip().splitlines()[0] if str(problem).strip() else type(problem).__name__
+        if isinstance(problem, OriginatorVersionError):  # (its text is two numbers)
+            reason = "a row is not at the version the next event of its aggregate follows"
+        else:
+            reason = str(problem).strip().splitlines()[0] if str(problem).strip() else type(problem).__name__
         super().__init__(
             f"the read models cannot take the events after #{start} (up to #{end}): {reason}; nothing was"
             " written: run `chronicle rebuild`, which replays them from the log"

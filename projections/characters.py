@@ -93,6 +93,7 @@ class Characters:
         self._states: dict[UUID, Any] = {}  # characters folded so far, valid while we own the position
         self._others: set[UUID] = set()  # originators that are not characters (campaigns)
         self._position: int | None = None
+        self._read = 0  # the position last read from the store
         self._registered: dict[UUID, int] = {}
         self._changed: dict[UUID, None] = {}  # in the order first changed
         self._kinds: dict[str, Any] = {}  # each topic's kind (projections/kinds.py)
@@ -104,7 +105,7 @@ class Characters:
     # folding -------------------------------------------------------------------------------
 
     def position(self) -> int:
-        position = self.store.position(VIEW)
+        position = self._read = self.store.position(VIEW)
         if position != self._position:  # another process moved the rows on: reload them
             self.forget()
         return position
@@ -142,12 +143,20 @@ class Characters:
         self._changed.clear()
         return rows
 
-    def write_current(self, cursor: Any, characters: Sequence[Any], registered: dict[UUID, int], position: int) -> None:
+    def write_current(
+        self,
+        cursor: Any,
+        characters: Sequence[Any],
+        registered: dict[UUID, int],
+        position: int,
+        after: int | None = None,
+    ) -> None:
         """The rows of `characters` as a writer holds them, its own events folded, when every event after
-        this view's position up to `position` is one of theirs (`registered`: where those it registered
-        were registered): no event is folded again."""
+        this view's position `after` (by default the one `position()` read last) up to `position` is one
+        of theirs (`registered`: where those it registered were registered): no event is folded again.
+        The library's IntegrityError, nothing written, if another process moved the position meanwhile."""
         self.write(cursor, [self._row(c, registered.get(c.id, 0)) for c in characters])
-        self.store.track(cursor, VIEW, position)
+        self.store.track(cursor, VIEW, position, after=self._read if after is None else after)
         self.forget()  # (its folded states, if any, are behind now)
 
     def write(self, cursor: Any, rows: list[tuple[Any, ...]]) -> None:

@@ -319,6 +319,19 @@ class Index:
         )
         return rows[0][0] if rows else 0
 
+    def lacking(self) -> int:
+        """How many events of the log up to this index's position it has no row for: none, unless rows were
+        lost (a fold that once followed a stale position). One statement: one consistent reading."""
+        table, at = self.store.events
+        rows = self.store.query(
+            f"SELECT (SELECT COUNT(*) FROM {table} WHERE {at} <= p.at)"  # noqa: S608 - the library's own names
+            " - (SELECT COUNT(*) FROM chronicle_log WHERE position <= p.at)"
+            f" FROM (SELECT COALESCE(MAX(notification_id), 0) AS at FROM {self.store.tracking_table}"
+            " WHERE application_name = ?) p",
+            (VIEW,),
+        )
+        return max(0, rows[0][0])
+
     def count(self, campaign_id: UUID) -> int:
         return self.store.query(f"SELECT COUNT(*) FROM chronicle_log WHERE campaign = {CAMPAIGN}", (str(campaign_id),))[
             0

@@ -121,7 +121,7 @@ class ViewStore(TrackingRecorder):
     def _versions(self) -> dict[str, int]:
         """Every read model's version, in one query (a command that writes uses three read models)."""
         rows = self.query(
-            f"SELECT application_name, MAX(notification_id) FROM {self._tracking}"
+            f"SELECT application_name, MAX(notification_id) FROM {self.tracking_table}"
             " WHERE application_name LIKE ? GROUP BY application_name",
             ("%:schema",),
         )
@@ -147,11 +147,11 @@ class ViewStore(TrackingRecorder):
             self._insert_tracking(cursor, Tracking(view, position))  # type: ignore[attr-defined]
             return
         if after == 0:  # no position yet (or reset): the row must still be missing
-            self.execute(cursor, f"INSERT INTO {self._tracking} VALUES (?, ?)", (view, position))
+            self.execute(cursor, f"INSERT INTO {self.tracking_table} VALUES (?, ?)", (view, position))
             return
         moved = self.execute(
             cursor,
-            f"UPDATE {self._tracking} SET notification_id = ? WHERE application_name = ? AND notification_id = ?"
+            f"UPDATE {self.tracking_table} SET notification_id = ? WHERE application_name = ? AND notification_id = ?"
             " RETURNING notification_id",
             (position, view, after),
         ).fetchone()
@@ -160,10 +160,10 @@ class ViewStore(TrackingRecorder):
 
     def reset(self, cursor: Any, view: str) -> None:
         """Forget a view's position (the library has no call for it: a rebuild moves positions back)."""
-        self.execute(cursor, f"DELETE FROM {self._tracking} WHERE application_name = ?", (view,))
+        self.execute(cursor, f"DELETE FROM {self.tracking_table} WHERE application_name = ?", (view,))
 
     @property
-    def _tracking(self) -> str:
+    def tracking_table(self) -> str:
         """The library's tracking table, as SQL names it (one row per view: the view's position)."""
         return self.tracking_table_name if self.postgres else "tracking"  # type: ignore[attr-defined]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import orjson
 from starlette.concurrency import run_in_threadpool
@@ -148,7 +149,7 @@ class Hub:
                     pass
                 yield
 
-    def _connection(self) -> dict[str, object]:
+    def _connection(self) -> dict[str, Any]:
         env = settings(self.data.target)
         return {
             "dbname": env["POSTGRES_DBNAME"],

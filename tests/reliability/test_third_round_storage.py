@@ -4,6 +4,7 @@ have made, a read model that cannot take the log says so once instead of retryin
 
 from __future__ import annotations
 
+import json
 import uuid
 from pathlib import Path
 
@@ -169,3 +170,83 @@ def test_a_rewound_position_is_one_clear_line_and_rebuild_repairs_it(run, monkey
     assert len(run.json("log")["events"]) == 3
     assert run("roll", "d20").exit_code == 0
     assert len(run.json("log")["events"]) == 4
+
+
+# High 2: PostgreSQL's rebuild beside writers ----------------------------------------------------------
+
+
+def test_rows_folded_from_a_position_a_rebuild_moved_back_never_land(postgres_server, monkeypatch):
+    """A rebuild's swap (fresh rows up to #3, the position back to 3) between a writer's reading the
+    read models' position (5) and its writing its own rows: the writer's rows and position are refused
+    and it folds from #3, so nothing of #4 and #5 is lost. (On SQLite the writer's transaction holds
+    the write lock by then: no swap comes in between.)"""
+    from conftest import fresh_postgres_database
+
+    from chronicle.projections.characters import Characters
+
+    run = Run(fresh_postgres_database(postgres_server))
+    greyhawk(run)
+    assert run("character", "add", "Mordenkainen", "--stat", "hp=40").exit_code == 0
+    (at_three,) = sql(run.db, "SELECT version, state, view FROM chronicle_character_rows WHERE name = 'Mordenkainen'")
+    for damage in ("3", "4"):
+        assert run("injure", "Mordenkainen", "--damage", damage, "--mode", "lethal").exit_code == 0
+    written, swapped = Characters.write_current, []
+
+    def after_a_swap(self, *args, **kwargs):
+        if not swapped:  # what a rebuild that read the log up to #3 puts in place
+            swapped.append(3)
+            restore = "UPDATE chronicle_character_rows SET version = ?, state = ?, view = ? WHERE name = 'Mordenkainen'"
+            sql(run.db, restore, at_three)
+            sql(run.db, "DELETE FROM chronicle_log WHERE position > 3")
+            sql(
+                run.db,
+                "UPDATE chronicle_tracking SET notification_id = 3 WHERE application_name IN ('index', 'characters')",
+            )
+        return written(self, *args, **kwargs)
+
+    monkeypatch.setattr(Characters, "write_current", after_a_swap)
+    rolled = run("roll", "d20", "--for", "Bruno")
+    assert rolled.exit_code == 0, rolled.output
+    assert swapped
+    assert [e["position"] for e in run.json("log")["events"]] == [1, 2, 3, 4, 5, 6]
+    assert run.json("character", "show", "Mordenkainen")["version"] == 3
+    before = run.json("character", "list")
+    assert run("rebuild").exit_code == 0
+    assert run.json("character", "list") == before
+
+
+def test_an_export_is_never_written_from_an_index_that_lacks_events(run, tmp_path):
+    greyhawk(run)
+    assert run("roll", "d20", "--for", "Bruno").exit_code == 0
+    sql(run.db, "DELETE FROM chronicle_log WHERE position = 2")  # a row lost, as a fold from a stale position lost it
+    target = tmp_path / "backup.jsonl"
+    result = run("export")
+    refused(result, 2, "the index lacks 1 event", "chronicle rebuild")
+    assert result.stdout == ""
+    refused(run("export", "-o", str(target)), 2, "the index lacks 1 event")
+    assert not target.exists()
+    assert run("rebuild").exit_code == 0
+    assert run("export", "-o", str(target)).exit_code == 0
+    assert json.loads(target.read_text().splitlines()[-1])["closing"]["events"] == 3
+
+
+def test_a_fold_that_fails_fails_the_command_before_its_commit(run, monkeypatch):
+    """On both databases the read models are folded in the command's own transaction: a fold that
+    fails leaves nothing written, and the next command goes on (PostgreSQL once committed first)."""
+    from chronicle.projections.index import Index
+
+    greyhawk(run)
+    before = stored(run.db)
+    folded, failures = Index.write, []
+
+    def failing(self, cursor, rows):
+        if not failures:
+            failures.append(1)
+            raise RuntimeError("the read model failed")
+        return folded(self, cursor, rows)
+
+    monkeypatch.setattr(Index, "write", failing)
+    assert run("roll", "d20", "--for", "Bruno").exit_code == 2
+    assert stored(run.db) == before
+    assert run("roll", "d20", "--for", "Bruno").exit_code == 0
+    assert [e["version"] for e in run.json("log", "Bruno")["events"]] == [1, 2]
