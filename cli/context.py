@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import getpass
 import os
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,8 +12,6 @@ if TYPE_CHECKING:
     from ..ledger.app import Chronicle
     from ..ledger.application import Ledger
     from ..ledger.session import Session
-
-T = TypeVar("T")
 
 
 def default_by() -> str:
@@ -119,9 +116,6 @@ class Env:
 
     def session(self) -> Session:
         return self.ledger.session()
-
-    def write(self, decide: Callable[[Session], T]) -> T:
-        return self.ledger.write(decide)
 
     def read(self) -> Session:
         session = self.ledger.read()

@@ -15,18 +15,13 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, OperationalError
 
-from ..domain.amendments import Amended
-from ..domain.campaign import Campaign
 from ..domain.errors import BadInput, BadSignature, Conflict, Forbidden
-from ..domain.events import Resolution, Signed
-from ..domain.model import Model
+from ..domain.events import Signed
 from ..domain.participants import authorise
 from ..domain.text import printable
-from . import campaigns, characters, commands
+from . import commands
 from .app import Chronicle, open_ledger
 from .commands import Command, Reply, handler_of
-from .digest import digest
-from .recorded import Recorded
 from .session import Session
 from .signing import Signer, seal_with, sign, valid
 from .witness import refuse_unwitnessed, remember
@@ -168,49 +163,6 @@ class Ledger:
         failed every later command)."""
         session.catch_up(rows=True)
 
-    # use cases ------------------------------------------------------------------------------
-
-    def start_campaign(self, name: str, system: str) -> Campaign:
-        return self.write(lambda session: session.start_campaign(name, system))
-
-    def add_character(
-        self, name: str, stats: dict[str, str], virtues: str | None = None, is_object: bool = False
-    ) -> dict[str, Any]:
-        return self.write(lambda session: characters.add_character(session, name, stats, virtues, is_object))
-
-    def start_session(self, title: str) -> dict[str, Any]:
-        return self.write(lambda session: campaigns.start_session(session, title))
-
-    def end_session(self) -> dict[str, Any]:
-        return self.write(lambda session: campaigns.end_session(session, digest(session.app, session.campaign.id)))
-
-    def set_sheet(self, name: str, stats: dict[str, str], reason: str) -> dict[str, Any]:
-        """Growth (a level gained, new armour): the sheet changes from this point of the log on."""
-        return self.write(lambda session: characters.set_sheet(session, name, stats, reason))
-
-    def retire(self, name: str, reason: str) -> dict[str, Any]:
-        return self.write(lambda session: characters.retire(session, name, reason))
-
-    def rename(self, old: str, new: str, reason: str = "") -> dict[str, Any]:
-        return self.write(lambda session: characters.rename(session, old, new, reason))
-
-    def note(self, text: str, name: str | None = None) -> dict[str, Any]:
-        return self.write(lambda session: characters.note(session, text, name))
-
-    def record(
-        self, name: str, action: type[Resolution], inputs: Model, table: Table | None = None, **fields: Any
-    ) -> Recorded:
-        """Decide `action` for the character NAME from `inputs` (and the table's dice) and record it:
-        the use case behind every single-event rule command (`injure`, `rest`, `award_status`, ...)."""
-
-        def decide(session: Session) -> Recorded:
-            character = session.character(name, acting=True)
-            return session.record(character, action, inputs, table, **fields)
-
-        return self.write(decide)
-
-    injure = record  # (tests/ledger/test_application.py)
-
     # commands as data ----------------------------------------------------------------------
 
     @property
@@ -293,4 +245,4 @@ class _Released(Exception):
     """Ends a unit opened for reading by rolling it back."""
 
 
-__all__ = ["Amended", "Ledger", "Recorded", "lost_race"]
+__all__ = ["Ledger", "lost_race"]

@@ -1,13 +1,13 @@
 """The application layer without Click, on SQLite and PostgreSQL (after cosmicpython's handler tests): each
-use case loads, decides once and saves in one unit of work; a refusal writes nothing."""
+command loads, decides once and saves in one unit of work; a refusal writes nothing."""
 
 from __future__ import annotations
 
 import pytest
 
-from chronicle.domain import adnd2e, potestas
 from chronicle.domain.errors import BadInput, NotFound, Refusal
 from chronicle.ledger.application import Ledger
+from chronicle.ledger.commands import adnd2e, potestas, table
 
 
 def count(ledger: Ledger) -> int:
@@ -21,62 +21,72 @@ def ledger(db):
     opened.close()
 
 
-def test_a_rule_action_is_one_event_with_its_author_rulings_and_dice(ledger):
-    ledger.start_campaign("Saltmarsh", "potestas")
-    ledger.add_character("Brand", {"fort": "3"})
-    recorded = ledger.injure("Brand", potestas.Injured, potestas.InjuryInputs(damage=12), {"save": [9]})
-    event = recorded.event
-    assert (type(event).__name__, event.by, recorded.version) == ("Injured", "gm", 2)
-    assert event.dice.rolls[0].faces == (9,) and event.dice.rolls[0].source == "table"
-    assert event.rulings["save_naturals"] == "standard"
-    assert recorded.document["outcome"] == "wound" and recorded.document["condition"]["wounds"] == 1
-    assert "Brand takes 12 lethal damage" in recorded.sentences()
+def test_a_rule_action_is_one_event_with_its_author_rulings_dice_and_signature(ledger):
+    ledger.execute(table.CampaignNew(name="Saltmarsh", system="potestas"))
+    ledger.execute(table.CharacterAdd(name="Brand", stat=["fort=3"]))
+    reply = ledger.execute(potestas.Injure(name="Brand", damage=12, save_roll=9))
+    assert reply.document["outcome"] == "wound" and reply.document["condition"]["wounds"] == 1
+    assert reply.document["version"] == 2 and "Brand takes 12 lethal damage" in reply.text
+    *_, last = ledger.app.events.get(ledger.read().character_id("Brand"))
+    assert (type(last).__name__, last.by) == ("Injured", "gm")
+    assert last.dice.rolls[0].faces == (9,) and last.dice.rolls[0].source == "table"
+    assert last.rulings["save_naturals"] == "standard"
+    assert last.signed is not None and last.signed.key == ledger.identity.public_key_text
+    assert last.signed.document == {
+        "command": "injure",
+        "name": "Brand",
+        "damage": 12,
+        "nonlethal": False,
+        "save_roll": 9,
+        "force": False,
+    }
     assert count(ledger) == 3
 
 
 def test_table_dice_the_rules_did_not_need_are_ignored_and_reported(ledger):
-    ledger.start_campaign("Saltmarsh", "potestas")
-    ledger.add_character("Brand", {"fort": "3", "dr": "20"})
-    recorded = ledger.injure("Brand", potestas.Injured, potestas.InjuryInputs(damage=5), {"save": [9]})
-    assert recorded.ignored == {"save": [9]} and recorded.document["ignored"] == {"save": [9]}
+    ledger.execute(table.CampaignNew(name="Saltmarsh", system="potestas"))
+    ledger.execute(table.CharacterAdd(name="Brand", stat=["fort=3", "dr=20"]))
+    reply = ledger.execute(potestas.Injure(name="Brand", damage=5, save_roll=9))
+    assert reply.document["ignored"] == {"save": [9]}
+    assert "was not needed" in reply.text
     with pytest.raises(BadInput):
-        ledger.injure("Brand", potestas.Injured, potestas.InjuryInputs(damage=5), {"knockout": [50]})
+        ledger.execute_document({"command": "injure", "name": "Brand", "damage": 5, "knockout_roll": 50})
     assert count(ledger) == 3
 
 
 def test_a_refusal_writes_nothing(ledger):
-    ledger.start_campaign("Greyhawk", "adnd2e")
-    ledger.add_character("Bob", {"hp": "5"})
-    ledger.injure("Bob", adnd2e.Injured, adnd2e.InjureInputs(damage=30, mode="lethal"))
+    ledger.execute(table.CampaignNew(name="Greyhawk", system="adnd2e"))
+    ledger.execute(table.CharacterAdd(name="Bob", stat=["hp=5"]))
+    ledger.execute(adnd2e.Injure(name="Bob", damage=30, mode="lethal"))
     before = count(ledger)
-    ledger.retire("Bob", "gone")
+    ledger.execute(table.CharacterRetire(name="Bob", reason="gone"))
     with pytest.raises(Refusal):
-        ledger.injure("Bob", adnd2e.Injured, adnd2e.InjureInputs(damage=1, mode="lethal"))
+        ledger.execute(adnd2e.Injure(name="Bob", damage=1, mode="lethal"))
     assert count(ledger) == before + 1  # the retirement only
     with pytest.raises(NotFound):
-        ledger.injure("Nobody", adnd2e.Injured, adnd2e.InjureInputs(damage=1, mode="lethal"))
+        ledger.execute(adnd2e.Injure(name="Nobody", damage=1, mode="lethal"))
     assert count(ledger) == before + 1
 
 
-def test_growth_sessions_notes_and_names_through_the_use_cases(ledger):
-    ledger.start_campaign("Sartar", "pendragon-pass")
-    ledger.add_character("Vasana", {"siz": "15", "valorous": "15"})
-    ledger.start_session("The Sun Dome")
-    grown = ledger.set_sheet("vasana", {"valorous": "17"}, "a feat of arms")
-    assert grown["changes"] == {"traits": {"valorous": 17, "cowardly": 3}}
-    renamed = ledger.rename("Vasana", "Vasana Farosdaughter")
-    assert renamed["previous"] == "Vasana"
-    noted = ledger.note("Owes the Grazers a horse", "vasana farosdaughter")
-    assert noted["for"] == "Vasana Farosdaughter"
-    ended = ledger.end_session()
-    assert ended["number"] == 1 and ended["digest"]
+def test_growth_sessions_notes_and_names_through_the_commands(ledger):
+    ledger.execute(table.CampaignNew(name="Sartar", system="pendragon-pass"))
+    ledger.execute(table.CharacterAdd(name="Vasana", stat=["siz=15", "valorous=15"]))
+    ledger.execute(table.SessionStart(title="The Sun Dome"))
+    grown = ledger.execute(table.CharacterSet(name="vasana", assignments=["valorous=17"], reason="a feat of arms"))
+    assert grown.document["changes"] == {"traits": {"valorous": 17, "cowardly": 3}}
+    renamed = ledger.execute(table.CharacterRename(old="Vasana", new="Vasana Farosdaughter"))
+    assert renamed.document["previous"] == "Vasana"
+    noted = ledger.execute(table.Note(text="Owes the Grazers a horse", for_="vasana farosdaughter"))
+    assert noted.document["for"] == "Vasana Farosdaughter"
+    ended = ledger.execute(table.SessionEnd())
+    assert ended.document["number"] == 1 and ended.document["digest"]
     session = ledger.read()
     assert [s.number for s in session.campaign.sessions] == [1]
     assert session.character("VASANA FAROSDAUGHTER").sheet.traits["valorous"] == 17
 
 
 def test_one_unit_of_work_saves_every_aggregate_it_touched_in_the_order_decided(ledger):
-    ledger.start_campaign("Greyhawk", "adnd2e")
+    ledger.execute(table.CampaignNew(name="Greyhawk", system="adnd2e"))
 
     def two_characters(session):
         from chronicle.ledger.characters import add_character
