@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from eventsourcing.application import Application
 
 from ..domain.errors import BadInput
+from ..domain.json_bounds import check_document, check_int64
 from ..domain.text import check_json, encode_error
 from ..projections.store import ViewStore, views_of
 from ..projections.told import Told
@@ -71,14 +72,17 @@ class Chronicle(Application):
 
 class CheckedTranscoder(OrjsonTranscoder):
     """Every event and snapshot is checked as it is encoded to be stored: no control character or
-    lone surrogate in any of its texts (domain/text.py)."""
+    lone surrogate in any of its texts (domain/text.py), no integer beyond 64 bits (a derived total
+    too: orjson writes them up to 2**64 - 1)."""
 
     def encode(self, obj: Any) -> bytes:
         try:
             data = super().encode(obj)
         except TypeError as error:  # orjson: "str is not valid UTF-8: surrogates not allowed"
+            check_document(obj)  # (or "Integer exceeds 64-bit range")
             raise encode_error(error) from None
         check_json(data)
+        check_int64(data)
         return data
 
 

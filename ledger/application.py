@@ -22,6 +22,7 @@ from ..domain.text import printable
 from . import commands
 from .app import Chronicle, open_ledger
 from .commands import Command, Reply, handler_of
+from .nonces import nonce_book
 from .session import Session
 from .signing import Signer, seal_with, sign, valid
 from .witness import refuse_unwitnessed, remember
@@ -160,8 +161,12 @@ class Ledger:
         """Fold what was saved now, in the same transaction: the next command finds the read models caught
         up, and a fold that fails (an outcome beyond what they can hold) fails the command before anything
         is committed, never after (issue 38: on PostgreSQL such a fold once followed the commit and then
-        failed every later command)."""
+        failed every later command). A character left with a number beyond 64 bits (damage added up) is
+        bad input, even where its row is folded from the log, which keeps what the log holds."""
         session.catch_up(rows=True)
+        self.app.characters.check(
+            session.held(ident) for ident in {event.originator_id for _, event, *_ in session.saved}
+        )
 
     # commands as data ----------------------------------------------------------------------
 
@@ -192,8 +197,10 @@ class Ledger:
             already = {a.id: len(a.pending_events) for a in session.held_all()}
             reply = handler(session, command)
             campaign = session.campaign.id
-            if signed is not None and not valid(signed, campaign):
-                raise BadSignature("the signature does not verify for this document, nonce and campaign")
+            if signed is not None:  # from another device: its document is this command's, signed, and new
+                if signed.document != command.document() or not valid(signed, campaign):
+                    raise BadSignature("the signature does not verify for this document, nonce and campaign")
+                nonce_book(session.app).spend(signed.key, signed.nonce)
             # a seeded ledger (tests, the demo) signs with nonces as reproducible as its dice
             nonce = None if session.seed is None else f"seed-{session.seed}"
             signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}

@@ -9,13 +9,16 @@ Catches up from the notification log with the library's tracking, like the index
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import orjson
 
+from ..domain.json_bounds import check_document, check_int64
+from ..domain.text import printable
 from .catchup import BATCH, catch_up
 from .store import ViewStore
 
@@ -94,6 +97,7 @@ class Characters:
         self._others: set[UUID] = set()  # originators that are not characters (campaigns)
         self._position: int | None = None
         self._read = 0  # the position last read from the store
+        self._checked: set[tuple[UUID, int]] = set()  # the characters (and versions) `write_current` wrote
         self._registered: dict[UUID, int] = {}
         self._changed: dict[UUID, None] = {}  # in the order first changed
         self._kinds: dict[str, Any] = {}  # each topic's kind (projections/kinds.py)
@@ -139,7 +143,7 @@ class Characters:
 
     def held_rows(self) -> list[tuple[Any, ...]]:
         """The rows of the characters changed since the last call."""
-        rows = [self._row(self._states[oid], self._registered.get(oid, 0)) for oid in self._changed]
+        rows = [self._row(self._states[oid], self._registered.get(oid, 0), strict=False) for oid in self._changed]
         self._changed.clear()
         return rows
 
@@ -157,6 +161,7 @@ class Characters:
         The library's IntegrityError, nothing written, if another process moved the position meanwhile."""
         self.write(cursor, [self._row(c, registered.get(c.id, 0)) for c in characters])
         self.store.track(cursor, VIEW, position, after=self._read if after is None else after)
+        self._checked = {(c.id, c.version) for c in characters}
         self.forget()  # (its folded states, if any, are behind now)
 
     def write(self, cursor: Any, rows: list[tuple[Any, ...]]) -> None:
@@ -175,12 +180,26 @@ class Characters:
         self._changed.clear()
         self._position = None
 
-    def _row(self, character: Any, registered: int) -> tuple[Any, ...]:
+    def _row(self, character: Any, registered: int, strict: bool = True) -> tuple[Any, ...]:
+        """The character's row. `strict` (a writer's own characters): a number beyond 64 bits in its state
+        or view is bad input, and the writer's transaction writes nothing; else (what the log already
+        holds, which a read model never refuses) such a number is kept as JSON writes it."""
         from ..domain import systems  # lazily, as in `fold`
         from ..domain.character_state import CharacterState
 
         data = render(systems.get(character.system), character)
         state = CharacterState.of(character).model_dump_json()
+        whose = printable(character.name)
+        try:
+            view = orjson.dumps(data)
+        except TypeError:  # orjson writes no integer beyond 64 bits (a derived total: hit points after the damage)
+            if strict:
+                check_document(data, whose)
+                raise
+            view = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        if strict:
+            check_int64(state.encode(), whose)
+            check_int64(view, whose)
         return (
             str(character.id),
             str(character.campaign_id),
@@ -188,10 +207,19 @@ class Characters:
             character.version,
             character.kind,
             state,
-            orjson.dumps(data).decode(),
+            view.decode(),
             data["summary"],
             registered,  # (the position it was registered at: `list` orders by it; an update keeps the first)
         )
+
+    def check(self, aggregates: Iterable[Any]) -> None:
+        """Bad input if a character among `aggregates` (a writer's, whose rows were not written from them)
+        holds a number beyond 64 bits in its state or view: its row could not be written as a writer's own."""
+        from ..domain.character import Character  # lazily, as in `fold`
+
+        for character in aggregates:
+            if isinstance(character, Character) and (character.id, character.version) not in self._checked:
+                self._row(character, 0)
 
     def _load(self, originators: list[UUID]) -> None:
         """Bring the rows of these originators into memory (those not there yet)."""

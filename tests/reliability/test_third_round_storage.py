@@ -250,3 +250,44 @@ def test_a_fold_that_fails_fails_the_command_before_its_commit(run, monkeypatch)
     assert stored(run.db) == before
     assert run("roll", "d20", "--for", "Bruno").exit_code == 0
     assert [e["version"] for e in run.json("log", "Bruno")["events"]] == [1, 2]
+
+
+# High 3: a read-model update that failed after the commit ----------------------------------------------
+
+HUGE = "9223372036854775807"
+
+
+def test_totals_beyond_64_bits_are_refused_before_anything_is_written(run):
+    """AD&D 2E injuries of 2**63 - 1, then 5, then 1000 damage: the first fits; the others would take the
+    damage (or the hit points) beyond 64 bits: bad input, nothing written, and every campaign goes on."""
+    greyhawk(run)
+    assert run("injure", "Bruno", "--damage", HUGE, "--mode", "lethal").exit_code == 0
+    before = stored(run.db)
+    refused(run("injure", "Bruno", "--damage", "5", "--mode", "lethal"), 2, "real damage of 'Bruno'", "64-bit limit")
+    refused(run("injure", "Bruno", "--damage", "1000", "--mode", "armed-nonlethal"), 2, "of 'Bruno'", "64-bit")
+    assert stored(run.db) == before
+    assert run.json("character", "show", "Bruno")["condition"]["real_damage"] == int(HUGE)
+    assert run("campaign", "new", "Lankhmar", "--system", "adnd2e").exit_code == 0
+    assert run("roll", "d20").exit_code == 0
+    assert run("rebuild").exit_code == 0
+    assert run.json("--campaign", "Greyhawk", "character", "list")["characters"][0]["name"] == "Bruno"
+
+
+def test_a_total_beyond_64_bits_already_in_the_log_stops_nothing(run, monkeypatch):
+    """A ledger written before totals were bounded holds a character whose damage is beyond 64 bits (as
+    JSON holds it, up to 2**64 - 1): its row keeps what the log holds, every other command goes on, and
+    `rebuild` works; the next injury of that character is refused."""
+    from chronicle.projections import characters
+
+    greyhawk(run)
+    assert run("character", "add", "Mordenkainen", "--stat", "hp=40").exit_code == 0
+    assert run("injure", "Bruno", "--damage", HUGE, "--mode", "lethal").exit_code == 0
+    with monkeypatch.context() as unbounded:  # as chronicle stored it before
+        unbounded.setattr(characters, "check_int64", lambda *args: None)
+        assert run("injure", "Bruno", "--damage", "5", "--mode", "lethal").exit_code == 0
+    assert run("rebuild").exit_code == 0
+    assert run("injure", "Mordenkainen", "--damage", "3", "--mode", "lethal").exit_code == 0
+    listed = {c["name"]: c for c in run.json("character", "list")["characters"]}
+    assert listed["Mordenkainen"]["condition"]["real_damage"] == 3
+    assert listed["Bruno"]["condition"]["real_damage"] == 2**63 + 4
+    refused(run("injure", "Bruno", "--damage", "1", "--mode", "lethal"), 2, "of 'Bruno'", "64-bit")
