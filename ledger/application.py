@@ -22,6 +22,7 @@ from ..domain.text import printable
 from . import commands
 from .app import Chronicle, open_ledger
 from .commands import Command, Reply, handler_of
+from .nonces import nonce_book
 from .session import Session
 from .signing import Signer, seal_with, sign, valid
 from .witness import refuse_unwitnessed, remember
@@ -196,8 +197,10 @@ class Ledger:
             already = {a.id: len(a.pending_events) for a in session.held_all()}
             reply = handler(session, command)
             campaign = session.campaign.id
-            if signed is not None and not valid(signed, campaign):
-                raise BadSignature("the signature does not verify for this document, nonce and campaign")
+            if signed is not None:  # from another device: its document is this command's, signed, and new
+                if not signs(signed, command) or not valid(signed, campaign):
+                    raise BadSignature("the signature does not verify for this document, nonce and campaign")
+                nonce_book(session.app).spend(signed.key, signed.nonce)
             # a seeded ledger (tests, the demo) signs with nonces as reproducible as its dice
             nonce = None if session.seed is None else f"seed-{session.seed}"
             signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}
@@ -238,11 +241,20 @@ class Ledger:
                 f"not as {printable(session.by)}"
             )
 
-    def execute_document(self, document: Mapping[str, Any]) -> Reply:
-        """Run a command document (`{"command": NAME, ...}`), read as the campaign's system reads it."""
+    def execute_document(self, document: Mapping[str, Any], signed: Signed | None = None) -> Reply:
+        """Run a command document (`{"command": NAME, ...}`), read as the campaign's system reads it;
+        SIGNED: as its participant signed it on another device (the table view, an assistant)."""
         name = document.get("command") if isinstance(document, Mapping) else None
         system = self.read().campaign.system if isinstance(name, str) and commands.needs_system(name) else None
-        return self.execute(commands.parse(document, system))
+        return self.execute(commands.parse(document, system), signed)
+
+
+def signs(signed: Signed, command: Command) -> bool:
+    """Whether SIGNED's document asks for COMMAND (the same command and values, defaults aside)."""
+    try:
+        return commands.parse(signed.document, command.systems[0] if command.systems else None) == command
+    except BadInput:
+        return False
 
 
 class _Released(Exception):
