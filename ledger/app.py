@@ -17,7 +17,7 @@ from ..projections.told import Told
 from .feed import LogFeed
 from .mapper import OrjsonTranscoder, PydanticMapper
 from .sealing import unreadable
-from .storage import POSTGRES_FACTORY, redact, secrets, settings
+from .storage import APPLICATION_ID, POSTGRES_FACTORY, UNMARKED, redact, secrets, settings
 
 if TYPE_CHECKING:
     from ..projections.characters import Characters
@@ -100,7 +100,7 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
                 app = Chronicle(env=env)
         else:
             app = Chronicle(env={**env, "CREATE_TABLE": "false"})  # made below if the file lacks them
-            first = _sqlite_schema(app)
+            first = _sqlite_schema(app, UNMARKED in env)
     except BadInput:
         raise
     except Exception as error:  # the library raises driver-specific errors: one clear line each
@@ -115,17 +115,20 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
     return app
 
 
-def _sqlite_schema(app: Chronicle) -> bytes | None:
+def _sqlite_schema(app: Chronicle, unmarked: bool = False) -> bytes | None:
     """Make what a SQLite ledger lacks of the library's tables (events, tracking), asking first
     which it has instead of issuing CREATE TABLE IF NOT EXISTS at every open; note whether it has
-    snapshots (ledger/snapshots.py). Returns the first event's stored state, if any. Asked on one
-    connection outside any transaction: two reads, each a consistent snapshot of its own."""
+    snapshots (ledger/snapshots.py); mark a ledger made before chronicle marked its files (`unmarked`).
+    Returns the first event's stored state, if any. Asked on one connection outside any transaction:
+    two reads, each a consistent snapshot of its own."""
     factory: Any = app.factory  # the SQLite factory (durable_sqlite.py), with its datastore
     recorder: Any = app.recorder
     events = recorder.events_table_name
     with factory.datastore.get_connection(commit=False) as connection:
         raw = connection._sqlite_conn
         tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if unmarked:  # made before chronicle marked its files (ledger/storage.py)
+            raw.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         first, migrated = None, False
         if {events, "tracking"} <= tables:
             first, migrated = raw.execute(

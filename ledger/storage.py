@@ -12,6 +12,7 @@ from ..domain.errors import BadInput
 
 DEFAULT_DB = "chronicle.db"
 APPLICATION_ID = 0x6368726E  # "chrn": `PRAGMA application_id` of a SQLite file chronicle created
+UNMARKED = "CHRONICLE_UNMARKED"  # in a SQLite target's settings: a ledger made before files were marked
 
 
 POSTGRES_FACTORY = "chronicle.ledger.durable_postgres:UnitPostgresFactory"
@@ -114,31 +115,52 @@ def must_exist(target: str) -> None:
     if not target or is_postgres(target):
         return
     try:
-        empty = os.path.getsize(target) == 0
+        empty = os.path.getsize(sqlite_path(target)) == 0
     except (OSError, ValueError):  # missing, or a name the file system rejects: opening it says which
         empty = True
     if empty:
-        _checked(target, create=False)
+        _sqlite(target, create=False)
+
+
+def sqlite_path(target: str) -> str:
+    """The file a SQLite target names, read as SQLite reads it: a `file:` URI is the file at its path
+    (its parameters are refused: chronicle decides how its files are opened). Absolute: the library
+    opens every name as a URI, and SQLite reads no name as one unless it starts with `file:`."""
+    if target.startswith("file:"):
+        try:
+            parts = urlsplit(target)
+        except ValueError:
+            parts = None
+        if parts is None or parts.query or parts.fragment or parts.netloc not in ("", "localhost"):
+            raise BadInput(f"cannot open {target}: give the SQLite file's path (URI parameters are not taken)")
+        target = unquote(parts.path)
+    if not target:
+        raise BadInput("--db is empty: name a SQLite file or a postgresql:// URL")
+    return os.path.abspath(target)
 
 
 def _sqlite(target: str, create: bool = True) -> dict[str, str]:
     try:
-        path = _checked(target, create)
+        path, marked = _checked(target, create)
     except (OSError, ValueError) as error:  # a name the file system rejects (NUL, too long, ...)
         raise BadInput(f"cannot open {target!r}: {getattr(error, 'strerror', None) or error}") from None
     return {
         "PERSISTENCE_MODULE": "chronicle.ledger.durable_sqlite:DurableSQLiteFactory",
         "SQLITE_DBNAME": str(path),
         "SQLITE_LOCK_TIMEOUT": "30",
+        **({} if marked else {UNMARKED: "yes"}),
     }
 
 
-def _checked(target: str, create: bool = True) -> Path:
-    """The path, if chronicle may open it: checked before the library writes anything (its first
-    connection turns the file into a WAL database), so a file that is refused stays byte-identical."""
+def _checked(target: str, create: bool = True) -> tuple[Path, bool]:
+    """The path, if chronicle may open it, and whether it is marked as chronicle's (or new): checked
+    before the library writes anything (its first connection turns the file into a WAL database), so
+    a file that is refused stays byte-identical."""
     if not target:
         raise BadInput("--db is empty: name a SQLite file or a postgresql:// URL")
-    path = Path(target)
+    path = Path(sqlite_path(target))
+    if ":memory:" in str(path) or "mode=memory" in str(path):  # the library would keep it in memory only
+        raise BadInput(f"cannot open {target}: SQLite would keep a file of that name in memory only")
     if not path.parent.is_dir():
         raise BadInput(f"cannot open {target}: directory {path.parent} does not exist")
     if path.is_dir():
@@ -153,16 +175,21 @@ def _checked(target: str, create: bool = True) -> Path:
         problem = _not_a_ledger(path)
         if problem:
             raise BadInput(f"cannot open {target}: not a chronicle database ({problem})")
-    return path
+        return path, problem != ""
+    return path, True
 
 
 def _is_ours(table: str) -> bool:
     """A table (or index) chronicle or its library makes: events, snapshots, tracking, read models."""
-    return table.startswith(("stored_", "chronicle_", "sqlite_")) or table == "tracking" or table.endswith("_tracking")
+    return table.startswith(("stored_", "chronicle_", "sqlite_")) or table == "tracking"
 
 
 def _not_a_ledger(path: Path) -> str | None:
-    """Why the file at `path` is not a chronicle ledger (None when it is one, or is empty).
+    """Why the file at `path` is not a chronicle ledger: None when it is one (or is empty), "" when it
+    is one made before chronicle marked its files. A ledger is known by the application id chronicle
+    gives its files (`APPLICATION_ID`), which no table's name can stand in for; one made before that
+    (0, every table chronicle's) by its first event, of a chronicle topic: it is marked when opened
+    (ledger/app.py).
 
     Asked through SQLite itself, never by opening the file directly: closing any other descriptor
     of the file would drop this process's SQLite locks on it (POSIX advisory locks are per
@@ -176,16 +203,24 @@ def _not_a_ledger(path: Path) -> str | None:
         try:
             (application,) = connection.execute("PRAGMA application_id").fetchone()
             names = [name for (name,) in connection.execute("SELECT name FROM sqlite_master")]
+            first = None
+            if application == 0 and "stored_events" in names:
+                row = connection.execute("SELECT topic FROM stored_events ORDER BY rowid LIMIT 1").fetchone()
+                first = row[0] if row else None
         finally:
             connection.close()
     except sqlite3.DatabaseError:
         return "not SQLite"
-    if application not in (0, APPLICATION_ID):
+    if application == APPLICATION_ID:
+        return None
+    if application:
         return f"another program's SQLite file, application id {application:#x}"
     foreign = sorted(name for name in names if not _is_ours(name))
     if foreign:
         return f"another program's SQLite file, with table {foreign[0]!r}"
-    return None
+    if not (isinstance(first, str) and first.startswith("chronicle.")):
+        return "a SQLite file without chronicle's mark or any of its events"
+    return ""
 
 
 def secrets(target: str) -> set[str]:

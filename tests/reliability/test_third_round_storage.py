@@ -8,6 +8,7 @@ import json
 import uuid
 from pathlib import Path
 
+import pytest
 from conftest import Run
 
 from chronicle.ledger import feed
@@ -291,3 +292,65 @@ def test_a_total_beyond_64_bits_already_in_the_log_stops_nothing(run, monkeypatc
     assert listed["Mordenkainen"]["condition"]["real_damage"] == 3
     assert listed["Bruno"]["condition"]["real_damage"] == 2**63 + 4
     refused(run("injure", "Bruno", "--damage", "1", "--mode", "lethal"), 2, "of 'Bruno'", "64-bit")
+
+
+# Medium 8: SQLite files that are not chronicle's ---------------------------------------------------------
+
+
+def foreign_file(path: Path, *tables: str) -> Path:
+    import sqlite3
+
+    with sqlite3.connect(path) as connection:
+        for table in tables:
+            connection.execute(f"CREATE TABLE {table} (value TEXT)")
+            connection.execute(f"INSERT INTO {table} VALUES ('theirs')")
+    return path
+
+
+@pytest.mark.parametrize(
+    "tables", [("tracking",), ("chronicle_notes",), ("notification_tracking",), ("stored_events",), ("photos",)]
+)
+@pytest.mark.parametrize("form", ["{path}", "file:{path}", "file:{name}", "file://localhost{path}"])
+def test_a_foreign_sqlite_file_is_refused_in_every_form_of_its_name(tmp_path, monkeypatch, tables, form):
+    from .edges import files
+
+    monkeypatch.chdir(tmp_path)
+    victim = foreign_file(tmp_path / "victim.db", *tables)
+    before = files(str(victim))
+    target = form.format(path=victim, name=victim.name)
+    for args in (("campaign", "new", "G", "--system", "adnd2e"), ("log",), ("rebuild",)):
+        refused(Run(target)(*args), 2, "not a chronicle database")
+    assert files(str(victim)) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["victim.db"]
+
+
+def test_another_programs_application_id_is_refused(tmp_path):
+    import sqlite3
+
+    victim = tmp_path / "theirs.db"
+    with sqlite3.connect(victim) as connection:
+        connection.execute("PRAGMA application_id = 1234")
+        connection.execute("CREATE TABLE stored_events (value TEXT)")
+    refused(Run(str(victim))("log"), 2, "application id 0x4d2")
+
+
+def test_a_file_uri_names_the_file_at_its_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    greyhawk(Run("file:table.db"))
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("table.db-")) == ["table.db"]
+    assert Run(str(tmp_path / "table.db")).json("character", "list")["characters"][0]["name"] == "Bruno"
+    refused(Run("file:table.db?mode=ro")("log"), 2, "URI parameters are not taken")
+    refused(Run(":memory:")("log"), 2, "in memory only")
+
+
+def test_a_ledger_made_before_files_were_marked_opens_and_is_marked(tmp_path):
+    import shutil
+    import sqlite3
+
+    from chronicle.ledger.storage import APPLICATION_ID
+
+    old = tmp_path / "old.db"
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "fixtures" / "ledger-v1.db", old)
+    assert len(Run(str(old)).json("--campaign", "Greyhawk", "log")["events"]) == 11
+    with sqlite3.connect(old) as connection:
+        assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
