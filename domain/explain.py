@@ -26,27 +26,25 @@ from .events import DomainEvent
 from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from .participants import ParticipantRemoved, ParticipantSet
 from .rolls import DiceRolled
+from .tellers import tell
 from .titles import system_title
 
 E = TypeVar("E", bound=DomainEvent)
-_EXPLAINERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}
+TELLERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}  # the common events; each system has its own
 
 
 def explain(event: DomainEvent, name: str, system: str | None) -> str:
-    """One paragraph about `event`: who did what, the numbers that decided, the result, the reason given."""
-    common = _EXPLAINERS.get(type(event))
-    if common is not None:
-        return common(event, name)
-    rules = systems.get(system) if system else None
-    own = getattr(rules, "explain", None)  # every system has one once its package is complete (RuleSystem)
-    if own is not None:
-        return str(own(event, name))
-    return f"{_subject(name)}: {_title_words(type(event).__name__)}."
+    """One paragraph about `event`: who did what, the numbers that decided, the result, the reason given.
+    The common events are told here, a system's own by its `explain`; an event no teller knows raises
+    `Unexplained` (tests/domain/test_words.py holds every event type to its sentences)."""
+    if type(event) in TELLERS or system is None:
+        return tell(TELLERS, event, name)
+    return systems.get(system).explain(event, name)
 
 
 def _explains(event_class: type[E]) -> Callable[[Callable[[E, str], str]], Callable[[E, str], str]]:
     def register(function: Callable[[E, str], str]) -> Callable[[E, str], str]:
-        _EXPLAINERS[event_class] = function
+        TELLERS[event_class] = function
         return function
 
     return register
@@ -232,9 +230,3 @@ def _possessive(name: str) -> str:
 
 def _article(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
-
-
-def _title_words(class_name: str) -> str:
-    """`HoldContested` -> "hold contested" (only for an event no explainer knows yet)."""
-    spaced = "".join(f" {c.lower()}" if c.isupper() else c for c in class_name).strip()
-    return spaced or class_name

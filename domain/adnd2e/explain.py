@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..events import DomainEvent
+from ..tellers import tell
 from .attacks import AttackOutcome, Strike
 from .events import Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged
 from .grab import ContestOutcome, attack_maximum, monster_strength
@@ -31,10 +32,7 @@ MODES = {"lethal": "lethal", "armed-nonlethal": "armed non-lethal", "sap": "sap"
 
 def explain(event: DomainEvent, name: str) -> str:
     """One paragraph for an AD&D 2E event recorded on character `name`."""
-    for event_class, telling in _TELLERS.items():
-        if isinstance(event, event_class):
-            return telling(event, name)
-    return f"{name}: {type(event).__name__}."
+    return tell(TELLERS, event, name)
 
 
 def _plus(value: int) -> str:
@@ -202,7 +200,7 @@ def _state_changed(event: StateChanged, name: str) -> str:
 
 
 # `Any`: each teller takes its own event class, which no shared parameter type admits
-_TELLERS: dict[type, Callable[[Any, str], str]] = {
+TELLERS: dict[type, Callable[[Any, str], str]] = {
     Injured: _injured,
     Rested: _rested,
     Attacked: _attacked,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..events import DomainEvent
+from ..tellers import tell
 from .events import (
     Checked,
     ChirurgeryPerformed,
@@ -35,8 +36,7 @@ from .words import and_list, plural, quoted, roll_words, title
 
 def explain(event: DomainEvent, name: str) -> str:
     """One paragraph about `event`, recorded on character `name`."""
-    teller = TELLERS.get(type(event))
-    return teller(event, name) if teller else f"{name}: {type(event).__name__}."
+    return tell(TELLERS, event, name)
 
 
 def _check(event: Checked, name: str) -> str:

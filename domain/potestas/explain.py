@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..events import DomainEvent
+from ..tellers import tell
 from .attack_text import attack_sentences
 from .condition import DISABLING, DROPPING, NONE
 from .events import Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
@@ -18,10 +19,7 @@ from .words import and_list, plural
 
 def explain(event: DomainEvent, name: str) -> str:
     """One paragraph about `event`, recorded on character `name`."""
-    teller = TELLERS.get(type(event))
-    if teller is None:
-        return f"{name}: {type(event).__name__}."
-    return teller(event, name)
+    return tell(TELLERS, event, name)
 
 
 def _states(name: str, states: tuple[str, ...] | None) -> str:

@@ -38,7 +38,7 @@ def told_all(records: Sequence[Recorded], notes: Sequence[str] = ()) -> str:
     ids = ", ".join(r.event_id for r in records)
     return "\n".join(
         [
-            *(rules.explain(r.event, r.name) for r in records),
+            *(r.sentences() for r in records),
             *(f"Note: {note}" for note in [*notes, *(n for r in records for n in unused_dice(r))]),
             f"Condition: {condition}.  [event{'s' if len(records) > 1 else ''} {ids}]",
         ]
