@@ -22,6 +22,7 @@ from ..domain.character import Character, CharacterRegistered
 from ..domain.errors import BadInput
 from ..domain.events import Event
 from ..domain.growth import CharacterRenamed
+from ..domain.limits import INT64_MAX
 from ..domain.text import check_json
 from ..projections.told import told_row
 from .mapper import checked_event, event_from_state
@@ -110,6 +111,7 @@ def check_share(
                 break
             try:
                 originator, text, hexed = _uuid(uuids, text, number)
+                _version(version, number)
                 stored = _stored(record, number)
             except BadInput as error:
                 report.bad_line = (number, str(error))
@@ -150,6 +152,13 @@ def _told(verifier: Verifier, event: Event | Exception) -> Told | None:
     except Exception:  # noqa: BLE001 - reported by the checks if the event is wrong; else `log` tells it anew
         return None
     return cast(Told, tuple(told))
+
+
+def _version(version: Any, number: int) -> None:
+    """A version is a whole number from 1 (as JSON holds one: "2" is text, and would be hashed as text)."""
+    if type(version) is not int or not 1 <= version <= INT64_MAX:
+        shown = orjson.dumps(version).decode()[:40]
+        raise BadInput(f"line {number}: not an exported event (its originator_version {shown} is no whole number)")
 
 
 def _stored(record: dict[str, Any], number: int) -> bytes:

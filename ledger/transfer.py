@@ -313,8 +313,8 @@ def _insert(app: Chronicle, chunks: Iterator[list[Checked]], before_commit: Call
         conflicts += (psycopg.errors.IntegrityError,)
     # the row the library's SQLite recorder inserts: the 2nd to 5th items of a checked line
     insert = f"INSERT INTO {recorder.events_table_name} VALUES (?, ?, ?, ?)"
-    try:
-        with recorder.datastore.transaction(commit=True) as cursor:
+    try:  # waiting its turn for the write lock (SQLite), not failing as busy at its first insert
+        with app.unit(immediate=True), recorder.datastore.transaction(commit=True) as cursor:
             if not postgres:  # the PostgreSQL recorder checks in `_insert_stored_events` (ledger/sealing.py)
                 recorder.check_sealing(cursor)
             for chunk in chunks:

@@ -354,3 +354,56 @@ def test_a_ledger_made_before_files_were_marked_opens_and_is_marked(tmp_path):
     assert len(Run(str(old)).json("--campaign", "Greyhawk", "log")["events"]) == 11
     with sqlite3.connect(old) as connection:
         assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
+
+
+# Medium 9: what an import takes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("version", ['"2"', "2.0", "true", "0", "null"])
+def test_a_version_that_is_not_a_whole_number_is_not_imported(run, tmp_path, version):
+    from .edges import exported
+
+    lines = exported(tmp_path)
+    lines[2] = lines[2].replace('"originator_version":2', f'"originator_version":{version}')
+    assert version in lines[2]
+    path = tmp_path / "typed.jsonl"
+    path.write_text("".join(line + "\n" for line in lines))
+    refused(run("import", str(path)), 2, "line 3", "originator_version", "no whole number")
+    assert stored(run.db) == 0
+
+
+def test_an_import_beside_a_writer_waits_its_turn(run, tmp_path, monkeypatch):
+    """A writer commits while the import is under way (after it began reading the ledger, before its
+    first insert: SQLite then refused the import's write as busy, "conflict"): the import waits for the
+    write lock, or the writer for the import's, and both succeed."""
+    import subprocess
+
+    from chronicle.ledger import transfer
+
+    from .processes import start
+
+    greyhawk(run)
+    path = forged_export(
+        tmp_path,
+        monkeypatch,
+        ("campaign", "new", "Lankhmar", "--system", "adnd2e"),
+        ("character", "add", "Fafhrd", "--stat", "hp=20"),
+    )
+    ordered, rivals = transfer.in_line_order, []
+
+    def with_a_rival(streams):
+        for chunk in ordered(streams):
+            if not rivals:
+                rivals.append(start(run.db, "--campaign", "Greyhawk", "roll", "d20", "--for", "Bruno"))
+                try:
+                    rivals[0].wait(timeout=3)  # it commits now, or waits for the import's lock
+                except subprocess.TimeoutExpired:
+                    pass
+            yield chunk
+
+    monkeypatch.setattr(transfer, "in_line_order", with_a_rival)
+    assert run.json("import", path)["events"] == 2
+    out, err = rivals[0].communicate(timeout=60)
+    assert rivals[0].returncode == 0, err
+    assert [e["version"] for e in run.json("--campaign", "Greyhawk", "log", "Bruno")["events"]] == [1, 2]
+    assert [c["name"] for c in run.json("--campaign", "Lankhmar", "character", "list")["characters"]] == ["Fafhrd"]
