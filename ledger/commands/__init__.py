@@ -97,13 +97,15 @@ def problem(error: ValidationError) -> str:
 
 def published() -> dict[str, dict[str, Any]]:
     """`commands --json`: per command, the systems it exists in, a summary and its document's JSON Schema
-    (draft 2020-12; a command that differs by system is one of its variants' schemas)."""
+    (draft 2020-12; a command that differs by system is any of its variants' schemas: `anyOf`, since a
+    document such as `{"command": "injure", "name": "Aric", "damage": 14}` fits several, and the
+    campaign's system picks the one it is read as)."""
     listed: dict[str, dict[str, Any]] = {}
     for name in sorted(CATALOGUE):
         found = variants(name)
         schemas = [schema_of(model) for model in found]
         systems = sorted({s for model in found for s in model.systems}) if all(m.systems for m in found) else []
-        schema = schemas[0] if len(schemas) == 1 else {"oneOf": schemas}
+        schema = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
         listed[name] = {
             "systems": systems,
             "summary": summary_of(found[0]),
