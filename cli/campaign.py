@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -13,6 +14,9 @@ from .commanding import executes
 from .context import Env
 from .options import common
 from .output import emit, fields, table
+
+if TYPE_CHECKING:
+    from ..ledger.session import Session
 
 SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
 
@@ -46,10 +50,15 @@ def show(env: Env) -> None:
     Example:
       chronicle campaign show --json
     """
-    session = env.read()
+    data, human = shown(env.read())
+    emit(env, data, human)
+
+
+def shown(session: Session) -> tuple[dict[str, Any], Callable[[], Any]]:
+    """`campaign show` of the session's campaign: its JSON document, and its tables for people."""
     current = session.campaign
     rulings = session.rulings()
-    app = env.app
+    app = session.app
     app.index.catch_up()
     characters = app.index.characters(current.id)
     data = {
@@ -74,7 +83,7 @@ def show(env: Env) -> None:
         )
         return Group(summary, table("Rulings in force", ("key", "value", "meaning"), rows))
 
-    emit(env, data, human)
+    return data, human
 
 
 @campaign.command("rule")

@@ -56,15 +56,16 @@ def show(env: Any, name: str, as_of: str | None) -> None:
         from ..ledger.characters import character_view
 
         data = character_view(env.read(), name, as_of)
+    emit(env, data, lambda: sheet_text(data))
 
-    def human() -> str:  # the sheet as the system's players read it (the row keeps the domain's `sheet_lines`)
-        kind = "" if data.get("kind", "character") == "character" else f", {data['kind']}"
-        retired = ", retired" if data.get("retired") else ""
-        title = f"{system_title(data['system'])}{kind}{retired}, version {data['version']}"
-        head = f"{data['name']} ({title}): {data['summary']}"
-        return "\n".join([head, *(f"  {line}" for line in data["sheet_lines"])])
 
-    emit(env, data, human)
+def sheet_text(data: dict[str, Any]) -> str:
+    """A character's view as the system's players read it (the row keeps the domain's `sheet_lines`)."""
+    kind = "" if data.get("kind", "character") == "character" else f", {data['kind']}"
+    retired = ", retired" if data.get("retired") else ""
+    title = f"{system_title(data['system'])}{kind}{retired}, version {data['version']}"
+    head = f"{data['name']} ({title}): {data['summary']}"
+    return "\n".join([head, *(f"  {line}" for line in data["sheet_lines"])])
 
 
 @character.command("list")

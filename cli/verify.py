@@ -21,6 +21,7 @@ from .output import emit, table
 
 if TYPE_CHECKING:
     from ..domain.campaign import Campaign
+    from ..ledger.app import Chronicle
     from ..ledger.signed_note import Checkpoint
 
 
@@ -87,10 +88,15 @@ def verify(
         else:
             env.close()  # no connection is held while the workers are forked: each opens its own
             report = verify_side_by_side(functools.partial(open_ledger, env.db), campaign_id, shares, advance, require)
-    _witnessed(env, campaign_id, report, note)
-    emit(env, report, lambda: _with_witness(report, _human(report)))
+    witnessed(env.app, campaign_id, report, note)
+    emit(env, report, lambda: told(report))
     if not report["ok"]:
         ctx.exit(1)
+
+
+def told(report: dict[str, Any]) -> Any:
+    """A report for people: ok and its counts, or a table of the problems; then the checkpoint's verdict."""
+    return _with_witness(report, _human(report))
 
 
 def _human(report: dict[str, Any]) -> Any:
@@ -130,12 +136,12 @@ def _note(path: str, campaign: Campaign) -> Checkpoint:
     return note
 
 
-def _witnessed(env: Env, campaign_id: Any, report: dict[str, Any], note: Checkpoint | None) -> None:
+def witnessed(app: Chronicle, campaign_id: Any, report: dict[str, Any], note: Checkpoint | None) -> None:
     """The campaign's Merkle tree recomputed from the events and compared with the stored one, and
     with the checkpoint `note` when given (its part of the report: `witness`)."""
     from ..ledger.witness import audit
 
-    problems, witness = audit(env.app, campaign_id, note)
+    problems, witness = audit(app, campaign_id, note)
     if note is not None:
         report["witness"] = witness
     if problems:
