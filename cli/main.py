@@ -43,6 +43,7 @@ COMMANDS = {
     "note": "note:note",
     "participant": "participant:participant",
     "serve": "serve:serve",
+    "mcp": "mcp:mcp",
     "recap": "recap:recap",
     # the same name in several systems: the campaign's system picks the real command
     "injure": "dispatch:injure",

@@ -92,6 +92,12 @@ SUMMARIES = {
     "injure": "Apply damage to NAME by the campaign's rules and record the outcome.",
     "key": "Keys for encrypting stored events (AES-256-GCM).",
     "log": "The events, oldest first: position, local time, author, and what each decided in sentences.",
+    "mcp": (
+        "Serve the ledger to an assistant over the Model Context Protocol on standard input and output: a tool "
+        "per command that writes (as `commands --json` lists them), acting as your identity with your role; the "
+        "tools log, character_show, campaign_show, recap and verify; each campaign and character as a resource. "
+        "The global options (--db, --by, --campaign) apply to every call."
+    ),
     "mug": (
         "After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level minus "
         "VICTIM's level or HD."

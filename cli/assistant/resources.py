@@ -1,0 +1,113 @@
+"""Each campaign and each character as a resource an assistant can read without calling a tool: a
+campaign's sheet (`campaign show`), its characters and its newest events; a character's sheet
+(`character show`) and its newest events. Names are percent-encoded in the URIs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import quote, unquote, urlsplit
+
+from ...domain.errors import BadInput, ChronicleError
+from ..output import aligned
+from .desk import Desk
+from .reads import CampaignArguments, CharacterArguments, LogArguments, campaign_show, character_show, log
+
+if TYPE_CHECKING:
+    from ...ledger.commands import Reply
+
+STORY = 40  # the newest events a resource tells (the `log` tool has the rest), as the table view's pages do
+TEMPLATES = {
+    "campaign": "chronicle://campaign/{campaign}",
+    "character": "chronicle://character/{campaign}/{name}",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    uri: str
+    name: str
+    title: str
+    description: str
+
+
+def campaign_uri(campaign: str) -> str:
+    return f"chronicle://campaign/{quote(campaign, safe='')}"
+
+
+def character_uri(campaign: str, name: str) -> str:
+    return f"chronicle://character/{quote(campaign, safe='')}/{quote(name, safe='')}"
+
+
+def entries(desk: Desk) -> list[Entry]:
+    """Every campaign (archived ones left out) and each of its characters (retired ones left out); none
+    when the database does not exist yet."""
+    from ...ledger.campaigns import campaign_list
+    from ...ledger.characters import character_list
+
+    found = []
+    try:
+        with desk.ledger() as ledger:
+            for campaign in campaign_list(ledger.session()):
+                name = campaign["name"]
+                found.append(
+                    Entry(
+                        campaign_uri(name),
+                        f"campaign/{name}",
+                        f"{name} ({campaign['system']})",
+                        f"The campaign {name}: rulings, counts, characters and its newest {STORY} events.",
+                    )
+                )
+                ledger.campaign = name
+                for character in character_list(ledger.session(), None):
+                    found.append(
+                        Entry(
+                            character_uri(name, character["name"]),
+                            f"character/{name}/{character['name']}",
+                            f"{character['name']} ({name})",
+                            f"{character['name']}: {character['summary']}; sheet and newest {STORY} events.",
+                        )
+                    )
+    except ChronicleError:  # no database yet, or none that opens: nothing to read
+        return []
+    return found
+
+
+def read(desk: Desk, uri: str) -> Reply:
+    """The resource at URI: its JSON document and its sentences."""
+    parts = urlsplit(uri)
+    path = [unquote(part) for part in parts.path.split("/")[1:]]
+    if parts.scheme == "chronicle" and parts.netloc == "campaign" and len(path) == 1 and path[0]:
+        return _campaign(desk, path[0])
+    if parts.scheme == "chronicle" and parts.netloc == "character" and len(path) == 2 and all(path):
+        return _character(desk, *path)
+    raise BadInput(f"no resource at {uri}: chronicle's are {' and '.join(TEMPLATES.values())}")
+
+
+def _campaign(desk: Desk, campaign: str) -> Reply:
+    from ...ledger.characters import character_list
+    from ...ledger.commands import Reply
+
+    with desk.ledger(campaign=campaign) as ledger:
+        shown = campaign_show(ledger, CampaignArguments())
+        characters = character_list(ledger.read(), None)
+        story = log(ledger, LogArguments(tail=STORY))
+        document = {"campaign": shown.document, "characters": characters, **story.document}
+        listed = aligned(
+            ("character", "version", "condition"), [(r["name"], r["version"], r["summary"]) for r in characters]
+        )
+        text = "\n\n".join(
+            [shown.text, listed if characters else "No characters.", f"The newest events:\n{story.text}"]
+        )
+    return Reply.of(document, text)
+
+
+def _character(desk: Desk, campaign: str, name: str) -> Reply:
+    from ...ledger.commands import Reply
+
+    with desk.ledger(campaign=campaign) as ledger:
+        shown = character_show(ledger, CharacterArguments(name=name))
+        story = log(ledger, LogArguments(name=name, tail=STORY))
+        document = {"character": shown.document, **story.document}
+        text = f"{shown.text}\n\nThe newest events:\n{story.text}"
+    return Reply.of(document, text)

@@ -1,0 +1,123 @@
+"""The Model Context Protocol server on stdio (the official SDK's low-level `Server`): lists the tools and
+resources, and answers each call with the command's `--json` document (structured content) and its
+sentences (text content). A refusal or bad input is a tool error carrying the CLI's code and message."""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import version
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from mcp import types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
+
+from ...domain.errors import ChronicleError
+from . import resources, tools
+from .desk import Desk, failure
+
+INSTRUCTIONS = (
+    "chronicle is an event-sourced campaign ledger for tabletop role-playing games. Each tool that writes"
+    " records one command (its arguments as `chronicle commands --json` describes the command's document),"
+    " signed by the identity this server runs as and allowed by that participant's role; a refusal or bad"
+    " input is a tool error and writes nothing. `log`, `character_show`, `campaign_show`, `recap` and"
+    " `verify` read; every campaign and character is also a resource (chronicle://campaign/NAME,"
+    " chronicle://character/CAMPAIGN/NAME)."
+)
+
+
+def serve(desk: Desk) -> None:
+    """Serve DESK's ledger on stdin and stdout until the client closes them."""
+    anyio.run(_serve, desk)
+
+
+async def _serve(desk: Desk) -> None:
+    server = build(desk)
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def build(desk: Desk) -> Server[Any]:
+    async def list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[_tool(listed) for listed in tools.listing()])
+
+    async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        if not tools.known(params.name):
+            raise MCPError(types.INVALID_PARAMS, f"no tool named {params.name!r}")
+        try:
+            reply = await anyio.to_thread.run_sync(tools.call, desk, params.name, params.arguments or {})
+        except Exception as problem:  # as the CLI: a refusal, bad input or a storage fault, in one line
+            failed = failure(problem)
+            return types.CallToolResult(
+                content=[types.TextContent(text=f"Error: {failed.message}")],
+                structured_content=failed.document(),
+                is_error=True,
+            )
+        return types.CallToolResult(
+            content=[types.TextContent(text=reply.text)], structured_content=reply.document, is_error=False
+        )
+
+    async def list_resources(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListResourcesResult:
+        found = await anyio.to_thread.run_sync(resources.entries, desk)
+        return types.ListResourcesResult(
+            resources=[
+                types.Resource(
+                    uri=entry.uri,
+                    name=entry.name,
+                    title=entry.title,
+                    description=entry.description,
+                    mime_type="text/plain",
+                )
+                for entry in found
+            ]
+        )
+
+    async def list_templates(
+        ctx: Any, params: types.PaginatedRequestParams | None
+    ) -> types.ListResourceTemplatesResult:
+        return types.ListResourceTemplatesResult(
+            resource_templates=[
+                types.ResourceTemplate(uri_template=template, name=kind, mime_type="text/plain")
+                for kind, template in resources.TEMPLATES.items()
+            ]
+        )
+
+    async def read_resource(ctx: Any, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
+        uri = str(params.uri)
+        try:
+            reply = await anyio.to_thread.run_sync(resources.read, desk, uri)
+        except ChronicleError as problem:
+            raise MCPError(types.INVALID_PARAMS, failure(problem).message) from None
+        return types.ReadResourceResult(
+            contents=[
+                types.TextResourceContents(uri=uri, mime_type="text/plain", text=reply.text),
+                types.TextResourceContents(uri=uri, mime_type="application/json", text=json.dumps(reply.document)),
+            ]
+        )
+
+    return Server(
+        "chronicle",
+        version=version("chronicle-ledger"),
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=list_resources,
+        on_list_resource_templates=list_templates,
+        on_read_resource=read_resource,
+    )
+
+
+def _tool(listed: tools.Listed) -> types.Tool:
+    return types.Tool(
+        name=listed.name,
+        description=listed.description,
+        input_schema=listed.schema,
+        annotations=types.ToolAnnotations(
+            read_only_hint=not listed.writes,
+            destructive_hint=False,  # the log only grows: a correction is a new event
+            idempotent_hint=not listed.writes,
+        ),
+    )

@@ -1,0 +1,25 @@
+"""`chronicle mcp`: the ledger for assistants, over the Model Context Protocol on stdio."""
+
+from __future__ import annotations
+
+import click
+
+from .context import Env
+
+
+@click.command()
+@click.pass_obj
+def mcp(env: Env) -> None:
+    """Serve the ledger to an assistant over the Model Context Protocol on standard input and output: a
+    tool per command that writes (as `commands --json` lists them), acting as your identity with your
+    role; the tools log, character_show, campaign_show, recap and verify; each campaign and character as
+    a resource. The global options (--db, --by, --campaign) apply to every call.
+
+    \b
+    Example (an assistant's MCP configuration):
+      {"mcpServers": {"chronicle": {"command": "chronicle", "args": ["--db", "/path/table.db", "mcp"]}}}
+    """
+    from .assistant.desk import Desk
+    from .assistant.server import serve
+
+    serve(Desk(env.db, env.by, env.campaign, env.by_given, env.seed))
