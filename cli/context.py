@@ -119,7 +119,8 @@ class Env:
 
     def read(self) -> Session:
         session = self.ledger.read()
-        if not self._witness_checked and self.batch is None and not self.json:  # (--json: stderr is errors only)
+        # a read warns (--json: stderr is for errors only); a write is refused by the application layer
+        if not self._witness_checked and self.batch is None and not self.json and not self.ledger.writing:
             self._witness_checked = True
             self._warn_unwitnessed(session)
         return session

@@ -25,7 +25,7 @@ from .commands import Command, Reply, handler_of
 from .nonces import nonce_book
 from .session import Session
 from .signing import Signer, seal_with, sign, valid
-from .witness import refuse_unwitnessed, remember
+from .witness import note_head, refuse_unwitnessed
 
 T = TypeVar("T")
 
@@ -218,7 +218,7 @@ class Ledger:
 
         reply = self.write(decide)
         if self.batch is None:
-            remember(self.app, written[0], where=self.target)  # the head it has now seen (ledger/witness.py)
+            note_head(self.app, written[0], where=self.target)  # the head it has now seen (ledger/witness.py)
         return reply
 
     def _authorise(self, session: Session, command: Command, key: str) -> None:

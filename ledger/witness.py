@@ -141,6 +141,13 @@ def remember(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: s
     _note(campaign_id, head.size, stored_tree(app).root(head.tree, head.size), at, where)
 
 
+def note_head(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: str = "") -> None:
+    """`remember`, right after a write whose transaction checked first that the log extended what was seen
+    (`refuse_unwitnessed`): the stored tree is extended by the write's events and its head noted."""
+    head = extend(app, campaign_id)
+    _note(campaign_id, head.size, stored_tree(app).root(head.tree, head.size), at, where)
+
+
 def remembered(campaign_id: UUID, at: Path | None = None, where: str = "") -> tuple[int, bytes] | None:
     """The size and root of the last checkpoint this chronicle saw of the campaign."""
     entry = _read(folder(at) / MEMORY).get(seen_key(campaign_id, where))

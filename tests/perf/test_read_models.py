@@ -93,7 +93,11 @@ def tables(db: str) -> list[str]:
     return sorted(
         name
         for (name,) in found
-        if not name.startswith(("chronicle_events", "chronicle_snapshots", "chronicle_tracking"))
+        # not read models: the events and their library's tables, and the witnessed history's own (the stored
+        # Merkle tree, the nonces of signed requests), made by the first write
+        if not name.startswith(
+            ("chronicle_events", "chronicle_snapshots", "chronicle_tracking", "chronicle_tree", "chronicle_nonces")
+        )
     )
 
 
