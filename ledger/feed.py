@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.utils import resolve_topic
 
 from ..projections.store import ViewStore, aggregate_id
-from .mapper import PydanticMapper, event_from_state
+from .mapper import EVENT, PydanticMapper, event_from_state, resolved
 
 if TYPE_CHECKING:
     from ..domain.events import Event
@@ -35,7 +34,7 @@ class LoggedEvent(NamedTuple):
 
     @property
     def event_class(self) -> type:
-        return resolve_topic(self.topic)
+        return resolved(self.topic, EVENT)  # one of chronicle's events, else bad input (ledger/mapper.py)
 
     def event(self, folding: bool = False) -> Event:
         return event_from_state(self.topic, self.originator_id, self.originator_version, self.state, folding=folding)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
+import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 from uuid import UUID
@@ -11,6 +13,9 @@ from uuid import UUID
 import orjson
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder, Transcoding
 from eventsourcing.utils import get_topic, resolve_topic
+
+from ..domain.errors import BadInput
+from ..domain.text import printable
 
 if TYPE_CHECKING:  # only for annotations: importing pydantic's BaseModel at run time would slow every `show`
     from eventsourcing.application import Application
@@ -46,9 +51,103 @@ class StoredRow(Protocol):
     def state(self) -> bytes: ...
 
 
+# What a stored topic may name (issue 38, item 6): resolving a topic imports the module it names, so a
+# topic is resolved only once it is known to name one of chronicle's own classes of the kind expected.
+EVENT, AGGREGATE, SNAPSHOT = "event", "aggregate", "snapshot"
+_DOMAIN = __name__.rpartition(".")[0].rpartition(".")[0] + ".domain"  # chronicle.domain
+_known: dict[str, str | None] = {}  # topic -> its kind (None: not one of chronicle's), found once a process
+_MOST_UNKNOWN = 10_000  # unknown topics remembered (a forged log may hold any number of them)
+_WHAT = {EVENT: "an event naming", SNAPSHOT: "a snapshot naming", AGGREGATE: "an event whose aggregate is named"}
+
+
+class UnknownTopic(BadInput):
+    """A stored row names a class that is not one of chronicle's (of the kind expected): never resolved."""
+
+    code = "unknown_event"
+
+    def __init__(self, topic: str, kind: str = EVENT):
+        self.topic, self.kind = topic, kind
+        shown = printable(topic if len(topic) <= 100 else topic[:100] + "...")
+        super().__init__(
+            f"the ledger holds {_WHAT[kind]} {shown}, which is not one of chronicle's {kind} classes: nothing"
+            " was read (the database was edited, or written by another program); `chronicle verify` names where"
+        )
+
+
+def topic_kind(topic: str) -> str | None:
+    """Which of chronicle's kinds of class `topic` names (EVENT, AGGREGATE or SNAPSHOT), or None: a dict
+    lookup once a topic has been seen. Only chronicle's domain modules are ever imported to find out;
+    any other topic must name a class already loaded (a snapshot's, or a test's event)."""
+    try:
+        return _known[topic]
+    except KeyError:
+        found = _kind_of(topic)
+        if found is not None or len(_known) < _MOST_UNKNOWN:
+            _known[topic] = found
+        return found
+
+
+def resolved(topic: str, *kinds: str) -> Any:  # a class: `Any`, as its own methods differ by kind
+    """The class `topic` names, when it is one of chronicle's classes of one of these kinds; else
+    `UnknownTopic`, and nothing is imported."""
+    if topic_kind(topic) not in kinds:
+        raise UnknownTopic(topic, kinds[0])
+    return resolve_topic(topic)
+
+
+def _kind_of(topic: str) -> str | None:
+    from ..domain.aggregate import Aggregate
+    from ..domain.events import DomainEvent
+    from .snapshots import CharacterSnapshot
+
+    module, _, name = topic.partition(":")
+    found: object = None
+    if module.startswith(_DOMAIN + ".") and all(p.isidentifier() for p in (*module.split("."), *name.split("."))):
+        try:  # one of chronicle's domain modules (an old topic's too: domain/pendragon/legacy_topics.py)
+            found = importlib.import_module(module)
+            for part in name.split("."):
+                found = getattr(found, part)
+        except (ImportError, AttributeError):
+            found = None
+    else:  # a class defined elsewhere: only one already loaded, found among the bases' subclasses
+        found = next(
+            (cls for cls in _loaded((DomainEvent, Aggregate, CharacterSnapshot)) if _topic(cls) == topic), None
+        )
+    if not isinstance(found, type):
+        return None
+    if found is CharacterSnapshot:
+        return SNAPSHOT
+    if issubclass(found, DomainEvent):
+        return EVENT
+    return AGGREGATE if issubclass(found, Aggregate) else None
+
+
+def _loaded(bases: tuple[type, ...]) -> list[type]:
+    found, classes = [], list(bases)
+    while classes:
+        cls = classes.pop()
+        found.append(cls)
+        classes.extend(cls.__subclasses__())
+    return found
+
+
+def _topic(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"  # as `get_topic` writes it, without registering it
+
+
 class PydanticMapper(Mapper):
     """Stores `model_dump(mode="json")` (plus `class_version` when > 1); on load, upcasts
-    `upcast_vN_vN+1(state)` until the class's current version, then validates."""
+    `upcast_vN_vN+1(state)` until the class's current version, then validates. It reads only
+    chronicle's own classes: events (`kinds`; a snapshot store's mapper reads snapshots), and a
+    creation's or a snapshot's aggregate."""
+
+    kinds: tuple[str, ...] = (EVENT,)
+
+    def for_snapshots(self) -> PydanticMapper:
+        """This mapper, reading snapshots instead of events (ledger/snapshots.py)."""
+        found = copy.copy(self)
+        found.kinds = (SNAPSHOT,)
+        return found
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         stored = getattr(domain_event, "stored_state", None)  # events keep theirs; snapshots are dumped
@@ -69,11 +168,19 @@ class PydanticMapper(Mapper):
 
     def to_domain_event(self, stored: StoredRow) -> Any:  # an event, or a snapshot (ledger/snapshots.py)
         data = self._unseal(stored.state)
-        cls = resolve_topic(stored.topic)
+        cls = resolved(stored.topic, *self.kinds)
         if getattr(cls, "class_version", 1) == 1 and b'"class_version"' not in data:  # nothing to upcast
-            return cls.model_validate_json(envelope(stored.originator_id, stored.originator_version) + data[1:])
+            found = cls.model_validate_json(envelope(stored.originator_id, stored.originator_version) + data[1:])
+            names = _names_aggregate(cls)
+            if names is not None:
+                resolved(getattr(found, names), AGGREGATE)
+            return found
         return event_from_state(
-            stored.topic, stored.originator_id, stored.originator_version, self.transcoder.decode(data)
+            stored.topic,
+            stored.originator_id,
+            stored.originator_version,
+            self.transcoder.decode(data),
+            kinds=self.kinds,
         )
 
     def decode_state(self, data: bytes) -> dict[str, Any]:
@@ -119,14 +226,38 @@ def upcast(cls: type[BaseModel], state: dict[str, Any]) -> None:
         version += 1
 
 
+@functools.cache
+def _names_aggregate(cls: type) -> str | None:
+    """The field of `cls` naming an aggregate class, which is resolved when the event is folded: a
+    creation's `originator_topic`, a snapshot's `topic`; None for any other event."""
+    fields = getattr(cls, "model_fields", {})
+    if "originator_topic" in fields:
+        return "originator_topic"
+    return "topic" if topic_kind(_topic(cls)) == SNAPSHOT else None
+
+
+def _checked_aggregate(cls: type, state: dict[str, Any]) -> None:
+    """Refuse a state whose creation (or snapshot) names an aggregate that is not one of chronicle's."""
+    names = _names_aggregate(cls)
+    if names is not None and isinstance(state.get(names), str):
+        resolved(state[names], AGGREGATE)
+
+
 def event_from_state(
-    topic: str, originator_id: UUID | str, version: int, state: dict[str, Any], folding: bool = False
+    topic: str,
+    originator_id: UUID | str,
+    version: int,
+    state: dict[str, Any],
+    folding: bool = False,
+    kinds: tuple[str, ...] = (EVENT,),
 ) -> Any:
     """The domain event a stored (or exported) state describes, upcast to its class's current
     version (`state` itself is left as it is: read models share a page's decoded states).
     `folding`: only to be folded into a read model, which needs what the event decided, not the
-    dice it was decided with: an optional dice record is left out (a fifth of the validation)."""
-    cls = resolve_topic(topic)
+    dice it was decided with: an optional dice record is left out (a fifth of the validation).
+    A topic (or a creation's aggregate) that is not one of chronicle's is `UnknownTopic`."""
+    cls = resolved(topic, *kinds)
+    _checked_aggregate(cls, state)
     current, dice_optional = _folding_facts(cls)
     data = dict(state)
     stored = data.pop("class_version", 1)
@@ -157,7 +288,8 @@ def checked_event(
     """The event a stored (or exported) state describes, and the sha256 of its content as recorded
     (what its `hash` must be, as `content_hash` computes it): what a verifier needs of each event,
     from one copy of the state. `originator_text` is `str(originator_id)`, when the caller has it."""
-    cls = resolve_topic(topic)
+    cls = resolved(topic, EVENT)
+    _checked_aggregate(cls, state)
     data = dict(state)
     recorded_hash = data.pop("hash", "")
     stored_version = data.pop("class_version", 1)

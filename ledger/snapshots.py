@@ -14,11 +14,12 @@ from uuid import UUID
 
 from eventsourcing.domain import CanSnapshotAggregate
 from eventsourcing.persistence import EventStore
-from eventsourcing.utils import get_topic, resolve_topic
+from eventsourcing.utils import get_topic
 
 from ..domain.character import Character
 from ..domain.character_state import CharacterState  # noqa: F401  (re-exported: the snapshot's state)
 from ..domain.model import Model
+from .mapper import AGGREGATE, mapper_of, resolved
 
 INTERVAL = 100  # at most this many events are folded after the newest snapshot
 
@@ -41,7 +42,7 @@ class CharacterSnapshot(Model, CanSnapshotAggregate[UUID]):
         )
 
     def mutate(self, _: Any) -> Any:
-        return self.state.restore(resolve_topic(self.topic), self.originator_id, self.originator_version)
+        return self.state.restore(resolved(self.topic, AGGREGATE), self.originator_id, self.originator_version)
 
 
 def store(app: Any) -> Any:
@@ -54,7 +55,9 @@ def store(app: Any) -> Any:
         postgres = type(factory).__module__.endswith("postgres")
         table = f"{factory.env.name.lower()}_snapshots" if postgres else "stored_snapshots"
         recorder = type(factory).aggregate_recorder_class(datastore=factory.datastore, events_table_name=table)
-        found = app.__dict__["_chronicle_snapshots"] = EventStore(mapper=app.mapper, recorder=recorder)
+        found = app.__dict__["_chronicle_snapshots"] = EventStore(
+            mapper=mapper_of(app).for_snapshots(), recorder=recorder
+        )
     return found
 
 

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import functools
-import importlib
-import pkgutil
 from array import array
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
 import orjson
-from eventsourcing.utils import _topic_cache  # the library's registry (as tests/reliability/test_schema.py reads it)
 
-from .. import domain
 from ..domain import systems
 from ..domain.amendments import Amended
 from ..domain.campaign import CampaignStarted
@@ -22,12 +18,13 @@ from ..domain.dice import Dice
 from ..domain.events import Resolution
 from ..domain.refold import consequences, follow, is_source, source_of
 from ..domain.rolls import DiceRolled
+from ..domain.text import printable
 from ..projections.characters import render
 from . import bulk
 from .audit import rederive
 from .digest import Against
 from .history import notifications_at
-from .mapper import StoredRow, checked_event, mapper_of
+from .mapper import AGGREGATE, EVENT, StoredRow, UnknownTopic, checked_event, mapper_of, topic_kind
 from .signatures import SignatureCheck, in_log_order
 from .told import ToldCheck
 
@@ -61,10 +58,9 @@ def table_rows(app: Chronicle, share: tuple[int, int] = (0, 1)) -> Iterator[Noti
 
 
 def _decoded(app: Chronicle, notification: StoredRow) -> tuple[Event | Exception, str | None]:
-    """The stored event and the digest of its stored content (for the hash check), or why it cannot be read."""
+    """The stored event and the digest of its stored content (for the hash check), or why it cannot be
+    read (a topic that is not one of chronicle's events is never resolved: ledger/mapper.py)."""
     try:
-        if not is_event_topic(notification.topic):
-            raise UnknownTopic(notification.topic)
         state = mapper_of(app).decode_state(notification.state)
         return checked_event(notification.topic, notification.originator_id, notification.originator_version, state)
     except Exception as error:  # a tampered or corrupt row: reported, not fatal
@@ -75,72 +71,14 @@ class MissingEvent(Exception):
     pass
 
 
-class UnknownTopic(Exception):
-    """A row naming a class that is not one of chronicle's events: never imported (issue 25, item 6)."""
-
-
 def is_event_topic(topic: str) -> bool:
-    """Whether `topic` names one of chronicle's event classes (loaded with its domain package), or an
-    old name registered for one (domain/pendragon/events.py): resolving it imports nothing new.
-    Any other topic is never resolved: resolving imports whatever module it names."""
-    return topic in _KNOWN or _known(topic, "chronicle.domain.events:DomainEvent")
+    """Whether `topic` names one of chronicle's event classes (or an old name registered for one):
+    resolving it imports nothing but chronicle's domain modules (ledger/mapper.py, `topic_kind`)."""
+    return topic_kind(topic) == EVENT
 
 
 def is_aggregate_topic(topic: str) -> bool:
-    return topic in _KNOWN or _known(topic, "chronicle.domain.aggregate:Aggregate")
-
-
-_KNOWN: set[str] = set()  # topics found known so far (of either kind: the two sets do not overlap)
-
-
-def _known(topic: str, base: str) -> bool:
-    from eventsourcing.utils import resolve_topic
-
-    cls = resolve_topic(base)
-    own = _domain_class(topic)
-    if own is not None and issubclass(own, cls):
-        known = True
-    else:
-        _topics.cache_clear()  # a class defined since the last look (a test's, an upcast's)
-        known = topic in _topics(cls)
-    if known:
-        _KNOWN.add(topic)
-    return known
-
-
-def _domain_class(topic: str) -> type | None:
-    """The class a topic names as `get_topic` writes it, when its module is one of chronicle's domain
-    modules (which `_topics` would load anyway): a worker checking a file of one rule system's events
-    then loads that system's modules, not every system's. None for any other topic."""
-    module, _, name = topic.partition(":")
-    if not module.startswith(f"{domain.__name__}.") or not name:
-        return None
-    try:
-        found = importlib.import_module(module)
-        for part in name.split("."):
-            found = getattr(found, part)
-    except (ImportError, ValueError, AttributeError):
-        return None
-    return found if isinstance(found, type) and f"{found.__module__}:{found.__qualname__}" == topic else None
-
-
-@functools.cache
-def _topics(base: type) -> frozenset[str]:
-    """The topics of `base` and its loaded subclasses, with chronicle's domain package loaded whole,
-    and the old names the library was told for them (`register_topic`)."""
-    for module in pkgutil.walk_packages(domain.__path__, f"{domain.__name__}."):
-        importlib.import_module(module.name)
-    found, classes = set(), [base]
-    while classes:
-        cls = classes.pop()
-        found.add(f"{cls.__module__}:{cls.__qualname__}")  # get_topic's form, without registering it
-        classes.extend(cls.__subclasses__())
-    aliases = {
-        name
-        for name, cls in list(_topic_cache.items())
-        if isinstance(cls, type) and f"{cls.__module__}:{cls.__qualname__}" in found
-    }
-    return frozenset(found | aliases)
+    return topic_kind(topic) == AGGREGATE
 
 
 def verify(
@@ -389,6 +327,8 @@ class Verifier:
         self._where = position if where is None else where
         if isinstance(event, MissingEvent):
             problem: str | None = str(event)
+        elif isinstance(event, UnknownTopic):
+            problem = f"names {printable(event.topic[:100])}, which is not one of chronicle's {event.kind}s: never read"
         elif isinstance(event, Exception):
             problem = f"cannot be read: {type(event).__name__}"
         else:
