@@ -7,6 +7,7 @@ Python reprs, no `key=value`, no True/False/None: values are written in words (`
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -58,8 +59,8 @@ def _campaign_started(event: CampaignStarted, name: str) -> str:
 
 @_explains(RulingChanged)
 def _ruling_changed(event: RulingChanged, name: str) -> str:
-    before = "had no value" if event.previous is None else f"was {words(event.previous)}"
-    return f"The ruling {event.key} is now {words(event.value)} (it {before}){_because(event.reason)}."
+    before = "had no value" if event.previous is None else f"was {outcome_words(event.previous)}"
+    return f"The ruling {_field(event.key)} is now {outcome_words(event.value)} (it {before}){_because(event.reason)}."
 
 
 @_explains(CharacterRegistered)
@@ -88,7 +89,7 @@ def _amended(event: Amended, name: str) -> str:
     if event.void:
         done = f"A correction voids {target}"
     else:
-        given = [f"{_field(key)} {words(value)}" for key, value in (event.inputs or {}).items()]
+        given = [f"{_field(key)} {outcome_words(value)}" for key, value in (event.inputs or {}).items()]
         given += [f"the table's {_field(purpose)} dice {words(faces)}" for purpose, faces in event.table.items()]
         done = (
             f"A correction decides {target} again with {_listed(given)}"
@@ -171,7 +172,7 @@ def _changes(changes: Iterable[Mapping[str, Any]]) -> str:
         if field == "counts":
             said = "no longer counts" if before and not after else "counts again"
         else:
-            said = f"{_field(field)} from {_outcome(before)} to {_outcome(after)}"
+            said = f"{_field(field)} from {outcome_words(before)} to {outcome_words(after)}"
         by_version.setdefault(change["version"], []).append(said)
     if not by_version:
         return "No recorded outcome changed."
@@ -179,9 +180,27 @@ def _changes(changes: Iterable[Mapping[str, Any]]) -> str:
     return f"It changed {'; '.join(parts)}."
 
 
-def _outcome(value: object) -> str:
-    """A recorded value in words, an outcome's own term (`no_effect`) as words too ("no effect")."""
-    return _field(value) if isinstance(value, str) and value.isidentifier() else words(value)
+def outcome_words(value: object) -> str:
+    """A recorded value in words, a rule's own term too: a state as its system says it ("needs
+    Chirurgery"), any other term spaced out ("no_effect": "no effect"), a list of them joined."""
+    if isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
+        return _listed([outcome_words(item) for item in value]) or "none"
+    if isinstance(value, str) and value.isidentifier():
+        return _any_state_words().get(value) or _field(value)
+    return words(value)
+
+
+def state_words(system: str, state: str) -> str:
+    """One of the `states` of a character of SYSTEM (`character show --json`) as people say it: the
+    badge of the table view, the words of a summary ("knocked_out": "knocked out")."""
+    return systems.get(system).STATE_WORDS.get(state) or _field(state)
+
+
+@functools.cache
+def _any_state_words() -> dict[str, str]:
+    """Every system's states in words (a correction's changes name states without their system: no two
+    systems say the same state differently)."""
+    return {state: said for system in systems.PACKAGES for state, said in systems.get(system).STATE_WORDS.items()}
 
 
 def words(value: object) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from .errors import BadInput
@@ -36,6 +37,10 @@ class RuleSystem(Protocol):
 
     @property
     def SHEET_OPTIONS(self) -> frozenset[str]:  # noqa: N802  (`character add` options: "object", "virtues")
+        ...
+
+    @property
+    def STATE_WORDS(self) -> Mapping[str, str]:  # noqa: N802  (each of the condition's `states` in words)
         ...
 
     @property

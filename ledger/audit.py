@@ -17,7 +17,7 @@ from ..domain.amendments import Amended
 from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Event, Resolution
-from ..domain.explain import explain, words
+from ..domain.explain import explain, outcome_words, words
 from ..domain.ids import event_id
 from ..domain.refold import (
     FOLLOWING,
@@ -331,7 +331,7 @@ def _told(replayed: Replayed | None, name: str, system: str, absent: str, void: 
 def replay_text(result: dict[str, Any]) -> str:
     """The replay for people: each changed event (by position) as recorded and as replayed, then where
     everyone ends."""
-    under = "; ".join(f"{key.replace('_', ' ')} {words(value)}" for key, value in result["rulings"].items())
+    under = "; ".join(f"{key.replace('_', ' ')} {outcome_words(value)}" for key, value in result["rulings"].items())
     lines = [
         f"Replayed under the ruling{'s' if len(result['rulings']) > 1 else ''} {under}"
         + (f", written as the campaign {result['fork']['campaign']}." if "fork" in result else " (nothing written).")

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
     from .feed import Feed, Logged
 
 VIEW = "changes"
-VERSION = 1  # of the tables below: a ledger whose rows were made by another version folds them again
+VERSION = 2  # of the tables below: a ledger whose rows were made by another version folds them again
 TABLES = {
     "chronicle_changes": "position {position}, character_id TEXT NOT NULL, version INTEGER NOT NULL,"
     " kind TEXT NOT NULL, status BIGINT, spent BIGINT, increase INTEGER, point BIGINT, before TEXT, after TEXT",

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..domain.events import DomainEvent
 
 VIEW = "told"
-VERSION = 1  # of the table and of the sentences in it: a change to how events are explained raises it
+VERSION = 2  # of the table and of the sentences in it: a change to how events are explained raises it
 TABLES = {
     # `name`: the character's name the sentences were told with ("" for the campaign's own events);
     # `amended`: for a correction, what `log` says about it beside the event it corrects (JSON)

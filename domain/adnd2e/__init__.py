@@ -2,7 +2,7 @@
 mugging, grabs and holds, as pure rules plus the events that record them."""
 
 from .attacks import AttackInputs, AttackModifiers, AttackOutcome, attack, attack_modifiers
-from .condition import Condition, summary, view
+from .condition import STATE_WORDS, Condition, summary, view
 from .damage import InjureInputs, InjureOutcome, RestInputs, RestOutcome, injure, knockout_chance, rest, split_damage
 from .events import EVENTS, Attacked, Grabbed, HoldContested, Injured, Mugged, Rested, StateChanged, StateInputs
 from .explain import explain, unused_reason
@@ -16,6 +16,7 @@ NAME = "adnd2e"
 SHEET_OPTIONS: frozenset[str] = frozenset()  # `character add` takes --stat only
 
 __all__ = [
+    "STATE_WORDS",
     "SHEET_OPTIONS",
     "NAME",
     "EVENTS",

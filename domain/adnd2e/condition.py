@@ -33,6 +33,7 @@ class Condition(Model):
 
     @property
     def states(self) -> list[str]:
+        """The contract's `states` (identifiers; STATE_WORDS says each in words)."""
         flags = {
             "dead": self.dead,
             "unconscious": not self.dead and (self.unconscious or self.knocked_out_rounds > 0),
@@ -42,6 +43,16 @@ class Condition(Model):
             "held": self.held_by is not None,
         }
         return [state for state, on in flags.items() if on]
+
+
+STATE_WORDS = {  # each state of `Condition.states` as people say it (`states_in_words` adds rounds and holder)
+    "dead": "dead",
+    "unconscious": "unconscious",
+    "knocked_out": "knocked out",
+    "asleep": "asleep",
+    "magically_held": "magically held",
+    "held": "held",
+}
 
 
 def max_hp(sheet: Sheet) -> int:
@@ -85,7 +96,7 @@ def states_in_words(condition: Condition) -> list[str]:
         elif state == "held":
             words.append(f"held by {condition.held_by}")
         else:
-            words.append(state.replace("_", " "))
+            words.append(STATE_WORDS[state])
     return words
 
 

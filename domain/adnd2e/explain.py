@@ -142,9 +142,9 @@ def _mugged(event: Mugged, name: str) -> str:
     )
     opening = f"{mugger} mugs {name}{weapon}. {name} saves vs petrification needing {o.save_number} ({raised})"
     if o.save_roll is None:
-        result = "; above 20 no roll can make it (ruling save_above_20)"
+        result = "; above 20 no roll can make it (the ruling on saves above 20)"
     elif o.saved and o.save_number > 20:
-        result = "; the d20 rolled a natural 20, which still saves (ruling save_above_20)"
+        result = "; the d20 rolled a natural 20, which still saves (the ruling on saves above 20)"
     else:
         result = f"; the d20 rolled {o.save_roll}"
     verdict = f"{name} stays conscious." if o.saved else f"{name} is knocked out for {_rounds(o.knockout_rounds or 0)}."
@@ -222,7 +222,7 @@ def unused_reason(event: DomainEvent, purpose: str) -> str:
     if purpose == "knockout_rounds":
         return "the victim saved" if isinstance(event, Mugged) else "the knockout roll failed"
     if purpose == "save":
-        return "a save needing more than 20 cannot be made (ruling save_above_20)"
+        return "a save needing more than 20 cannot be made (the ruling on saves above 20)"
     if purpose in ("grab_round", "hold_round"):
         return "the contest was decided before them"
     return "the rules did not ask for it"

@@ -5,7 +5,7 @@ The rule modules decide outcomes; `events` holds the events that record them (ea
 package shape every system shares.
 """
 
-from .condition import Condition, summary, view
+from .condition import STATE_WORDS, Condition, summary, view
 from .events import (
     EVENTS,
     Checked,
@@ -39,6 +39,7 @@ NAME = "pendragon-pass"
 SHEET_OPTIONS = frozenset({"virtues"})  # `character add` options beyond --stat: the five religious virtues
 
 __all__ = [
+    "STATE_WORDS",
     "SHEET_OPTIONS",
     "EVENTS",
     "LEGACY_TOPICS",

@@ -91,6 +91,15 @@ def hp(sheet: Sheet, condition: Condition) -> int:
     return sheet.max_hp - condition.damage
 
 
+STATE_WORDS = {  # each state of `states` as people say it: a badge, a summary, a reply's Condition line
+    "dead": "dead",
+    "unconscious": "unconscious",
+    "knocked_down": "knocked down",
+    "needs_chirurgery": "needs Chirurgery",
+    "major_wound": "a major wound",
+}
+
+
 def states(sheet: Sheet, condition: Condition) -> list[str]:
     current = hp(sheet, condition)
     found = []
@@ -133,8 +142,10 @@ def view(sheet: Sheet, condition: Condition) -> dict[str, Any]:
 
 
 def summary(sheet: Sheet, condition: Condition) -> str:
-    found = states(sheet, condition)
-    pending = f", {condition.increases_pending} increase(s) pending" if condition.increases_pending else ""
-    return f"hp {hp(sheet, condition)}/{sheet.max_hp}, Status {condition.status}{pending}" + (
-        f", {', '.join(found)}" if found else ""
+    """One line, e.g. "hp 14/28, Status 1,100, 1 increase pending, needs Chirurgery, a major wound"."""
+    found = [STATE_WORDS[state] for state in states(sheet, condition)]
+    pending = condition.increases_pending
+    told = f", {pending} increase{'' if pending == 1 else 's'} pending" if pending else ""
+    return f"hp {hp(sheet, condition)}/{sheet.max_hp}, Status {condition.status:,}{told}" + "".join(
+        f", {words}" for words in found
     )

@@ -4,19 +4,13 @@ increases and checks."""
 
 from __future__ import annotations
 
-from .condition import Condition, Wound, hp, states
+from .condition import STATE_WORDS, Condition, Wound, hp, states
 from .increases import STATUS_PER_INCREASE, next_increase_at
 from .sheet import STATISTICS, TRAIT_PAIRS, Sheet
 from .status import is_initiate, is_shaman
 from .words import and_list, plural, quoted, title
 
-STATE_WORDS = {
-    "dead": "dead",
-    "unconscious": "unconscious",
-    "knocked_down": "knocked down",
-    "needs_chirurgery": "needs Chirurgery",
-    "major_wound": "has a major wound",
-}
+SAID = {**STATE_WORDS, "major_wound": "has a major wound"}  # the states in the sheet's first sentence
 
 
 def _wound(wound: Wound) -> str:
@@ -27,7 +21,7 @@ def _wound(wound: Wound) -> str:
 
 
 def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
-    found = [STATE_WORDS[s] for s in states(sheet, condition)]
+    found = [SAID[s] for s in states(sheet, condition)]
     lines = [f"Hit points {hp(sheet, condition)} of {sheet.max_hp}" + (f"; {and_list(found)}" if found else "") + "."]
     if condition.wounds:
         lines.append(f"Wounds: {'; '.join(_wound(w) for w in condition.wounds)}.")

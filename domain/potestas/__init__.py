@@ -7,7 +7,7 @@ dice purposes each action uses.
 from __future__ import annotations
 
 from .attack import AttackOutcome, attack
-from .condition import Condition, summary, view
+from .condition import STATE_WORDS, Condition, summary, view
 from .damage import DAMAGE_TYPES, DamageReduction, damage_type, fortitude_dc
 from .events import EVENTS, Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
 from .explain import explain, unused_reason
@@ -35,6 +35,7 @@ SHEET_OPTIONS = frozenset({"object"})
 
 
 __all__ = [
+    "STATE_WORDS",
     "SHEET_OPTIONS",
     "NAME",
     "EVENTS",

@@ -23,6 +23,7 @@ Nonlethal = Literal["fresh", "staggered", "unconscious"]
 NONE, WOUND, DISABLING, DROPPING = 0, 1, 2, 3
 
 STATE_ORDER = ("disabled", "staggered", "unconscious", "dying", "stable", "dead", "destroyed")
+STATE_WORDS = {state: state for state in STATE_ORDER}  # the seed's own words for its states, as people say them
 _LETHAL_BY_DEGREE: dict[int, Lethal] = {WOUND: "healthy", DISABLING: "disabled", DROPPING: "dying"}
 _NONLETHAL_BY_DEGREE: dict[int, Nonlethal] = {WOUND: "fresh", DISABLING: "staggered", DROPPING: "unconscious"}
 _LETHAL_HEALED: dict[str, Lethal] = {"dying": "disabled", "stable": "disabled", "disabled": "healthy"}
@@ -180,4 +181,5 @@ def summary(sheet: Sheet, condition: Condition) -> str:
     if condition.nonlethal_wounds:
         counts.append(f"{condition.nonlethal_wounds} nonlethal")
     text = ", ".join(counts) or ("intact" if sheet.is_object else "unhurt")
-    return f"{text}; {', '.join(condition.states)}" if condition.states else text
+    states = [STATE_WORDS[state] for state in condition.states]
+    return f"{text}; {', '.join(states)}" if states else text

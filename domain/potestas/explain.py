@@ -9,12 +9,12 @@ from typing import Any
 from ..events import DomainEvent
 from ..tellers import tell
 from .attack_text import attack_sentences
-from .condition import DISABLING, DROPPING, NONE
+from .condition import DISABLING, DROPPING, NONE, STATE_WORDS
 from .events import Attacked, DyingSaveMade, Exerted, Fell, Injured, Rested
 from .falling import MAX_HITS, TERMINAL_VELOCITY, Fall, minimum_fall
 from .injury import InjuryInputs, InjuryOutcome
 from .rulings import Rulings
-from .words import and_list, plural
+from .words import and_list, plural, type_words
 
 
 def explain(event: DomainEvent, name: str) -> str:
@@ -31,7 +31,7 @@ def _states(name: str, states: tuple[str, ...] | None) -> str:
     if "destroyed" in states:
         return f" {name} is destroyed."
     return (
-        f" {name} is now {and_list(list(states))}."
+        f" {name} is now {and_list([STATE_WORDS[s] for s in states])}."
         if states
         else f" {name} is standing, neither disabled nor staggered."
     )
@@ -47,7 +47,7 @@ def dc_formula(after_dr: int) -> str:
 
 def injury_sentences(name: str, blow: InjuryInputs, outcome: InjuryOutcome, rulings: Rulings) -> str:
     kind = "nonlethal" if blow.nonlethal else "lethal"
-    types = f" ({', '.join(sorted(blow.types))})" if blow.types else ""
+    types = f" ({type_words(blow.types)})" if blow.types else ""
     said = [f"{name} takes {outcome.damage} {kind} damage{types}."]
     if outcome.dc is None:
         negated = " and negates riders such as injury poison, stunning or disease" if outcome.riders_negated else ""
@@ -71,11 +71,11 @@ def injury_sentences(name: str, blow: InjuryInputs, outcome: InjuryOutcome, ruli
 def _save_rulings(roll: int, coup_de_grace: bool, rulings: Rulings) -> list[str]:
     said = []
     if rulings.save_naturals == "standard" and roll == 20:
-        said.append("A natural 20 succeeds (ruling save_naturals).")
+        said.append("A natural 20 succeeds (the ruling on save naturals).")
     if rulings.save_naturals == "standard" and roll == 1:
-        said.append(f"A natural 1 counts as failing by {rulings.disable_margin} (ruling save_naturals).")
+        said.append(f"A natural 1 counts as failing by {rulings.disable_margin} (the ruling on save naturals).")
     if coup_de_grace and rulings.coup_de_grace_save == "one_degree_worse":
-        said.append("A coup de grace makes the save one degree worse (ruling coup_de_grace_save).")
+        said.append("A coup de grace makes the save one degree worse (the ruling on coup de grace saves).")
     return said
 
 
@@ -117,22 +117,22 @@ def _dying_save(event: DyingSaveMade, name: str) -> str:
         f"against DC {o.dc} ({basis}), {verdict}."
     ]
     if rulings.dying_save_naturals == "standard" and o.roll == 20 and o.margin < 0:
-        said.append("A natural 20 succeeds all the same (ruling dying_save_naturals).")
+        said.append("A natural 20 succeeds all the same (the ruling on dying save naturals).")
     if rulings.dying_save_naturals == "standard" and o.roll == 1 and o.margin >= 0:
-        said.append("A natural 1 fails all the same (ruling dying_save_naturals).")
+        said.append("A natural 1 fails all the same (the ruling on dying save naturals).")
     said.append(
         {
             "stable": f"{name} is stable: unconscious, no longer dying.",
             "dying": f"{name} is still dying.",
-            "dead": f"{name} dies (failing by {rulings.dying_death_margin} or more, ruling dying_failure).",
+            "dead": f"{name} dies (failing by {rulings.dying_death_margin} or more, the ruling on dying failure).",
         }[o.result]
     )
     return " ".join(said)
 
 
 def _exerted(event: Exerted, name: str) -> str:
-    worsened = event.outcome.worsened
-    result = f"{name} is now {and_list(list(worsened))}." if worsened else f"{name} is no worse for it."
+    worsened = [STATE_WORDS[s] for s in event.outcome.worsened]
+    result = f"{name} is now {and_list(worsened)}." if worsened else f"{name} is no worse for it."
     return f"{name} exerts itself: \u201c{event.inputs.action}\u201d. {result}"
 
 

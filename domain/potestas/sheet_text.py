@@ -6,6 +6,7 @@ from __future__ import annotations
 from .condition import Condition
 from .sheet import Sheet, modifier
 from .weapon import Weapon
+from .words import type_words
 
 LETHAL_LADDER = ("healthy", "wounded", "disabled", "dying", "dead")
 NONLETHAL_LADDER = ("fresh", "bruised", "staggered", "unconscious")
@@ -64,7 +65,7 @@ def weapon_words(weapon: Weapon) -> str:
     parts += [sizes[weapon.size]] if weapon.size in sizes else []
     parts += ["thrown" if weapon.thrown else "ranged"] if weapon.ranged or weapon.thrown else []
     parts += [flag for flag in ("unarmed", "nonlethal") if getattr(weapon, flag)]
-    parts += list(weapon.types)
+    parts += [type_words(weapon.types)] if weapon.types else []
     return f"{weapon.name}: {', '.join(parts)}"
 
 

@@ -11,10 +11,11 @@ from ...domain.character import Character
 from ...domain.dice import Expression
 from ...domain.dice import parse as parse_notation
 from ...domain.errors import BadInput
-from ...domain.explain import explain, words
+from ...domain.explain import explain, outcome_words
 from ...domain.ids import event_id
 from ...domain.rolls import DiceRolled
 from ...domain.rolls import roll as roll_dice
+from ...domain.titles import system_title
 from .. import campaigns, characters, rulings
 from ..digest import digest
 from ..session import Session
@@ -49,7 +50,9 @@ def campaign_new(session: Session, command: CampaignNew) -> Reply:
         "system": command.system,
         "id": str(started.id),
     }
-    return Reply.of(result, f"Started campaign {started.name} ({command.system}).  [event {result['event']}]")
+    return Reply.of(
+        result, f"Started campaign {started.name} ({system_title(command.system)}).  [event {result['event']}]"
+    )
 
 
 class CampaignRule(Command):
@@ -65,8 +68,8 @@ def campaign_rule(session: Session, command: CampaignRule) -> Reply:
     result = rulings.change_ruling(session, command.assignment, command.reason)
     return Reply.of(
         result,
-        f"The ruling {result['key'].replace('_', ' ')} changes from {words(result['previous'])} to "
-        f"{words(result['value'])}: {command.reason}.  [event {result['event']}]",
+        f"The ruling {result['key'].replace('_', ' ')} changes from {outcome_words(result['previous'])} to "
+        f"{outcome_words(result['value'])}: {command.reason}.  [event {result['event']}]",
     )
 
 
@@ -110,7 +113,7 @@ class CharacterAdd(Command):
 @handles(CharacterAdd)
 def character_add(session: Session, command: CharacterAdd) -> Reply:
     result = characters.add_character(session, command.name, pairs(command.stat), command.virtues, command.object)
-    return Reply.of(result, f"Added {result['name']} ({result['system']}).  [event {result['event']}]")
+    return Reply.of(result, f"Added {result['name']} ({system_title(result['system'])}).  [event {result['event']}]")
 
 
 class CharacterSet(Command):

@@ -1,10 +1,13 @@
 """What people read: every event of every system told in sentences by `log` (who did what to whom, the
 numbers, the result, the reason or oath given, a death), and no Python repr or `key=value` in any human
-output of log, report, replay, amend, character show, recap or campaign report (issue 23)."""
+output of log, report, replay, amend, character show, recap or campaign report (issue 23), nor any
+identifier: a state, kind or event is said in words (issue 35)."""
 
 from __future__ import annotations
 
+import html
 import re
+import shlex
 
 import pytest
 
@@ -79,6 +82,8 @@ winter --year 1621 --land-roll 4
 
 CAMPAIGNS = {"potestas": POTESTAS, "adnd2e": ADND2E, "pendragon-pass": PENDRAGON}
 REPR = re.compile(r"\{'|\['|\bNone\b|=True|=False|=None|\w=\S")
+# snake_case words (`needs_chirurgery`) and class names (`CampaignChosen`; PenDragon is the system's name)
+IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?!PenDragon\b)[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+\b")
 
 
 def played(run, tmp_path, system: str) -> dict[str, str]:
@@ -192,7 +197,7 @@ def test_a_replay_tells_each_changed_event_as_recorded_and_as_replayed(run_sqlit
     played(run_sqlite, tmp_path, "potestas")
     said = run_sqlite("replay", "Ivanior", "--ruling", "disable_margin=5").stdout
     assert said.startswith("Replayed under the ruling disable margin 5 (nothing written).")
-    assert "Ivanior, event 2 (" in said and "rests" not in said  # the rest healed the same under either ruling
+    assert "Ivanior, #11:" in said and "rests" not in said  # the rest healed the same under either ruling
     recorded, replayed = said.split("Recorded: ")[1].split("Replayed: ")
     assert "failed by 6. Ivanior takes a wound. Ivanior is standing" in " ".join(recorded.split())
     assert "Ivanior is now disabled." in " ".join(replayed.split())
@@ -231,3 +236,38 @@ def test_recap_tells_each_character_what_changed_in_the_session(run_sqlite, tmp_
     assert guard["before"].startswith("30/30") and len(guard["events"]) == 6
     refused = run_sqlite("recap", "--session", "2")
     assert refused.exit_code == 2 and "from 1 to 1" in refused.stderr
+
+
+@pytest.mark.parametrize("system", sorted(CAMPAIGNS))
+def test_no_human_output_names_a_state_kind_or_event_by_its_identifier(run_sqlite, tmp_path, system):
+    """Every command's reply as the campaign is played line by line (its Condition line too), then every
+    reading of it: log, recap, reports (the HTML page's text too), character show and list, amend."""
+    outputs = {}
+    for line in CAMPAIGNS[system].replace("\\\n", "").strip().splitlines():
+        done = run_sqlite(*shlex.split(line))
+        assert done.exit_code == 0, (line, done.stderr)
+        outputs[line] = done.stdout
+    assert "Condition: " in "".join(outputs.values())
+    names = [c["name"] for c in run_sqlite.json("character", "list")["characters"]]
+    outputs["amend"] = run_sqlite("amend", *AMENDS[system], "--reason", "the die was misread").stdout
+    for args in (
+        ("log",),
+        ("recap",),
+        ("campaign", "report"),
+        ("character", "list"),
+        *(("report", name) for name in names),
+        *(("character", "show", name) for name in names),
+    ):
+        done = run_sqlite(*args)
+        assert done.exit_code == 0, (args, done.stderr)
+        outputs[" ".join(args)] = done.stdout
+    for name in names:
+        page = tmp_path / f"{name}.html"
+        assert run_sqlite("report", name, "--html", str(page)).exit_code == 0
+        outputs[f"report {name} --html"] = html.unescape(
+            re.sub(r"<style>.*?</style>|<[^>]+>", " ", page.read_text(), flags=re.S)
+        )
+    for command, text in outputs.items():
+        assert text.strip(), command
+        found = IDENTIFIER.search(text)
+        assert found is None, f"{command}: {found.group(0)!r} in\n{text}"

@@ -129,7 +129,7 @@ def test_a_mugging_names_mugger_victim_and_weapon():
 def test_a_save_above_20_tells_the_ruling():
     mugging = MugInputs(save_number=14, mugger="Thief", mugger_level=12)
     lucky = told(Mugged, mugging, table={"save": [20]})
-    assert "needing 25" in lucky and "a natural 20, which still saves (ruling save_above_20)" in lucky
+    assert "needing 25" in lucky and "a natural 20, which still saves (the ruling on saves above 20)" in lucky
     assert lucky.endswith("Guard stays conscious.")
     hopeless = told(Mugged, mugging, rulings=Rulings(save_above_20="impossible"), table={"knockout_rounds": [1, 1]})
     assert "above 20 no roll can make it" in hopeless and hopeless.endswith("knocked out for 2 rounds.")

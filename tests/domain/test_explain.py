@@ -41,12 +41,12 @@ def test_a_campaign_start_names_the_campaign_and_its_rules():
 
 def test_a_ruling_change_says_from_what_to_what_and_quotes_the_reason():
     changed = _event(RulingChanged, key="temporary_recovery", value=2, previous=1, reason="house rule")
-    assert explain(changed, "", "adnd2e") == 'The ruling temporary_recovery is now 2 (it was 1): "house rule".'
+    assert explain(changed, "", "adnd2e") == 'The ruling temporary recovery is now 2 (it was 1): "house rule".'
 
 
 def test_a_ruling_of_yes_or_no_is_written_in_words_never_true_or_false():
     changed = _event(RulingChanged, key="temporary_unconscious", value=False, previous=True, reason="gentler")
-    assert explain(changed, "", "adnd2e") == 'The ruling temporary_unconscious is now no (it was yes): "gentler".'
+    assert explain(changed, "", "adnd2e") == 'The ruling temporary unconscious is now no (it was yes): "gentler".'
     new = _event(RulingChanged, key="flavour", value="grim", previous=None, reason="")
     assert explain(new, "", "adnd2e") == "The ruling flavour is now grim (it had no value)."
 

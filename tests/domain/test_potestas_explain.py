@@ -77,13 +77,13 @@ def test_a_killing_wound_says_the_character_dies():
 
 def test_naturals_and_the_coup_de_grace_are_named_with_their_rulings():
     natural = record(Injured, BRAND, Condition(), InjuryInputs(damage=40, type="fire"), table={"save": [20]})
-    assert "A natural 20 succeeds (ruling save_naturals)." in clean(explain(natural, "Brand"))
+    assert "A natural 20 succeeds (the ruling on save naturals)." in clean(explain(natural, "Brand"))
     coup = record(
         Injured, BRAND, Condition(), InjuryInputs(damage=7, coup_de_grace=True, hit=1), table={"save:1": [20]}
     )
     told = clean(explain(coup, "Brand"))
     assert told.startswith("Hit 1: Brand takes 7 lethal damage.")
-    assert "A coup de grace makes the save one degree worse (ruling coup_de_grace_save)." in told
+    assert "A coup de grace makes the save one degree worse (the ruling on coup de grace saves)." in told
 
 
 def test_a_nonlethal_wound_on_the_dying_is_ignored_in_words():
@@ -124,13 +124,13 @@ def test_a_dying_save_natural_20_and_a_death_by_margin():
     natural = record(
         DyingSaveMade, BRAND, Condition(wounds=15, lethal="dying"), DyingSaveInputs(), table={"save": [20]}
     )
-    assert "A natural 20 succeeds all the same (ruling dying_save_naturals)." in clean(explain(natural, "Brand"))
+    assert "A natural 20 succeeds all the same (the ruling on dying save naturals)." in clean(explain(natural, "Brand"))
     harsh = Rulings(dying_failure="die_by_margin")
     dead = record(
         DyingSaveMade, BRAND, Condition(wounds=8, lethal="dying"), DyingSaveInputs(), harsh, table={"save": [2]}
     )
     assert clean(explain(dead, "Brand")).endswith(
-        "failed by 12. Brand dies (failing by 10 or more, ruling dying_failure)."
+        "failed by 12. Brand dies (failing by 10 or more, the ruling on dying failure)."
     )
 
 

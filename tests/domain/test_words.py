@@ -1,10 +1,13 @@
 """Words, not identifiers (issue 35): every event type of every system has its teller, and one that has
-none is an error, never a sentence made of its class name."""
+none is an error, never a sentence made of its class name; every state of every system has its words,
+and a summary or sheet of a character in any state holds no identifier."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
+import typing
 from datetime import UTC, datetime
 from uuid import uuid4
 
@@ -13,8 +16,13 @@ import pytest
 import chronicle.domain
 from chronicle.domain import explain as common
 from chronicle.domain import systems
+from chronicle.domain.adnd2e.condition import Condition as Adnd2eCondition
 from chronicle.domain.events import DomainEvent, Event
-from chronicle.domain.explain import explain
+from chronicle.domain.explain import explain, outcome_words, state_words
+from chronicle.domain.pendragon.condition import Condition as PendragonCondition
+from chronicle.domain.pendragon.condition import Wound
+from chronicle.domain.potestas.condition import Condition as PotestasCondition
+from chronicle.domain.potestas.condition import Lethal, Nonlethal
 from chronicle.domain.tellers import Unexplained
 
 WHEN = datetime(2026, 12, 4, 20, 0, tzinfo=UTC)
@@ -67,3 +75,79 @@ def test_an_event_no_teller_knows_is_an_error_not_its_class_name():
     for system in systems.PACKAGES:
         with pytest.raises(Unexplained):
             explain(event, "Bruno", system)
+
+
+# snake_case words (`needs_chirurgery`) and class names (`CampaignChosen`; PenDragon is the system's name)
+IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?!PenDragon\b)[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+\b")
+
+
+def every_state() -> list[tuple[str, str, object, object]]:
+    """(system, kind, sheet, condition) together holding every state each system has."""
+    potestas, adnd2e, pendragon = (systems.get(name) for name in ("potestas", "adnd2e", "pendragon-pass"))
+    found = [
+        (
+            "potestas",
+            kind,
+            potestas.parse_sheet({}, kind),
+            PotestasCondition(wounds=2, lethal=lethal, nonlethal=bruised),
+        )
+        for kind in ("character", "object")
+        for lethal in typing.get_args(Lethal)
+        for bruised in typing.get_args(Nonlethal)
+    ]
+    held = {"asleep": True, "magically_held": True, "held_by": "Brute", "knocked_out_rounds": 3}
+    found += [
+        ("adnd2e", "character", adnd2e.parse_sheet({"hp": "30"}), Adnd2eCondition(real_damage=31, dead=True, **held)),
+        ("adnd2e", "character", adnd2e.parse_sheet({"hp": "30"}), Adnd2eCondition(unconscious=True, **held)),
+    ]
+    major = Wound(id=1, received=14, amount=14, major=True, needs_chirurgery=True)
+    sheet = pendragon.parse_sheet({"siz": "15", "con": "13"})
+    for amount in (14, 40):
+        wounds = (major.model_copy(update={"amount": amount}),)
+        found.append(
+            (
+                "pendragon-pass",
+                "character",
+                sheet,
+                PendragonCondition(wounds=wounds, unconscious=True, knocked_down=True),
+            )
+        )
+    return found
+
+
+def states_of(system: str, sheet, condition) -> list[str]:
+    return systems.get(system).view(sheet, condition)["condition"]["states"]
+
+
+@pytest.mark.parametrize("system", sorted(systems.PACKAGES))
+def test_every_state_of_the_system_has_its_words_kept_beside_it(system):
+    rules = systems.get(system)
+    seen = {
+        state
+        for name, _, sheet, condition in every_state()
+        if name == system
+        for state in states_of(name, sheet, condition)
+    }
+    assert seen == set(rules.STATE_WORDS), "every state the system reaches, and no other, has its words"
+    for state, said in rules.STATE_WORDS.items():
+        assert said and not IDENTIFIER.search(said), (state, said)
+        assert state_words(system, state) == said
+
+
+@pytest.mark.parametrize("case", every_state(), ids=lambda c: f"{c[0]}-{c[1]}-{'+'.join(states_of(c[0], c[2], c[3]))}")
+def test_a_summary_and_a_sheet_say_every_state_in_words(case):
+    system, _, sheet, condition = case
+    rules = systems.get(system)
+    summary = rules.summary(sheet, condition)
+    lines = rules.sheet_lines(sheet, condition)
+    for text in (summary, *lines):
+        assert not IDENTIFIER.search(text), text
+    for state in states_of(system, sheet, condition):
+        if state != "held":  # (said with its holder: "held by Brute")
+            assert rules.STATE_WORDS[state] in summary, (state, summary)
+
+
+def test_a_correction_says_states_and_the_rules_own_terms_in_words():
+    assert outcome_words(["needs_chirurgery", "major_wound"]) == "needs Chirurgery and a major wound"
+    assert outcome_words(["knocked_out"]) == "knocked out" and outcome_words("no_effect") == "no effect"
+    assert outcome_words([]) == "none" and outcome_words(12) == "12"

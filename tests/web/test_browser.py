@@ -49,7 +49,7 @@ def test_a_character_page_follows_an_event_appended_at_another_terminal(table, s
 
     table.chronicle("status", "award", "Vasana", "--amount", "400", "--reason", "held the ford")
 
-    expect(summary).to_have_text("hp 28/28, Status 1050, 1 increase(s) pending", timeout=5000)
+    expect(summary).to_have_text("hp 28/28, Status 1,050, 1 increase pending", timeout=5000)
     assert page.evaluate("window.notReloaded") is True  # the page changed in place
     assert page.locator(".story li").count() == 4
     chart = page.locator("svg.chart")  # redrawn with the new point, within the page's width
