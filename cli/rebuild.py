@@ -47,6 +47,13 @@ def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
     env.close()  # no connection is held while the workers are forked: each opens its own
     with _progress(env, f"rebuilding {', '.join(names)}") as start:
         counts = replay(functools.partial(open_ledger, env.db), names, workers, start)
+    from ..ledger import snapshots  # lazily: it loads the domain's models
+
+    app = open_ledger(env.db)
+    try:
+        snapshots.clear(app)  # (a snapshot `verify` found unlike its events would be trusted by writes)
+    finally:
+        app.close()
     emit(env, {"projections": counts}, "\n".join(f"{name}: {count} events replayed" for name, count in counts.items()))
 
 

@@ -3,23 +3,36 @@
 A snapshot's state is a `CharacterState` (domain/character_state.py): everything a Character
 holds. A character is loaded from its newest snapshot and the events after it; the write side
 never reads a read model's rows.
+
+A snapshot is trusted only as far as it can be checked (issue 38, item 7): it carries a seal over
+its content and the hash of the event it folds up to (the state's `head_hash`); a load that finds
+either not matching folds the character's events instead, and `verify` compares every snapshot
+with the fold of the events it shortens (`SnapshotCheck`).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
+import orjson
 from eventsourcing.domain import CanSnapshotAggregate
 from eventsourcing.persistence import EventStore
 from eventsourcing.utils import get_topic
 
 from ..domain.character import Character
-from ..domain.character_state import CharacterState  # noqa: F401  (re-exported: the snapshot's state)
+from ..domain.character_state import CharacterState
+from ..domain.errors import ChronicleError
 from ..domain.model import Model
+from ..domain.text import printable
+from ..projections.store import aggregate_id
 from .mapper import AGGREGATE, mapper_of, resolved
+
+if TYPE_CHECKING:
+    from .app import Chronicle
 
 INTERVAL = 100  # at most this many events are folded after the newest snapshot
 
@@ -30,19 +43,31 @@ class CharacterSnapshot(Model, CanSnapshotAggregate[UUID]):
     timestamp: datetime
     topic: str
     state: CharacterState
+    seal: str = ""  # `sealed_over` its content when taken: an edit that keeps it is one made on purpose
 
     @classmethod
     def take(cls, aggregate: Any) -> CharacterSnapshot:
+        topic, state = get_topic(type(aggregate)), CharacterState.of(aggregate)
         return cls(
             originator_id=aggregate.id,
             originator_version=aggregate.version,
             timestamp=cls.create_timestamp(),
-            topic=get_topic(type(aggregate)),
-            state=CharacterState.of(aggregate),
+            topic=topic,
+            state=state,
+            seal=sealed_over(aggregate.id, aggregate.version, topic, state),
         )
+
+    def sealed(self) -> bool:
+        return self.seal == sealed_over(self.originator_id, self.originator_version, self.topic, self.state)
 
     def mutate(self, _: Any) -> Any:
         return self.state.restore(resolved(self.topic, AGGREGATE), self.originator_id, self.originator_version)
+
+
+def sealed_over(ident: UUID, version: int, topic: str, state: CharacterState) -> str:
+    """The sha256 of a snapshot's content (not its time): what its `seal` must be."""
+    content = [str(ident), version, topic, state.model_dump(mode="json")]
+    return hashlib.sha256(orjson.dumps(content, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
 def store(app: Any) -> Any:
@@ -81,20 +106,44 @@ def _exists(app: Any) -> bool:
     return found
 
 
+UNREADABLE = (ChronicleError, ValueError)  # a snapshot that cannot be read: its topic, its JSON, its state
+
+
 def _newest(app: Any, ident: UUID, version: int | None) -> Any | None:
+    """The newest snapshot (at or before `version`), if it can be read and is sealed as it was taken."""
     if not _exists(app):
         return None
-    found = list(store(app).get(ident, desc=True, limit=1, lte=version))
-    return found[0] if found else None
+    try:
+        found = list(store(app).get(ident, desc=True, limit=1, lte=version))
+    except UNREADABLE:  # (reported by `verify`): the events are folded instead
+        return None
+    return found[0] if found and found[0].sealed() else None
 
 
 def load(app: Any, ident: UUID, version: int | None = None) -> tuple[Any, int] | None:
     """The aggregate (at `version`, else now) from its newest snapshot and the events after it, and
-    how many events were folded; None when it has no events (up to `version`)."""
+    how many events were folded; None when it has no events (up to `version`). A snapshot is used only
+    when the event at its version has the hash the snapshot says it folds up to: else every event."""
     snapshot = _newest(app, ident, version)
-    aggregate = snapshot.mutate(None) if snapshot is not None else None
+    if snapshot is not None:
+        events = iter(app.events.get(ident, gt=snapshot.originator_version - 1, lte=version))
+        last = next(events, None)
+        if last is not None and (last.originator_version, last.hash) == (
+            snapshot.originator_version,
+            snapshot.state.head_hash,
+        ):
+            try:
+                aggregate = snapshot.mutate(None)
+            except UNREADABLE:
+                aggregate = None
+            if aggregate is not None:
+                return _folded(aggregate, events)
+    return _folded(None, iter(app.events.get(ident, lte=version)))
+
+
+def _folded(aggregate: Any, events: Iterable[Any]) -> tuple[Any, int] | None:
     folded = 0
-    for event in app.events.get(ident, gt=snapshot.originator_version if snapshot else None, lte=version):
+    for event in events:
         aggregate = event.mutate(aggregate)
         folded += 1
     return None if aggregate is None else (aggregate, folded)
@@ -129,3 +178,63 @@ def keep(app: Any, snapshots: list[CharacterSnapshot]) -> None:
         store(app).put(snapshots)
     except Exception:  # noqa: BLE001 - e.g. a concurrent writer stored the same snapshot first
         return
+
+
+class SnapshotCheck:
+    """`verify`'s check of the stored snapshots of a share of the aggregates (ledger/verify.py): each
+    against the fold of the events it shortens, when the walk of the log reaches its version."""
+
+    def __init__(self, app: Chronicle, share: tuple[int, int]):
+        self.app = app
+        self.versions: dict[UUID, set[int]] = {}  # aggregate -> the versions it has snapshots at, not yet checked
+        if not _exists(app):
+            return
+        k, n = share
+        for stored_id, version in app.views.query(
+            f"SELECT originator_id, originator_version FROM {store(app).recorder.events_table_name}"
+        ):
+            owner = aggregate_id(stored_id)
+            if n == 1 or (owner.int & 0xF) % n == k:
+                self.versions.setdefault(owner, set()).add(version)
+
+    def problem(self, owner: UUID, version: int, character: Character) -> str | None:
+        """What is wrong with the snapshot of `character` (folded to `version`) at `version`, if it has one."""
+        at = self.versions.get(owner)
+        if not at or version not in at:
+            return None
+        at.discard(version)
+        whose = f"the snapshot of {printable(character.name)} at version {version}"
+        try:
+            (snapshot,) = store(self.app).get(owner, gt=version - 1, lte=version)
+        except UNREADABLE as error:
+            return f"{whose} cannot be read ({type(error).__name__}): writes fold the character's events instead"
+        if not snapshot.sealed():
+            return (
+                f"{whose} was edited after it was taken (its seal differs): writes fold the character's events instead"
+            )
+        if (snapshot.topic, snapshot.state) != (get_topic(type(character)), CharacterState.of(character)):
+            return (
+                f"{whose} differs from the fold of the events before it (edited, and sealed again):"
+                " `chronicle rebuild` removes the snapshots"
+            )
+        return None
+
+    def beyond(self, versions: dict[UUID, int], names: dict[UUID, str]) -> list[dict[str, Any]]:
+        """Snapshots of the campaign's characters (`names`) at versions their logs (`versions`) lack."""
+        return [
+            {
+                "position": 0,
+                "problem": f"the snapshot of {printable(names[owner])} at version {version} is beyond its"
+                f" log, which ends at version {versions.get(owner, 0)}: writes fold the character's events instead",
+            }
+            for owner, left in self.versions.items()
+            if owner in names
+            for version in sorted(left)
+        ]
+
+
+def clear(app: Chronicle) -> None:
+    """Remove every snapshot (`rebuild`): the next load of a character folds its events, and snapshots it again."""
+    if _exists(app):
+        with store(app).recorder.datastore.transaction(commit=True) as cursor:
+            cursor.execute(f"DELETE FROM {store(app).recorder.events_table_name}")

@@ -26,6 +26,7 @@ from .digest import Against
 from .history import notifications_at
 from .mapper import AGGREGATE, EVENT, StoredRow, UnknownTopic, checked_event, mapper_of, topic_kind
 from .signatures import SignatureCheck, in_log_order
+from .snapshots import SnapshotCheck
 from .told import ToldCheck
 
 if TYPE_CHECKING:
@@ -141,6 +142,7 @@ def _check(
     checker = Verifier(_read_back(app))
     told = ToldCheck(app, campaign_id)
     signatures = SignatureCheck(campaign_id, _system_of(app, campaign_id))
+    snapshots = SnapshotCheck(app, share)
     member: dict[UUID, bool] = {}  # aggregate -> whether it is the campaign's (known from its creation)
     versions: dict[UUID, int] = {}
     positions = array("q")
@@ -187,10 +189,16 @@ def _check(
             broken.add(owner)
         elif not isinstance(event, Exception) and (retold := told.problem(row.id, event)):
             checker.problems.append({"position": row.id, "problem": retold})
+        chain = checker.chains.get(owner)
+        if chain is not None and owner not in broken and isinstance(state := chain.state, Character):
+            if unlike := snapshots.problem(owner, version, state):
+                checker.problems.append({"position": row.id, "problem": unlike})
         if checker.count % 1000 == 0:
             progress(1000)
     progress(checker.count % 1000)
     report = checker.report()
+    names = {ident: chain.state.name for ident, chain in checker.chains.items() if isinstance(chain.state, Character)}
+    report["problems"] += snapshots.beyond(versions, names)
     report["problems"] += _read_models(app, checker, broken)
     if against is not None:
         report["problems"] += against.problems(checker.count)

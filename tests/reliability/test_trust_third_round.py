@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+import uuid
 
 import orjson
 import pytest
@@ -108,3 +109,111 @@ def test_known_topics_are_one_lookup_and_old_names_still_resolve():
             mapper.resolved(forged, mapper.EVENT)
     with pytest.raises(mapper.UnknownTopic):  # an aggregate is not an event
         mapper.resolved("chronicle.domain.character:Character", mapper.EVENT)
+
+
+# Medium 7: snapshots are checked -------------------------------------------------------------------
+
+
+def long_character(run) -> None:
+    """Bruno with a snapshot at version 101 (a batch of 100 rolls after his registration)."""
+    assert run("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0
+    assert run("character", "add", "Bruno", "--stat", "hp=30").exit_code == 0
+    assert run("batch", "-", input="roll 1d6 --for Bruno\n" * 100).exit_code == 0
+    assert [version for version, _ in snapshot_rows(run.db)] == [101]
+
+
+def snapshot_rows(db: str) -> list[tuple[int, dict]]:
+    rows = sql(db, f"SELECT originator_version, state FROM {snapshots_table(db)} ORDER BY originator_version")
+    return [(version, orjson.loads(bytes(state))) for version, state in rows]
+
+
+def forge_snapshot(db: str, change, seal: bool) -> None:
+    """Change the newest snapshot's state; with `seal`, its seal recomputed as chronicle computes it."""
+    from chronicle.domain.character_state import CharacterState
+    from chronicle.ledger.snapshots import sealed_over
+
+    (ident, version, state), *_ = sql(
+        db,
+        f"SELECT originator_id, originator_version, state FROM {snapshots_table(db)} ORDER BY originator_version DESC",
+    )
+    data = orjson.loads(bytes(state))
+    change(data)
+    if seal:
+        data["seal"] = sealed_over(
+            uuid.UUID(str(ident)), version, data["topic"], CharacterState.model_validate(data["state"])
+        )
+    sql(
+        db,
+        f"UPDATE {snapshots_table(db)} SET state = ? WHERE originator_version = ?",
+        (orjson.dumps(data), version),
+    )
+
+
+def problems(run) -> list[dict]:
+    result = run("--json", "verify")
+    assert result.exit_code == 1, result.stdout
+    return json.loads(result.stdout)["problems"]
+
+
+def retire(data: dict) -> None:
+    data["state"]["retired"] = True
+
+
+def test_a_snapshot_edited_in_place_is_not_trusted_and_verify_names_it(run):
+    long_character(run)
+    forge_snapshot(run.db, retire, seal=False)
+    assert run("injure", "Bruno", "--damage", "3", "--mode", "lethal").exit_code == 0  # not refused as retired
+    assert problems(run) == [
+        {
+            "position": 102,
+            "problem": "the snapshot of 'Bruno' at version 101 was edited after it was taken (its seal differs):"
+            " writes fold the character's events instead",
+        }
+    ]
+
+
+def test_a_resealed_forged_snapshot_is_named_by_verify_and_removed_by_rebuild(run):
+    long_character(run)
+    forge_snapshot(run.db, retire, seal=True)
+    assert problems(run) == [
+        {
+            "position": 102,
+            "problem": "the snapshot of 'Bruno' at version 101 differs from the fold of the events before it"
+            " (edited, and sealed again): `chronicle rebuild` removes the snapshots",
+        }
+    ]
+    assert run("rebuild").exit_code == 0 and snapshot_rows(run.db) == []
+    assert run.json("verify")["ok"] is True
+    assert run("injure", "Bruno", "--damage", "3", "--mode", "lethal").exit_code == 0
+
+
+def test_a_snapshot_moved_off_its_event_is_not_trusted(run):
+    """A snapshot whose head hash is not the hash of the event at its version (sealed again) folds the events."""
+
+    def heal(data: dict) -> None:  # the state a forger wants, and the head hash of another event
+        data["state"]["condition"]["real_damage"] = 0
+        data["state"]["head_hash"] = "0" * 64
+
+    long_character(run)
+    assert run("injure", "Bruno", "--damage", "20", "--mode", "lethal").exit_code == 0  # version 102, after it
+    forge_snapshot(run.db, heal, seal=True)
+    shown = run.json("injure", "Bruno", "--damage", "5", "--mode", "lethal")
+    assert run.json("character", "show", "Bruno")["condition"]["real_damage"] == 25, shown
+    assert any("the snapshot of 'Bruno' at version 101 differs" in p["problem"] for p in problems(run))
+
+
+def test_a_snapshot_naming_another_module_is_never_resolved(run, probe):
+    long_character(run)
+    topic, _ = probe
+    forge_snapshot(run.db, lambda data: data.update(topic=topic), seal=True)
+    assert run("roll", "1d6", "--for", "Bruno").exit_code == 0
+    assert problems(run) == [
+        {
+            "position": 102,
+            "problem": "the snapshot of 'Bruno' at version 101 cannot be read (UnknownTopic):"
+            " writes fold the character's events instead",
+        }
+    ]
+    table = snapshots_table(run.db)
+    sql(run.db, f"UPDATE {table} SET topic = ?", (topic,))  # the row's own topic
+    assert run("roll", "1d6", "--for", "Bruno").exit_code == 0
