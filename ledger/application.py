@@ -25,6 +25,7 @@ from .commands import Command, Reply, handler_of
 from .nonces import nonce_book
 from .session import Session
 from .signing import Signer, seal_with, sign, valid
+from .tree import Head, extend
 from .witness import note_head, refuse_unwitnessed
 
 T = TypeVar("T")
@@ -121,11 +122,11 @@ class Ledger:
         if held is not None:
             held[0].__exit__(_Released, _Released(), None)
 
-    def write(self, decide: Callable[[Session], T]) -> T:
+    def write(self, decide: Callable[[Session], T], saved: Callable[[Session], None] | None = None) -> T:
         """Run `decide(session)` and save what it recorded, all or nothing (one transaction with what
-        it read and the read models' catching up), re-deciding after a lost race at most RETRIES times;
-        then it is a `Conflict` (exit 1). Inside a batch, the batch's session collects everything and
-        saves with the batch."""
+        it read and the read models' catching up, and `saved(session)` after them), re-deciding after a
+        lost race at most RETRIES times; then it is a `Conflict` (exit 1). Inside a batch, the batch's
+        session collects everything and saves with the batch."""
         if self.batch is not None:
             return decide(self.batch)
         for attempt in range(RETRIES):
@@ -140,6 +141,8 @@ class Ledger:
                     result = decide(session)
                     if session.save():
                         self._fold(session)
+                        if saved is not None:
+                            saved(session)
                 except BaseException as problem:
                     unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
                     raise
@@ -216,9 +219,14 @@ class Ledger:
             written[:] = [campaign]
             return reply
 
-        reply = self.write(decide)
-        if self.batch is None:
-            note_head(self.app, written[0], where=self.target)  # the head it has now seen (ledger/witness.py)
+        heads: list[Head] = []
+
+        def grow(session: Session) -> None:  # the stored Merkle tree takes the events in their transaction
+            heads[:] = [extend(session.app, written[0])]
+
+        reply = self.write(decide, None if self.batch is not None else grow)
+        if heads:
+            note_head(self.app, written[0], heads[0], where=self.target)  # the head it has now seen
         return reply
 
     def _authorise(self, session: Session, command: Command, key: str) -> None:

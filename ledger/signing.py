@@ -6,10 +6,13 @@ that signature (`DomainEvent.signed`) and is sealed (hashed) with it."""
 from __future__ import annotations
 
 import base64
+import functools
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 from uuid import UUID
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from ..domain.events import Signed
 from ..domain.participants import KEY_PREFIX, signed_message
@@ -44,15 +47,19 @@ def sign(signer: Signer, campaign: UUID | str, document: Mapping[str, Any], nonc
 def valid(signed: Signed, campaign: UUID | str) -> bool:
     """Whether SIGNED's signature is its key's, over its document and nonce for CAMPAIGN."""
     from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
     try:
-        raw = base64.b64decode(signed.key.removeprefix(KEY_PREFIX), validate=True)
         signature = base64.b64decode(signed.signature, validate=True)
-        Ed25519PublicKey.from_public_bytes(raw).verify(signature, message(campaign, signed.document, signed.nonce))
+        public_key(signed.key).verify(signature, message(campaign, signed.document, signed.nonce))
     except (InvalidSignature, ValueError, TypeError):
         return False
     return signed.key.startswith(KEY_PREFIX)
+
+
+@functools.lru_cache(maxsize=1024)  # a campaign has a few keys, and verify checks every event's
+def public_key(text: str) -> Ed25519PublicKey:
+    raw = base64.b64decode(text.removeprefix(KEY_PREFIX), validate=True)
+    return Ed25519PublicKey.from_public_bytes(raw)
 
 
 def seal_with(aggregates: Iterable[Any], already: Mapping[UUID, int], signed_for: Callable[[UUID], Signed]) -> None:

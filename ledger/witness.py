@@ -141,10 +141,9 @@ def remember(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: s
     _note(campaign_id, head.size, stored_tree(app).root(head.tree, head.size), at, where)
 
 
-def note_head(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: str = "") -> None:
+def note_head(app: Chronicle, campaign_id: UUID, head: Head, at: Path | None = None, where: str = "") -> None:
     """`remember`, right after a write whose transaction checked first that the log extended what was seen
-    (`refuse_unwitnessed`): the stored tree is extended by the write's events and its head noted."""
-    head = extend(app, campaign_id)
+    (`refuse_unwitnessed`) and extended the stored tree by its events (to HEAD): HEAD is noted."""
     _note(campaign_id, head.size, stored_tree(app).root(head.tree, head.size), at, where)
 
 

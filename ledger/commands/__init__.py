@@ -6,6 +6,7 @@ each module registers its models' handlers (`base.handles`) when imported."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -52,8 +53,19 @@ def needs_system(name: str) -> bool:
     return len(found) > 1 or bool(found[0].systems)
 
 
+# the rule system whose commands a module of this package defines (a module not named: every system's)
+SYSTEM_OF_MODULE = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
+
+
+@functools.cache  # verify asks for every signed event's command
 def model_for(name: str, system: str | None) -> type[Command]:
-    """The model of command NAME in a campaign of SYSTEM (None: a command of every system)."""
+    """The model of command NAME in a campaign of SYSTEM (None: a command of every system). Only the
+    variant's own module is imported when the catalogue says which it is (not every system's)."""
+    for target in CATALOGUE.get(name, ()):
+        module = target.split(":")[0]
+        own = SYSTEM_OF_MODULE.get(module.split("_")[0])
+        if own is not None and own == system:
+            return _load(target)
     found = variants(name)
     for model in found:
         if not model.systems or system in model.systems:
