@@ -352,7 +352,7 @@ def amendment_text(result: dict[str, Any]) -> str:
     if result["void"]:
         done = f"Voided #{at} ({name})"
     else:
-        given = [f"{key.replace('_', ' ')} {words(value)}" for key, value in result["inputs"].items()]
+        given = [f"{key.replace('_', ' ')} {outcome_words(value)}" for key, value in result["inputs"].items()]
         given += [f"the {purpose} die {words(faces)}" for purpose, faces in result["table"].items()]
         done = f"Corrected #{at} ({name}) with {_listed(given)}"
     changed: dict[str, list[str]] = {}
@@ -364,9 +364,9 @@ def amendment_text(result: dict[str, Any]) -> str:
         if field == "counts":
             said = "no longer counts" if was and not now else "now counts"
         else:
-            said = f"{field.replace('_', ' ')} {_value(was)} -> {_value(now)}"
+            said = f"{field.replace('_', ' ')} from {_value(was)} to {_value(now)}"
         changed.setdefault(where, []).append(said)
-    parts = "; ".join(f"{where}: {', '.join(said)}" for where, said in changed.items())
+    parts = "; ".join(f"{where}: {_listed(said)}" for where, said in changed.items())
     condition = f"{result['before']} -> {result['after']}" if result["before"] != result["after"] else result["after"]
     return "\n".join(
         [
@@ -381,12 +381,10 @@ def _structured(value: object) -> bool:
 
 
 def _value(value: object) -> str:
-    """A recorded value in words, an outcome's own term (`no_effect`) as words too."""
-    if isinstance(value, str) and value.isidentifier():
-        return value.replace("_", " ")
+    """A recorded value in words: a rule's own term (`no_effect`, a state) as words too, a save by its numbers."""
     if isinstance(value, dict):
         return words({key: value[key] for key in ("roll", "total", "margin") if key in value} or value)
-    return words(value)
+    return outcome_words(value)
 
 
 def _listed(items: list[str]) -> str:

@@ -24,7 +24,7 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
         if part
     )
     if sheet.hd is not None:
-        identity = ", ".join(part for part in (identity, f"{sheet.hd} hit dice") if part)
+        identity = ", ".join(part for part in (identity, hit_dice(sheet.hd)) if part)
     body = f"{sheet.race}, {sheet.size}" + (f", {sheet.height} in tall" if sheet.height else "")
     lines.append(f"{identity}; {body}." if identity else f"{body.capitalize()}.")
     numbers = [
@@ -46,6 +46,11 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
     if not sheet.backstab:
         lines.append("No backstab (so no mugging) is possible against it.")
     return lines
+
+
+def hit_dice(hd: int | str) -> str:
+    """ "1 hit die", "1/2 hit die", "4 hit dice", "4+4 hit dice"."""
+    return f"{hd} hit {'die' if str(hd) in ('1', '1/2', '½') else 'dice'}"
 
 
 def _weapon(weapon: Weapon) -> str:

@@ -31,7 +31,7 @@ from .oaths import HonorOutcome
 from .rulings import FeatThreshold, Rulings
 from .tactic_text import tactic_sentences
 from .winter_text import gain_words, winter_sentences
-from .words import and_list, plural, quoted, roll_words, title
+from .words import and_list, number, plural, quoted, roll_words, title
 
 
 def explain(event: DomainEvent, name: str) -> str:
@@ -76,14 +76,16 @@ def _award(event: StatusAwarded, name: str) -> str:
     source = SOURCES[o.source].format(
         foe=f"a {title(i.foe or '')}",
         honour=title(i.honour or ""),
-        people=i.leadership_people,
+        people=number(i.leadership_people or 0),
         reason=quoted(i.reason or ""),
     )
     how = Rulings.model_validate(event.rulings).status_modifiers.value
     modifiers = f"; {and_list([MODIFIER_WORDS[m] for m in o.modifiers])}, {how}" if o.modifiers else ""
-    verb = f"gains {o.amount}" if o.amount >= 0 else f"loses {-o.amount}"
+    verb = f"gains {number(o.amount)}" if o.amount >= 0 else f"loses {number(-o.amount)}"
     floor = " (never below 0)" if o.total == 0 and o.amount < 0 else ""
-    return f"{name} {verb} Status for {source} (base {o.base}{modifiers}): Status is now {o.total}{floor}."
+    return (
+        f"{name} {verb} Status for {source} (base {number(o.base)}{modifiers}): Status is now {number(o.total)}{floor}."
+    )
 
 
 def _increase(event: IncreaseSpent, name: str) -> str:
@@ -101,7 +103,8 @@ def _sworn(event: OathSworn, name: str) -> str:
 
 def _fulfilled(event: OathFulfilled, name: str) -> str:
     o = event.outcome
-    return f"{name} fulfils the oath {o.id} and gains {o.status} Status, set by the table: Status is now {o.total}."
+    status, total = number(o.status), number(o.total)
+    return f"{name} fulfils the oath {o.id} and gains {status} Status, set by the table: Status is now {total}."
 
 
 def _honor(o: HonorOutcome, rolled: bool) -> str:
@@ -123,8 +126,10 @@ def _geas_taken(event: GeasTaken, name: str) -> str:
 
 def _geas_broken(event: GeasBroken, name: str) -> str:
     o = event.outcome
-    change = f"Status rises by {o.status}" if o.status >= 0 else f"Status falls by {-o.status} (a clan geas)"
-    return f"{name} breaks the geas {o.id}: {_honor(o, True)}, and {change} to {o.total}."
+    change = (
+        f"Status rises by {number(o.status)}" if o.status >= 0 else f"Status falls by {number(-o.status)} (a clan geas)"
+    )
+    return f"{name} breaks the geas {o.id}: {_honor(o, True)}, and {change} to {number(o.total)}."
 
 
 FEAT_BOUND = {

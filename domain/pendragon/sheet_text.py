@@ -8,7 +8,7 @@ from .condition import STATE_WORDS, Condition, Wound, hp, states
 from .increases import STATUS_PER_INCREASE, next_increase_at
 from .sheet import STATISTICS, TRAIT_PAIRS, Sheet
 from .status import is_initiate, is_shaman
-from .words import and_list, plural, quoted, title
+from .words import and_list, number, plural, quoted, title
 
 SAID = {**STATE_WORDS, "major_wound": "has a major wound"}  # the states in the sheet's first sentence
 
@@ -39,7 +39,7 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
         lines.append("Skills: " + ", ".join(f"{title(k)} {v}" for k, v in sorted(sheet.skills.items())) + ".")
     to_next = next_increase_at(condition.status) - condition.status
     lines.append(
-        f"Status {condition.status}: {to_next} to the next {STATUS_PER_INCREASE:,}; "
+        f"Status {number(condition.status)}: {number(to_next)} to the next {number(STATUS_PER_INCREASE)}; "
         f"{plural(condition.increases_earned, 'increase')} earned, {condition.increases_spent} spent, "
         f"{condition.increases_pending} pending."
     )

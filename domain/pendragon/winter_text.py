@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .experience import Gain
 from .winter import LAND, Trained, WinterInputs, WinterOutcome
-from .words import and_list, plural, quoted, roll_words, title
+from .words import and_list, number, plural, quoted, roll_words, title
 
 LAND_WORDS = {-5: "terrible", -2: "bad", 0: "normal", 2: "good", 5: "excellent"}
 STANDARD = {
@@ -26,18 +26,18 @@ def winter_sentences(inputs: WinterInputs, out: WinterOutcome, name: str) -> str
     if out.economics is not None:
         e = out.economics
         if e.status:
-            result = f"{e.status} Status, {e.pennies} pennies of goods and a check"
+            result = f"{number(e.status)} Status, {number(e.pennies)} pennies of goods and a check"
         else:
             result = STANDARD[e.standard]
         parts.append(f"Economics with {title(e.skill)} rolled {roll_words(e.roll)}: {result}.")
     if out.worship is not None and inputs.worship:
         gained = "a POW check" if out.worship.result.succeeded else "no POW check"
         parts.append(f"Worship with {title(inputs.worship)} rolled {roll_words(out.worship)}: {gained}.")
-    sources = [f"{SOURCE_WORDS.get(s.source, title(s.source))} {s.amount}" for s in out.sources]
+    sources = [f"{SOURCE_WORDS.get(s.source, title(s.source))} {number(s.amount)}" for s in out.sources]
     parts.append(
-        f"Status gained: {and_list(sources)}, {out.status} in all; Status is now {out.total}."
+        f"Status gained: {and_list(sources)}, {number(out.status)} in all; Status is now {number(out.total)}."
         if sources
-        else f"No Status gained; Status stays {out.total}."
+        else f"No Status gained; Status stays {number(out.total)}."
     )
     experience = [f"Experience: {and_list([gain_words(g) for g in out.experience])}."] if out.experience else []
     training = [_month(trained, name) for trained in out.training]

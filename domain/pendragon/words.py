@@ -45,7 +45,12 @@ def and_list(items: list[str]) -> str:
 
 
 def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def number(value: int) -> str:
+    """A number as the sentences write it: thousands separated ("1,100 Status"), as every report does."""
+    return f"{value:,}"
 
 
 def quoted(text: str) -> str:

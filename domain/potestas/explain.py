@@ -41,8 +41,9 @@ def _states(name: str, states: tuple[str, ...] | None) -> str:
 
 
 def dc_formula(after_dr: int) -> str:
-    """The injury save's DC as the seed writes it: 15 + damage // 5."""
-    return f"DC {15 + after_dr // 5} = 15 + {after_dr} // 5"
+    """The injury save's DC as people write the seed's arithmetic: "DC 17 = 15 + 12/5, rounded down"."""
+    rounded = ", rounded down" if after_dr % 5 else ""
+    return f"DC {15 + after_dr // 5} = 15 + {after_dr}/5{rounded}"
 
 
 def injury_sentences(name: str, blow: InjuryInputs, outcome: InjuryOutcome, rulings: Rulings) -> str:
@@ -133,7 +134,7 @@ def _dying_save(event: DyingSaveMade, name: str) -> str:
 def _exerted(event: Exerted, name: str) -> str:
     worsened = [STATE_WORDS[s] for s in event.outcome.worsened]
     result = f"{name} is now {and_list(worsened)}." if worsened else f"{name} is no worse for it."
-    return f"{name} exerts itself: \u201c{event.inputs.action}\u201d. {result}"
+    return f"{name} makes a strenuous effort: \u201c{event.inputs.action}\u201d. {result}"
 
 
 def duration(minutes: int) -> str:
@@ -146,8 +147,18 @@ def _rested(event: Rested, name: str) -> str:
     o = event.outcome
     if event.inputs.interrupted:
         return f"{name} rests for {duration(o.minutes)}, but the rest is interrupted: nothing heals."
-    healed = [plural(o.wounds_healed, "wound"), plural(o.nonlethal_healed, "nonlethal wound")]
-    return f"{name} rests for {duration(o.minutes)} and heals {and_list(healed)}." + _states(name, o.states)
+    healed = _healing(o.wounds_healed, o.nonlethal_healed)
+    return f"{name} rests for {duration(o.minutes)} and {healed}." + _states(name, o.states)
+
+
+def _healing(lethal: int, nonlethal: int) -> str:
+    """What a rest healed, in the ladder's steps (RULINGS.md 1, Condition ladder): each step heals one
+    wound of the count and lifts the state a wound left (dying, disabled; unconscious, staggered), so one
+    wound that knocked a character out takes two steps: never told as wounds that were not there."""
+    if not lethal and not nonlethal:
+        return "heals nothing"
+    steps = [plural(n, f"{track} step") for n, track in ((lethal, "lethal"), (nonlethal, "nonlethal")) if n]
+    return f"heals {and_list(steps)} (a step heals a wound, or the state a wound left)"
 
 
 # Falling -----------------------------------------------------------------------------------------

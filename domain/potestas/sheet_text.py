@@ -78,12 +78,12 @@ def _ladder_lines(sheet: Sheet, condition: Condition, name: str) -> list[str]:
     ]
     if lethal == "stable":
         ladder[LETHAL_LADDER.index("dying")] = "[stable]"
-    lines = [f"Wounds: {wounds}, -{wounds} on every injury save. Lethal track: {' > '.join(ladder)}."]
+    penalty = f"-{wounds} on every injury save" if wounds else "no penalty on injury saves"
+    lines = [f"Wounds: {wounds}, {penalty}. Lethal track: {' > '.join(ladder)}."]
     if not sheet.is_object:
         track = " > ".join(f"[{s}]" if s == nonlethal else s for s in NONLETHAL_LADDER)
-        lines.append(
-            f"Nonlethal wounds: {bruises}, -{bruises} more on saves against nonlethal damage. Nonlethal track: {track}."
-        )
+        more = f"-{bruises} more on saves against nonlethal damage" if bruises else "no more against nonlethal damage"
+        lines.append(f"Nonlethal wounds: {bruises}, {more}. Nonlethal track: {track}.")
     for state in condition.states:
         lines.append(f"{state.capitalize()}: {MEANING[state].format(name=name)}.")
     if condition.rounds_unconscious:

@@ -10,7 +10,7 @@ def and_list(items: list[str]) -> str:
 
 
 def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def signed(value: int) -> str:

@@ -82,8 +82,8 @@ winter --year 1621 --land-roll 4
 
 CAMPAIGNS = {"potestas": POTESTAS, "adnd2e": ADND2E, "pendragon-pass": PENDRAGON}
 REPR = re.compile(r"\{'|\['|\bNone\b|=True|=False|=None|\w=\S")
-# snake_case words (`needs_chirurgery`) and class names (`CampaignChosen`; PenDragon is the system's name)
-IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?!PenDragon\b)[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+\b")
+# snake_case words (`needs_chirurgery`), class names (`CampaignChosen`; PenDragon is the system's name), `//`
+IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?!PenDragon\b)[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+\b|//")
 
 
 def played(run, tmp_path, system: str) -> dict[str, str]:
@@ -271,3 +271,14 @@ def test_no_human_output_names_a_state_kind_or_event_by_its_identifier(run_sqlit
         assert text.strip(), command
         found = IDENTIFIER.search(text)
         assert found is None, f"{command}: {found.group(0)!r} in\n{text}"
+
+
+def test_a_correction_tells_what_it_changed_in_sentences_not_a_run_of_fields(run_sqlite, tmp_path):
+    played(run_sqlite, tmp_path, "pendragon-pass")
+    amended = run_sqlite("amend", *AMENDS["pendragon-pass"], "--reason", "the die was misread").stdout
+    first = amended.splitlines()[0]
+    assert first == (
+        'Corrected #24 (Harrek) with damage 10: "the die was misread". It changed #24: damage from 40 to 10, '
+        "dead from yes to no, hp from -14 to 16, knockdown from yes to no and major from yes to no."
+    )
+    assert "->" not in first

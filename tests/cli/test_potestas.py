@@ -67,7 +67,7 @@ def test_injure_json_has_the_contract_keys_and_explains_the_save(run):
     text = run("injure", "Brand", "--damage", "9", "--save-roll", "15").output
     for said in (
         "Damage reduction removes 2: 7 left",
-        "DC 16 = 15 + 7 // 5",
+        "DC 16 = 15 + 7/5, rounded down",
         "rolled 15 + 4 (Fortitude) - 1 (wounds) = 18",
         "made by 2",
         "no wound",
@@ -271,7 +271,7 @@ def test_fall_json_and_the_rules_queries(run_sqlite):
     assert run_sqlite.json("rules", "falling", "630") == {"feet": 630, "velocity": 210.0, "hits": 42, "damage": 168}
     assert set(run_sqlite.json("rules", "falling", "10")) >= {"velocity", "hits", "damage"}
     assert run_sqlite.json("rules", "fortitude-dc", "12") == {"dc": 17}
-    assert "DC 17 = 15 + 12 // 5" in run_sqlite("rules", "fortitude-dc", "12").output
+    assert "DC 17 = 15 + 12/5, rounded down" in run_sqlite("rules", "fortitude-dc", "12").output
 
 
 def test_rules_queries_never_open_the_database(tmp_path):
@@ -412,7 +412,7 @@ def test_human_output_of_an_attack_explains_the_roll_and_each_hit(run_sqlite):
         "Rolled 10 + 11 = 21 against 18 (10 + defence 8): hits by 3",
         "Hit 1",
         "Guard takes 12 lethal damage",
-        "Fortitude save, DC 17 = 15 + 12 // 5",
+        "Fortitude save, DC 17 = 15 + 12/5, rounded down",
     ):
         assert said in text, text
 

@@ -131,11 +131,11 @@ def test_every_reply_for_people_is_sentences_without_reprs(run_sqlite):
     assert "Brand takes 12 lethal damage (magic, slashing)." in injured and "Brand is now dying." in injured
     assert "against DC 10 (10 + 0 rounds unconscious so far)" in dying
     assert "Being unconscious, Brand ignores a nonlethal wound." in ignored
-    assert rested.startswith("Brand rests for 8 hours and heals 1 wound and 0 nonlethal wounds.")
-    assert exerted.startswith("Kara exerts itself: \u201cran to the gate\u201d. Kara is no worse for it.")
+    assert rested.startswith("Brand rests for 8 hours and heals 1 lethal step (a step heals a wound, or the state")
+    assert exerted.startswith("Kara makes a strenuous effort: \u201cran to the gate\u201d. Kara is no worse for it.")
     assert fell.startswith("Kara falls: a fall of 40 ft strikes at 52.92 ft/s: 10 x 4 = 40 bludgeoning damage.")
     assert falling.strip() == (
         "A fall of 700 ft strikes at 210 ft/s (terminal velocity): 42 x 4 = 168 bludgeoning "
         "damage. No fall deals more: 210 ft/s is terminal velocity."
     )
-    assert dc.strip() == "DC 17 = 15 + 12 // 5"
+    assert dc.strip() == "DC 17 = 15 + 12/5, rounded down"

@@ -27,6 +27,7 @@ from chronicle.domain.potestas import (
     parse_sheet,
     sheet_lines,
 )
+from chronicle.domain.potestas.explain import dc_formula
 from chronicle.domain.potestas.injury import InjuryOutcome
 
 BRAND = Sheet(fort=4, dr="2")
@@ -47,7 +48,7 @@ def test_an_injury_names_the_damage_dr_the_save_and_the_result():
     )
     assert clean(explain(event, "Brand")) == (
         "Brand takes 12 lethal damage (magic, slashing). Damage reduction removes 2: 10 left. "
-        "Fortitude save, DC 17 = 15 + 10 // 5: rolled 3 + 4 (Fortitude) - 1 (wounds) = 6, failed by 11. "
+        "Fortitude save, DC 17 = 15 + 10/5: rolled 3 + 4 (Fortitude) - 1 (wounds) = 6, failed by 11. "
         "Brand takes a wound; failing by 10 or more makes it a disabling wound. Brand is now disabled."
     )
 
@@ -136,16 +137,17 @@ def test_a_dying_save_natural_20_and_a_death_by_margin():
 
 def test_exertion_quotes_what_was_done():
     event = record(Exerted, BRAND, Condition(wounds=1, lethal="disabled"), ExertionInputs(action="charged the ogre"))
-    assert clean(explain(event, "Brand")) == "Brand exerts itself: \u201ccharged the ogre\u201d. Brand is now dying."
+    assert (
+        clean(explain(event, "Brand"))
+        == "Brand makes a strenuous effort: \u201ccharged the ogre\u201d. Brand is now dying."
+    )
 
 
 def test_a_rest_says_how_long_and_what_healed():
     event = record(Rested, BRAND, Condition(wounds=2, lethal="disabled"), RestInputs(hours=8, minutes=30))
     assert clean(explain(event, "Brand")) == (
-        "Brand rests for 8 hours 30 minutes and heals 1 wound and 3 nonlethal wounds.".replace(
-            "3 nonlethal wounds", "0 nonlethal wounds"
-        )
-        + " Brand is standing, neither disabled nor staggered."
+        "Brand rests for 8 hours 30 minutes and heals 1 lethal step (a step heals a wound, or the state a wound "
+        "left). Brand is standing, neither disabled nor staggered."
     )
     interrupted = record(Rested, BRAND, Condition(wounds=1), RestInputs(minutes=20, interrupted=True))
     assert (
@@ -159,7 +161,7 @@ def test_a_fall_gives_the_impact_then_the_injury():
     assert clean(explain(event, "Brand")).startswith(
         "Brand falls: a fall of 100 ft strikes at 83.67 ft/s: 16 x 4 = 64 bludgeoning damage. "
         "Brand takes 64 lethal damage (bludgeoning). Damage reduction removes 2: 62 left. "
-        "Fortitude save, DC 27 = 15 + 62 // 5: rolled 10 + 4 (Fortitude) - 0 (wounds) = 14, failed by 13."
+        "Fortitude save, DC 27 = 15 + 62/5, rounded down: rolled 10 + 4 (Fortitude) - 0 (wounds) = 14, failed by 13."
     )
 
 
@@ -194,7 +196,7 @@ def test_a_critical_a_miss_and_a_coup_de_grace_in_words():
     [
         (
             Condition(),
-            ["Wounds: 0, -0 on every injury save. Lethal track: [healthy] > wounded > disabled > dying > dead."],
+            ["Wounds: 0, no penalty on injury saves. Lethal track: [healthy] > wounded > disabled > dying > dead."],
         ),
         (
             Condition(wounds=2, lethal="stable", rounds_unconscious=3),
@@ -225,3 +227,21 @@ def test_an_objects_sheet_shows_hardness_and_its_save():
         "An object: hardness 5, 2 in thick; defence 0.",
         "Saves against injury at +6: base +0, + hardness, + 1 per inch beyond the first. Disabled means destroyed.",
     ]
+
+
+def test_a_rest_that_wakes_a_character_says_its_steps_never_wounds_that_were_not_there():
+    """One nonlethal wound knocked Brand out: 40 minutes heal it (Brand wakes, staggered), then the stagger."""
+    event = record(Rested, BRAND, Condition(nonlethal_wounds=1, nonlethal="unconscious"), RestInputs(minutes=40))
+    told = clean(explain(event, "Brand"))
+    assert told == (
+        "Brand rests for 40 minutes and heals 2 nonlethal steps (a step heals a wound, or the state a wound left). "
+        "Brand is standing, neither disabled nor staggered."
+    )
+    assert "nonlethal wounds" not in told
+    quiet = record(Rested, BRAND, Condition(), RestInputs(hours=8))
+    assert clean(explain(quiet, "Brand")).startswith("Brand rests for 8 hours and heals nothing.")
+
+
+def test_the_dc_is_written_as_people_write_the_arithmetic():
+    assert dc_formula(12) == "DC 17 = 15 + 12/5, rounded down"
+    assert dc_formula(10) == "DC 17 = 15 + 10/5"

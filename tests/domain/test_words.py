@@ -1,6 +1,7 @@
 """Words, not identifiers (issue 35): every event type of every system has its teller, and one that has
 none is an error, never a sentence made of its class name; every state of every system has its words,
-and a summary or sheet of a character in any state holds no identifier."""
+and a summary or sheet of a character in any state holds no identifier; and the sentences that read
+wrongly read as people write them."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from datetime import UTC, datetime
 from uuid import uuid4
 
 import pytest
+from test_pendragon_support import act, character
 
 import chronicle.domain
 from chronicle.domain import explain as common
@@ -21,6 +23,7 @@ from chronicle.domain.events import DomainEvent, Event
 from chronicle.domain.explain import explain, outcome_words, state_words
 from chronicle.domain.pendragon.condition import Condition as PendragonCondition
 from chronicle.domain.pendragon.condition import Wound
+from chronicle.domain.pendragon.events import StatusAwarded
 from chronicle.domain.potestas.condition import Condition as PotestasCondition
 from chronicle.domain.potestas.condition import Lethal, Nonlethal
 from chronicle.domain.tellers import Unexplained
@@ -77,8 +80,8 @@ def test_an_event_no_teller_knows_is_an_error_not_its_class_name():
             explain(event, "Bruno", system)
 
 
-# snake_case words (`needs_chirurgery`) and class names (`CampaignChosen`; PenDragon is the system's name)
-IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?!PenDragon\b)[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+\b")
+# snake_case words (`needs_chirurgery`), class names (`CampaignChosen`; PenDragon is the system's name), `//`
+IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?!PenDragon\b)[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+\b|//")
 
 
 def every_state() -> list[tuple[str, str, object, object]]:
@@ -151,3 +154,38 @@ def test_a_correction_says_states_and_the_rules_own_terms_in_words():
     assert outcome_words(["needs_chirurgery", "major_wound"]) == "needs Chirurgery and a major wound"
     assert outcome_words(["knocked_out"]) == "knocked out" and outcome_words("no_effect") == "no effect"
     assert outcome_words([]) == "none" and outcome_words(12) == "12"
+
+
+# Sentences as people write them: agreement, numbers, no minus zero, no pronoun for a person --------------
+
+
+def test_a_monster_of_one_hit_die_is_not_one_of_hit_dice():
+    rules = systems.get("adnd2e")
+    for hd, said in (("1", "1 hit die"), ("1/2", "1/2 hit die"), ("4", "4 hit dice"), ("4+4", "4+4 hit dice")):
+        lines = rules.sheet_lines(rules.parse_sheet({"hp": "8", "hd": hd}), rules.Condition())
+        assert f"{said};" in " ".join(lines), (hd, lines)
+
+
+def test_an_unhurt_potestas_sheet_has_no_minus_zero():
+    rules = systems.get("potestas")
+    lines = " ".join(rules.sheet_lines(rules.parse_sheet({}), rules.Condition()))
+    assert "-0" not in lines
+    assert "Wounds: 0, no penalty on injury saves." in lines
+    assert "Nonlethal wounds: 0, no more against nonlethal damage." in lines
+    hurt = " ".join(rules.sheet_lines(rules.parse_sheet({}), rules.Condition(wounds=2, nonlethal_wounds=1)))
+    assert "Wounds: 2, -2 on every injury save." in hurt and "1, -1 more on saves against nonlethal" in hurt
+
+
+def test_pendragon_numbers_have_their_thousands_separated_everywhere():
+    rules = systems.get("pendragon-pass")
+    sheet = rules.parse_sheet({"siz": "15", "con": "13"})
+    fresh = rules.sheet_lines(sheet, rules.Condition())
+    assert "Status 0: 1,000 to the next 1,000; 0 increases earned, 0 spent, 0 pending." in fresh
+    rich = rules.Condition(status=12_345)
+    assert "Status 12,345: 655 to the next 1,000" in " ".join(rules.sheet_lines(sheet, rich))
+    assert rules.summary(sheet, rich) == "hp 28/28, Status 12,345, 12 increases pending"
+    assert rules.summary(sheet, rules.Condition(status=1_100)) == "hp 28/28, Status 1,100, 1 increase pending"
+    hero = character(siz=15, con=13)
+    assert explain(act(hero, StatusAwarded, amount=1500, reason="held the ford"), "Vasana", "pendragon-pass") == (
+        'Vasana gains 1,500 Status for "held the ford" (base 1,500): Status is now 1,500.'
+    )

@@ -294,7 +294,7 @@ def test_a_dying_save_exert_rest_and_fall_through_the_layer(ledger):
     ledger.execute(potestas.Injure(name="Brand", damage=12, save_roll=3))  # disabled
     exerted = ledger.execute(potestas.Exert(name="Brand", action="charged"))
     assert exerted.document["worsened"] == ["dying"]
-    assert "Brand exerts itself: \u201ccharged\u201d." in exerted.text
+    assert "Brand makes a strenuous effort: \u201ccharged\u201d." in exerted.text
     saved = ledger.execute_document({"command": "dying-save", "name": "Brand", "roll": 12})
     assert (saved.document["dc"], saved.document["result"]) == (10, "stable")
     rested = ledger.execute_document({"command": "rest", "name": "Brand", "hours": 16})
