@@ -19,12 +19,12 @@ from ..domain.events import Resolution
 from ..domain.refold import consequences, follow, is_source, source_of
 from ..domain.rolls import DiceRolled
 from ..domain.text import printable
-from ..projections.characters import render
 from . import bulk
 from .audit import rederive
 from .digest import Against
 from .history import notifications_at
 from .mapper import AGGREGATE, EVENT, StoredRow, UnknownTopic, checked_event, mapper_of, topic_kind
+from .read_model_check import UNFOLLOWED, Folded, read_model_problems
 from .signatures import SignatureCheck, in_log_order
 from .snapshots import SnapshotCheck
 from .told import ToldCheck
@@ -199,7 +199,12 @@ def _check(
     report = checker.report()
     names = {ident: chain.state.name for ident, chain in checker.chains.items() if isinstance(chain.state, Character)}
     report["problems"] += snapshots.beyond(versions, names)
-    report["problems"] += _read_models(app, checker, broken)
+    folded = {
+        ident: Folded(chain.state, chain.rules, (chain.places or [0])[-1])
+        for ident, chain in checker.chains.items()
+        if ident not in broken
+    }
+    report["problems"] += read_model_problems(app, campaign_id, folded, member, share)
     if against is not None:
         report["problems"] += against.problems(checker.count)
     report["positions"] = positions.tobytes()
@@ -213,33 +218,6 @@ def _system_of(app: Chronicle, campaign_id: UUID) -> str | None:
 
 def _name_of(app: Chronicle, campaign_id: UUID) -> str:
     return next((name for ident, name, _ in app.index.campaigns() if ident == str(campaign_id)), str(campaign_id))
-
-
-UNFOLLOWED = "the characters read model cannot follow the log"
-
-
-def _read_models(app: Chronicle, checker: Verifier, broken: set[UUID]) -> list[dict[str, Any]]:
-    """Each character's row in the characters read model against the fold of its events (only for
-    characters whose events all verified: a broken chain is reported already)."""
-    try:
-        app.characters.catch_up()
-    except Exception as error:  # noqa: BLE001 - a log it cannot fold (rows gone or moved: reported already)
-        return [{"position": 0, "problem": f"{UNFOLLOWED} ({type(error).__name__})"}]
-    found: list[dict[str, Any]] = []
-    for ident, chain in checker.chains.items():
-        if not isinstance(chain.state, Character) or chain.rules is None or ident in broken:
-            continue
-        shown = app.characters.show(ident)
-        if shown != render(chain.rules, chain.state):
-            place = (chain.places or [0])[-1]
-            found.append(
-                {
-                    "position": place,
-                    "problem": f"the characters read model differs from the log for"
-                    f" {chain.state.name!r} (edited): `chronicle rebuild` restores it",
-                }
-            )
-    return found
 
 
 def _finish(

@@ -217,3 +217,44 @@ def test_a_snapshot_naming_another_module_is_never_resolved(run, probe):
     table = snapshots_table(run.db)
     sql(run.db, f"UPDATE {table} SET topic = ?", (topic,))  # the row's own topic
     assert run("roll", "1d6", "--for", "Bruno").exit_code == 0
+
+
+# Medium 7: the rows the table reads names from are checked ------------------------------------------
+
+
+def test_a_character_renamed_in_the_index_alone_is_named_by_verify(run):
+    campaign(run)
+    sql(run.db, "UPDATE chronicle_characters SET name = ?", ("Mallory",))
+    assert "Mallory rolled" in run("log").stdout  # what the table would read
+    assert problems(run) == [
+        {
+            "position": 5,
+            "problem": "the index differs from the log for 'Bruno' (its name, campaign, kind or retirement edited):"
+            " `chronicle rebuild` restores it",
+        }
+    ]
+    assert run("rebuild").exit_code == 0
+    assert "Mallory" not in run("log").stdout and run.json("verify")["ok"] is True
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE chronicle_character_rows SET name = 'Mallory'",
+        "UPDATE chronicle_character_rows SET version = 2",
+        "UPDATE chronicle_character_rows SET state = REPLACE(state, '\"retired\":false', '\"retired\":true')",
+        "UPDATE chronicle_characters SET retired = 1",
+        "UPDATE chronicle_campaigns SET name = 'Blackmoor'",
+        "INSERT INTO chronicle_characters (id, campaign_id, name, system, kind, position, retired)"
+        " SELECT '00000000-0000-0000-0000-000000000001', id, 'Mallory', system, 'pc', 9, 0 FROM chronicle_campaigns",
+    ],
+    ids=["row-name", "row-version", "row-state", "index-retired", "campaign-name", "stranger"],
+)
+def test_every_read_model_row_the_table_reads_is_checked(run, statement):
+    campaign(run)
+    assert run.json("verify")["ok"] is True
+    sql(run.db, statement)
+    found = problems(run)
+    assert len(found) == 1 and found[0]["problem"].endswith("`chronicle rebuild` restores it"), found
+    assert json.loads(run("--json", "verify", "--workers", "3").stdout)["problems"] == found  # side by side
+    assert run("rebuild").exit_code == 0 and run.json("verify")["ok"] is True
