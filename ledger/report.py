@@ -56,13 +56,18 @@ def _mark(told: dict[int, dict[str, Any]], change: dict[str, Any]) -> dict[str, 
 def campaign_report(session: Session) -> dict[str, Any]:
     app, campaign = session.app, session.campaign
     characters = character_list(session, None)
-    leaders, oaths, geasa = [], [], []
+    leaders, oaths, geasa, closed = [], [], [], []
     for row in characters:
         full = character_view(session, row["name"], None)
         if "status" in full:
             leaders.append({"name": row["name"], "status": full["status"]["total"]})
-        oaths += [{"character": row["name"], **oath} for oath in full.get("oaths", [])]
-        geasa += [{"character": row["name"], **geas} for geas in full.get("geasa", [])]
+        for kind, found in (("oath", full.get("oaths", [])), ("geas", full.get("geasa", []))):
+            for vow in found:
+                told = {"character": row["name"], **vow}
+                if vow["state"] in ("fulfilled", "broken"):
+                    closed.append({**told, "kind": kind})
+                else:  # an oath still open, a geas still kept
+                    (oaths if kind == "oath" else geasa).append(told)
     leaders.sort(key=lambda r: -r["status"])
     disputed = [{"target": target, **a} for target, found in amendments(app, campaign.id).items() for a in found]
     return {
@@ -72,6 +77,7 @@ def campaign_report(session: Session) -> dict[str, Any]:
         "status_leaders": leaders,
         "open_oaths": oaths,
         "open_geasa": geasa,
+        "closed_oaths": closed,  # oaths fulfilled or broken, geasa broken: no longer open
         "winters": list(campaign.winters),
         "disputed": disputed,
     }

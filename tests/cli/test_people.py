@@ -282,3 +282,22 @@ def test_a_correction_tells_what_it_changed_in_sentences_not_a_run_of_fields(run
         "dead from yes to no, hp from -14 to 16, knockdown from yes to no and major from yes to no."
     )
     assert "->" not in first
+
+
+def test_campaign_report_lists_only_open_oaths_as_open(run_sqlite, tmp_path):
+    played(run_sqlite, tmp_path, "pendragon-pass")  # oath-1 fulfilled, oath-2 broken, geas-1 broken
+    assert run_sqlite("oath", "swear", "Vasana", "guard the gate").exit_code == 0
+    assert run_sqlite("geas", "take", "Vasana", "never lie").exit_code == 0
+    report = run_sqlite.json("campaign", "report")
+    assert [o["text"] for o in report["open_oaths"]] == ["guard the gate"]
+    assert [g["text"] for g in report["open_geasa"]] == ["never lie"]
+    closed = {(c["kind"], c["text"], c["state"]) for c in report["closed_oaths"]}
+    assert closed == {
+        ("oath", "avenge Orlanth's temple", "fulfilled"),
+        ("oath", "never yield the ford", "broken"),
+        ("geas", "never eat horse", "broken"),
+    }
+    told = run_sqlite("campaign", "report").stdout
+    opened = told.split("Open oaths and geasa")[1]
+    assert "guard the gate" in opened and "never lie" in opened
+    assert "never yield the ford" not in told and "avenge" not in told and "never eat horse" not in told
