@@ -21,7 +21,7 @@ from ..domain.rolls import DiceRolled
 from ..domain.text import printable
 from . import bulk
 from .audit import rederive
-from .digest import Against
+from .digest import Against, Boundaries, SessionEnd, session_ends, session_problems
 from .history import notifications_at
 from .mapper import AGGREGATE, EVENT, StoredRow, UnknownTopic, checked_event, mapper_of, topic_kind
 from .read_model_check import UNFOLLOWED, Folded, read_model_problems
@@ -90,9 +90,10 @@ def verify(
 ) -> dict[str, Any]:
     """Check the campaign's whole log in this process."""
     session.app.index.catch_up()
+    ends = session_ends(session.app, session.campaign.id)
     with bulk.paused_gc():
-        report = _check(session.app, session.campaign.id, (0, 1), progress or (lambda _: None), against)
-    return _finish(session.app, session.campaign.id, [report], require_signatures)
+        report = _check(session.app, session.campaign.id, (0, 1), progress or (lambda _: None), against, ends)
+    return _finish(session.app, session.campaign.id, [report], require_signatures, ends)
 
 
 PARALLEL_FROM = 20000  # events: below this, forking workers costs more than it saves
@@ -109,22 +110,31 @@ def verify_side_by_side(
     (every event of an aggregate by one worker, in order, as its chain and re-derivation need); the
     report is the one a single process makes. The caller has caught the index up, and holds no
     connection while the workers are forked."""
-    jobs = [functools.partial(_verify_share, open_app, campaign_id, (k, shares)) for k in range(shares)]
+    app = open_app()
+    try:
+        ends = session_ends(app, campaign_id)
+    finally:
+        app.close()
+    jobs = [functools.partial(_verify_share, open_app, campaign_id, (k, shares), ends) for k in range(shares)]
     reports = bulk.run(jobs, progress)
     app = open_app()
     try:
-        return _finish(app, campaign_id, reports, require_signatures)
+        return _finish(app, campaign_id, reports, require_signatures, ends)
     finally:
         app.close()
 
 
 def _verify_share(
-    open_app: Callable[[], Chronicle], campaign_id: UUID, share: tuple[int, int], progress: Callable[[float], None]
+    open_app: Callable[[], Chronicle],
+    campaign_id: UUID,
+    share: tuple[int, int],
+    ends: list[SessionEnd],
+    progress: Callable[[float], None],
 ) -> dict[str, Any]:
     app = open_app()
     try:
         with bulk.paused_gc():
-            return _check(app, campaign_id, share, progress, None)
+            return _check(app, campaign_id, share, progress, None, ends)
     finally:
         app.close()
 
@@ -135,10 +145,12 @@ def _check(
     share: tuple[int, int],
     progress: Callable[[float], None],
     against: Against | None,
+    ends: list[SessionEnd],
 ) -> dict[str, Any]:
     """The report on the rows of `share` of the aggregates that belong to the campaign: hashes,
     chains, order and outcomes, and the characters read model against the fold; with the log
-    positions checked (for the index) and the heads (for a digest)."""
+    positions checked (for the index) and the heads (for a digest, and the session ends' digests)."""
+    bounds = Boundaries(ends)
     checker = Verifier(_read_back(app))
     told = ToldCheck(app, campaign_id)
     signatures = SignatureCheck(campaign_id, _system_of(app, campaign_id))
@@ -180,8 +192,10 @@ def _check(
             )
         else:
             checker.feed(row.id, event, digest)
+            head = digest or str(getattr(event, "hash", ""))
+            bounds.seen(row.id, owner, version, head)
             if against is not None:
-                against.seen(row.id, owner, version, digest or str(getattr(event, "hash", "")), checker)
+                against.seen(row.id, owner, version, head, checker)
         unchanged = len(checker.problems) == reported  # (an event already named is not named again)
         if unchanged and not isinstance(event, Exception) and (unsigned := signatures.feed(row.id, event)):
             checker.problems.append({"position": row.id, "problem": unsigned})
@@ -208,6 +222,7 @@ def _check(
     if against is not None:
         report["problems"] += against.problems(checker.count)
     report["positions"] = positions.tobytes()
+    report["boundaries"] = bounds.report()
     report["signatures"] = signatures.report()
     return report
 
@@ -221,10 +236,15 @@ def _name_of(app: Chronicle, campaign_id: UUID) -> str:
 
 
 def _finish(
-    app: Chronicle, campaign_id: UUID, reports: list[dict[str, Any]], require_signatures: bool = False
+    app: Chronicle,
+    campaign_id: UUID,
+    reports: list[dict[str, Any]],
+    require_signatures: bool = False,
+    ends: list[SessionEnd] | None = None,
 ) -> dict[str, Any]:
     """The shares' reports as one, with the index's positions for the campaign checked against the log's,
-    and every signature's key and role in log order."""
+    the session ends' digests against the campaign's first events, and every signature's key and role in
+    log order."""
     logged = array("q")
     for report in reports:
         logged.frombytes(report.pop("positions"))
@@ -232,7 +252,9 @@ def _finish(
         [report.pop("signatures") for report in reports], _name_of(app, campaign_id), require_signatures
     )
     problems = [p for report in reports for p in report["problems"]] + refused
-    problems += _index_problems(app, campaign_id, sorted(logged))
+    unindexed = _index_problems(app, campaign_id, sorted(logged))
+    sessions = session_problems(ends or [], [report.pop("boundaries") for report in reports])
+    problems += unindexed or sessions  # (an index that differs from the log places session ends wrongly)
     unfollowed = [p for p in problems if p["problem"].startswith(UNFOLLOWED)]
     problems = [p for p in problems if p not in unfollowed]
     if unfollowed and not problems:  # else a consequence of the log's own problems, reported already

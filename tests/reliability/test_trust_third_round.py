@@ -258,3 +258,44 @@ def test_every_read_model_row_the_table_reads_is_checked(run, statement):
     assert len(found) == 1 and found[0]["problem"].endswith("`chronicle rebuild` restores it"), found
     assert json.loads(run("--json", "verify", "--workers", "3").stdout)["problems"] == found  # side by side
     assert run("rebuild").exit_code == 0 and run.json("verify")["ok"] is True
+
+
+# Medium 7: the order sessions promise --------------------------------------------------------------
+
+
+def swap(db: str, first: int, second: int) -> None:
+    """Swap two events' log positions, with their index and told rows: every chain still checks out."""
+    table, at = events_table(db)
+    for name, column in ((table, at), ("chronicle_log", "position"), ("chronicle_told", "position")):
+        sql(db, f"UPDATE {name} SET {column} = ? WHERE {column} = ?", (-1, first))
+        sql(db, f"UPDATE {name} SET {column} = ? WHERE {column} = ?", (first, second))
+        sql(db, f"UPDATE {name} SET {column} = ? WHERE {column} = ?", (second, -1))
+
+
+def two_sessions(run) -> None:
+    assert run("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0  # 1
+    assert run("character", "add", "Bruno", "--stat", "hp=30").exit_code == 0  # 2
+    assert run("character", "add", "Alice", "--stat", "hp=20").exit_code == 0  # 3
+    assert run("session", "start", "one").exit_code == 0  # 4
+    assert run("roll", "1d6", "--for", "Bruno").exit_code == 0  # 5
+    assert run("roll", "1d6", "--for", "Alice").exit_code == 0  # 6
+    assert run("session", "end").exit_code == 0  # 7
+    assert run("session", "start", "two").exit_code == 0  # 8
+    assert run("roll", "1d6", "--for", "Bruno").exit_code == 0  # 9
+    assert run.json("verify")["ok"] is True
+
+
+def test_events_swapped_across_a_session_end_are_named_by_verify(run):
+    two_sessions(run)
+    before = run("log", "--session", "1").stdout
+    swap(run.db, 6, 9)  # Alice's roll leaves session 1, Bruno's second joins it
+    for table in ("chronicle_trees", "chronicle_tree_nodes"):  # and the stored Merkle tree is grown again
+        sql(run.db, f"DELETE FROM {table}")
+    assert "Alice rolled" in before and "Alice rolled" not in run("log", "--session", "1").stdout
+    problem = {
+        "position": 7,
+        "problem": "session 1 ended after the campaign's first 6 events, which no longer make the digest it noted:"
+        " events before its end were moved, removed or rewritten",
+    }
+    assert problems(run) == [problem]
+    assert json.loads(run("--json", "verify", "--workers", "2").stdout)["problems"] == [problem]
