@@ -41,7 +41,7 @@ def noted(heads: list[Head]) -> str:
 def parse(text: str) -> tuple[int, str]:
     """`N-HEX` as (N, HEX); anything else is bad input."""
     found = re.fullmatch(rf"(\d{{1,18}})-([0-9a-f]{{{SHOWN}}})", text.strip().lower())
-    if found is None:
+    if found is None or int(found.group(1)) == 0:  # (a campaign has its start at least: `0-` is no digest)
         raise BadInput(f"--digest takes a digest as `campaign show` prints it (N-HEX), got {text!r}")
     return int(found.group(1)), found.group(2)
 

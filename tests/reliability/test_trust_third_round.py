@@ -299,3 +299,11 @@ def test_events_swapped_across_a_session_end_are_named_by_verify(run):
     }
     assert problems(run) == [problem]
     assert json.loads(run("--json", "verify", "--workers", "2").stdout)["problems"] == [problem]
+
+
+# Low items ------------------------------------------------------------------------------------------
+
+
+def test_a_digest_of_no_events_is_not_a_digest(run):
+    two_sessions(run)
+    refused(run("verify", "--digest", "0-" + "ab" * 16), 2, "--digest takes a digest")
