@@ -56,7 +56,10 @@ def _mark(told: dict[int, dict[str, Any]], change: dict[str, Any]) -> dict[str, 
 def campaign_report(session: Session) -> dict[str, Any]:
     app, campaign = session.app, session.campaign
     characters = character_list(session, None)
-    leaders, oaths, geasa, closed = [], [], [], []
+    leaders: list[dict[str, Any]] = []
+    oaths: list[dict[str, Any]] = []  # still open
+    geasa: list[dict[str, Any]] = []  # still kept
+    closed: list[dict[str, Any]] = []
     for row in characters:
         full = character_view(session, row["name"], None)
         if "status" in full:
