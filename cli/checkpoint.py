@@ -6,7 +6,7 @@ import click
 
 from .context import Env
 from .options import common
-from .output import emit
+from .output import Exact, emit
 
 
 @click.command()
@@ -39,4 +39,4 @@ def checkpoint(env: Env) -> None:
         "key": made.key,
         "note": made.note,
     }
-    emit(env, data, made.note.removesuffix("\n"))  # printed as it is signed: `checkpoint > FILE` is the note
+    emit(env, data, Exact(made.note.removesuffix("\n")))  # printed as it is signed: `checkpoint > FILE` is the note

@@ -24,24 +24,25 @@ def written(target: str) -> Iterator[BinaryIO]:
         return
     if not target:
         raise BadInput("no file named: give a file name, or - for stdout")
-    folder = os.path.dirname(target) or "."
+    path = os.path.realpath(target) if os.path.islink(target) else target  # a link's file, never the link
+    folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise BadInput(f"cannot write {target}: directory {folder} does not exist")
-    if os.path.isdir(target):
+    if os.path.isdir(path):
         raise BadInput(f"cannot write {target}: it is a directory")
-    if os.path.exists(target) and not os.path.isfile(target):  # /dev/full, a fifo: never renamed over
-        with _reported(target), open(target, "wb") as sink:
+    if os.path.exists(path) and not os.path.isfile(path):  # /dev/full, a fifo: never renamed over
+        with _reported(target), open(path, "wb") as sink:
             yield sink
         return
     with _reported(target):
-        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=folder)
+        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
     try:
         with _reported(target), os.fdopen(handle, "wb") as sink:
             yield sink
             sink.flush()
             os.fsync(sink.fileno())
         with _reported(target):
-            os.replace(temporary, target)
+            os.replace(temporary, path)
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)

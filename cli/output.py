@@ -33,12 +33,42 @@ def emit(env: Any, data: Any, human: Any = None) -> None:
     show(human if isinstance(human, str) else rendered(human))
 
 
+class Exact(str):
+    """Human output printed as it is, never wrapped: a signed note or key a person copies whole."""
+
+
 def show(text: str) -> None:
-    """TEXT on stdout; through the pager ($PAGER, else less) when stdout is a terminal it overflows."""
+    """TEXT on stdout; on a terminal fitted to its width (`fitted`), and through the pager ($PAGER, else
+    less) when it overflows the terminal's height. Piped, as it is: a file or program reads it."""
+    if on_terminal() and not isinstance(text, Exact):
+        text = fitted(text, width())
     if on_terminal() and text.count("\n") + 1 >= shutil.get_terminal_size().lines:
         click.echo_via_pager(text)
     else:
         click.echo(text)
+
+
+def fitted(text: str, columns: int) -> str:
+    """TEXT with each line longer than `columns` broken at its spaces, never inside a word (a longer word
+    stands alone), the continuation lines indented as the line itself is; spacing inside a line kept."""
+    import textwrap
+
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= columns:
+            lines.append(line)
+            continue
+        pad = line[: len(line) - len(line.lstrip(" "))]
+        lines += textwrap.wrap(
+            line[len(pad) :],
+            width=max(columns, len(pad) + 20),
+            initial_indent=pad,
+            subsequent_indent=pad,
+            break_long_words=False,
+            break_on_hyphens=False,
+            replace_whitespace=False,
+        ) or [line]
+    return "\n".join(lines)
 
 
 def on_terminal() -> bool:
@@ -54,9 +84,11 @@ def width() -> int:
         return int(columns)
     for stream in [*streams, sys.stderr]:
         try:
-            return max(os.get_terminal_size(stream.fileno()).columns, 20)
+            columns_seen = os.get_terminal_size(stream.fileno()).columns
         except (OSError, ValueError, AttributeError):
             continue
+        if columns_seen > 0:  # a pseudo-terminal nobody sized says 0: not a width
+            return max(columns_seen, 20)
     return PIPED_WIDTH
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import os
+import sys
 from typing import BinaryIO
 
 import click
@@ -29,9 +31,27 @@ def export(env: Env, output: str) -> None:
     Example:
       chronicle export --campaign Glorantha --output glorantha.jsonl
     """
+    session = env.read()
+    lines = 0
     with written(output) as sink:
-        for line in export_lines(env.read()):
+        for line in export_lines(session):
             sink.write(line + b"\n")
+            lines += 1
+    if not _stdout(output):  # on stdout the export is the output: nothing may join its stream
+        events, name = lines - 1, session.campaign.name  # (the last line closes the export)
+        said = f"Wrote the {events:,} event{'' if events == 1 else 's'} of {name} to {output}."
+        emit(env, {"campaign": name, "events": events, "output": output}, said)
+
+
+def _stdout(target: str) -> bool:
+    """Whether TARGET is stdout itself: `-`, or a name of it (/dev/stdout, or the file stdout goes to)."""
+    if target == "-":
+        return True
+    try:
+        named, out = os.stat(target), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # (no file descriptor: stdout is captured, not a file)
+        return False
+    return (named.st_dev, named.st_ino) == (out.st_dev, out.st_ino)
 
 
 @click.command("import")
