@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import click
 
 from ..domain.errors import BadInput
+from ..domain.text import printable
 from ..ledger.storage import redact
 from .context import Env
 from .web.app import build
@@ -91,9 +92,16 @@ def _listen(host: str, port: int) -> socket.socket:
         listener.bind(address)
         listener.listen(2048)  # from here a browser that connects waits for the app, rather than being refused
     except OSError as problem:
-        raise BadInput(f"cannot listen on {host} port {port}: {problem.strerror or problem}") from None
+        raise BadInput(f"cannot listen on {_named(host)} port {port}: {problem.strerror or problem}") from None
+    except UnicodeError:  # the IDNA codec's refusal of a label that is empty or longer than 63 characters
+        raise BadInput(f"cannot listen on {_named(host)}: not a host name or address") from None
     listener.set_inheritable(True)
     return listener
+
+
+def _named(host: str) -> str:
+    """The host as a message names it: quoted, escaped, and shortened when long."""
+    return printable(host if len(host) <= 80 else host[:80] + "...") if host else "an empty host name"
 
 
 def _loopback(host: str) -> bool:

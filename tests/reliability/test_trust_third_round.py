@@ -307,3 +307,10 @@ def test_events_swapped_across_a_session_end_are_named_by_verify(run):
 def test_a_digest_of_no_events_is_not_a_digest(run):
     two_sessions(run)
     refused(run("verify", "--digest", "0-" + "ab" * 16), 2, "--digest takes a digest")
+
+
+@pytest.mark.parametrize("host", ["", "a" * 300, "a..b", "a." * 200, "not a host"])
+def test_serve_on_what_is_not_a_host_is_bad_input(run_sqlite, host):
+    assert run_sqlite("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0
+    line = refused(run_sqlite("serve", "--host", host, "--port", "0"), 2, "cannot listen on")
+    assert len(line) < 200
