@@ -11,6 +11,7 @@ from ..ledger.campaigns import campaign_list
 from ..ledger.digest import digest
 from ..ledger.report import campaign_report
 from .commanding import executes
+from .complete import campaign_names
 from .context import Env
 from .options import common
 from .output import emit, fields, table
@@ -175,7 +176,7 @@ def list_(env: Env, archived: bool) -> None:
 
 
 @campaign.command("use")
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)  # a campaign's name, not a character's
 @common
 @executes("table:CampaignUse")
 def use() -> None:
@@ -188,7 +189,7 @@ def use() -> None:
 
 
 @campaign.command("archive")
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)  # a campaign's name, not a character's
 @click.option("--reason", required=True, help="Why (kept in the log).")
 @common
 @executes("table:CampaignArchive")

@@ -1,14 +1,17 @@
 """Shell completion from the ledger: character and campaign names, and the options of the campaign's
-system for the commands it picks (`injure`, `rest`, `attack`). Completion never fails loudly and
-never creates a ledger: whatever goes wrong offers nothing."""
+system for the commands it picks (`injure`, `rest`, `attack`); the same for the lines `chronicle shell`
+reads. Completion never fails loudly and never creates a ledger: whatever goes wrong offers nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import re
+import shlex
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 import click
-from click.shell_completion import CompletionItem
+from click.shell_completion import BashComplete, CompletionItem, ShellComplete, add_completion_class, split_arg_string
 
 from ..ledger.storage import must_exist
 from .context import Env
@@ -92,3 +95,85 @@ def wire(command: click.Command) -> click.Command:
         for sub in command.commands.values():
             wire(sub)
     return command
+
+
+# What a shell reads as one word unquoted: shlex.quote's safe characters, letters of any script included
+UNQUOTED = re.compile(r"[\w@%+=:,./-]+")
+
+
+def quoted(value: str) -> str:
+    """VALUE as one word of a command line: as it is when it needs no quotes, else in double quotes
+    (`"Goblin Chief"`), else (it holds a character special there too) in single quotes."""
+    if UNQUOTED.fullmatch(value):
+        return value
+    if not any(char in value for char in '"\\$`!'):
+        return f'"{value}"'
+    return shlex.quote(value)
+
+
+@add_completion_class
+class QuotingBashComplete(BashComplete):
+    """Bash inserts what Click offers as it is: a name with a space would become two arguments
+    (`Goblin Chief` then fails as an extra argument). Quoted, unless the word being completed opens a
+    quote itself (bash keeps that quote). Zsh and fish quote what they insert themselves."""
+
+    open_quote = False
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        try:
+            shlex.split(os.environ.get("COMP_WORDS", ""))
+        except ValueError:  # no closing quotation (or a last backslash): the word is typed inside quotes
+            self.open_quote = True
+        return super().get_completion_args()
+
+    def format_completion(self, item: CompletionItem) -> str:
+        if item.type != "plain" or self.open_quote:
+            return super().format_completion(item)
+        return f"{item.type},{quoted(item.value)}"
+
+
+SHELL_WHITESPACE = " \t\r\n"  # shlex's
+
+
+def word_start(text: str) -> int:
+    """Where the word being typed at the end of TEXT starts (`len(TEXT)` between words), reading
+    quotes and backslashes as shlex does."""
+    start: int | None = None
+    quote, escaped = "", False
+    for at, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif quote:
+            if char == quote:
+                quote = ""
+            elif char == "\\" and quote == '"':
+                escaped = True
+        elif char in SHELL_WHITESPACE:
+            start = None
+        else:
+            if start is None:
+                start = at
+            if char in "\"'":
+                quote = char
+            elif char == "\\":
+                escaped = True
+    return len(text) if start is None else start
+
+
+def line_completions(ctx: click.Context, text: str, refused: Collection[str] = ()) -> tuple[int, list[CompletionItem]]:
+    """What Tab offers for the word at the end of TEXT, a command line as `chronicle shell` takes it
+    (no program name, no global options), under CTX's invocation and its Env: where that word starts
+    in TEXT, and Click's own completion of it (`ShellComplete`, with the completers above). No option
+    of the program itself, nor a command in REFUSED, is offered as a line's first word."""
+    start = word_start(text)
+    try:
+        args = shlex.split(text[:start])
+        incomplete = split_arg_string(text[start:])[0] if start < len(text) else ""
+        root = ctx.find_root()
+        complete = ShellComplete(root.command, {"obj": root.obj}, root.info_name or "chronicle", "")
+        items = complete.get_completions(args, incomplete)
+    except Exception:  # as above: a line that cannot be read yet offers nothing
+        return start, []
+    if not args:
+        items = [item for item in items if not item.value.startswith("-") and item.value not in refused]
+    return start, items
