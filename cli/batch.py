@@ -38,7 +38,7 @@ def batch(ctx: click.Context, source: TextIO, jsonl: bool) -> None:
     """
 
     env = ctx.obj
-    run_line = _document_runner(env) if jsonl else _line_runner(ctx, env)
+    run_line = _document_runner(env) if jsonl else line_runner(ctx, env)
     with _rereadable(source) as lines_of:
         for attempt in range(application.RETRIES):
             try:
@@ -61,7 +61,7 @@ def batch(ctx: click.Context, source: TextIO, jsonl: bool) -> None:
 FLUSH = 500  # lines: their decided events are inserted into the batch's open transaction, and let go
 LONGEST_LINE = 1 << 20  # characters: a longer line (or a file with no line ends, /dev/zero) is bad input
 
-RunLine = Callable[[str, int], bool]  # runs one line of the file; False for a line with nothing to run
+RunLine = Callable[[str, int | None], bool]  # runs one line (of that number); False for a line with nothing to run
 
 
 def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) -> tuple[int, int]:
@@ -100,27 +100,29 @@ def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) ->
     return lines, recorded
 
 
-def _line_runner(ctx: click.Context, env: Any) -> RunLine:
+def line_runner(ctx: click.Context, env: Any, inside: str = "a batch") -> RunLine:
     """Each line parsed by Click as `chronicle LINE` would be (its public `make_context`), under the
-    batch's own global options; a command is looked up once per batch."""
+    global options of CTX's invocation; a command is looked up once. What a line writes joins the
+    batch's unit of work when a batch runs (`env.batch`), else it is a unit of its own (`shell`).
+    A line's error names its number, unless that is None."""
     root = ctx.find_root().command
     assert isinstance(root, click.Group)
     found: dict[str, click.Command | None] = {}
 
-    def run_line(line: str, number: int) -> bool:
+    def run_line(line: str, number: int | None) -> bool:
         args = _split(line, number)
         if not args:
             return False
         name = args[0]
         if name in OWN_TRANSACTION:
             raise BadInput(
-                f"line {number}: {name} cannot run inside a batch ({OWN_TRANSACTION[name]}): run it on its own"
+                f"{_where(number)}{name} cannot run inside {inside} ({OWN_TRANSACTION[name]}): run it on its own"
             )
         if name not in found:
             found[name] = root.get_command(ctx, name)
         command = found[name]
-        if command is None or name == "batch":
-            raise BadInput(f"line {number}: no such command {name!r}")
+        if command is None:
+            raise BadInput(f"{_where(number)}no such command {name!r}")
         with _numbered(number):
             try:
                 pick = getattr(command, "pick", None)  # injure, rest, attack: the campaign's system's command
@@ -142,7 +144,7 @@ def _document_runner(env: Any) -> RunLine:
     """Each line a command document, run by the application layer as any front door runs one."""
     import orjson
 
-    def run_line(line: str, number: int) -> bool:
+    def run_line(line: str, number: int | None) -> bool:
         if not line.strip():
             return False
         with _numbered(number):
@@ -157,13 +159,17 @@ def _document_runner(env: Any) -> RunLine:
 
 
 @contextlib.contextmanager
-def _numbered(number: int) -> Iterator[None]:
-    """A line's error, named by its line number."""
+def _numbered(number: int | None) -> Iterator[None]:
+    """A line's error, named by its line number (if it has one)."""
     try:
         yield
     except ChronicleError as problem:
-        problem.args = (f"line {number}: {problem}",)
+        problem.args = (f"{_where(number)}{problem}",)
         raise
+
+
+def _where(number: int | None) -> str:
+    return "" if number is None else f"line {number}: "
 
 
 def _save(session: Any) -> int:
@@ -172,13 +178,15 @@ def _save(session: Any) -> int:
     return count
 
 
-# commands that open the ledger on their own (or another one) and commit by themselves: they cannot
-# join a batch's one transaction (issue 25, item 2)
+# commands that open the ledger on their own (or another one) and commit by themselves, or read lines of
+# their own: they cannot join a batch's one transaction (issue 25, item 2), nor run in the shell
 OWN_TRANSACTION = {
     "import": "it commits on its own",
     "rebuild": "it replaces the read models on its own",
     "demo": "it records a tour of its own",
     "serve": "it serves until stopped",
+    "batch": "it runs its lines in one transaction of its own",
+    "shell": "it reads command lines of its own",
 }
 
 
@@ -223,7 +231,7 @@ def bounded(source: TextIO) -> Iterator[str]:
 SHELL_SYNTAX = re.compile(r"[\"'\\#\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
-def _split(line: str, number: int) -> list[str]:
+def _split(line: str, number: int | None) -> list[str]:
     text = line.strip()
     if not text or text[0] == "#":
         return []
@@ -232,7 +240,7 @@ def _split(line: str, number: int) -> list[str]:
     try:
         return shlex.split(text, comments=True)
     except ValueError as error:
-        raise BadInput(f"line {number}: {error}") from None
+        raise BadInput(f"{_where(number)}{error}") from None
 
 
 class _Discard(io.TextIOBase):

@@ -31,6 +31,7 @@ COMMANDS = {
     "checkpoint": "checkpoint:checkpoint",
     "report": "report:report",
     "batch": "batch:batch",
+    "shell": "shell:shell",
     "commands": "documents:commands",
     "rebuild": "rebuild:rebuild",
     "amend": "audit:amend",

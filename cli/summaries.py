@@ -130,6 +130,13 @@ SUMMARIES = {
         "condition, story and Status, and the log; every open page follows new events. `GET /events` is the "
         "same stream for scripts (one `data:` line per event, as `log --json`)."
     ),
+    "shell": (
+        "A prompt for the command lines `batch` takes, each recorded on its own: a failing line prints its "
+        "error, writes nothing, and the prompt comes back. Tab completes commands, options, character and "
+        "campaign names; history is kept between runs. `exit`, `quit` or Ctrl-D leaves. With standard input "
+        "not a terminal, its lines are read the same way (an error names its line) and the exit status is 0 "
+        "at their end."
+    ),
     "session": "Sessions at the table: the events between a start and its end.",
     "status": "PenDragon Pass Status (Glory): awards. Every full 1,000 earns one increase.",
     "tactic": "Resolve one special TACTIC for NAME and record it (one event on NAME).",
