@@ -70,7 +70,9 @@ def check_arguments(args: list[str]) -> None:
         if "\x00" in arg:  # no shell can pass one; a file name holding one is refused by every system call
             raise BadInput(f"argument {printable(arg)} holds a NUL character")
         number = _NUMBER.fullmatch(arg.rpartition("=")[2])
-        if number and len(number.group(1).lstrip("0")) > 18 and int(number.group(1)) > INT64_MAX:
+        digits = number.group(1).lstrip("0") if number else ""
+        # (a number of more than 4,300 digits is not even converted: Python refuses to, for its cost)
+        if len(digits) > 19 or (len(digits) == 19 and int(digits) > INT64_MAX):
             raise BadInput(f"{printable(arg[:40])} is beyond {INT64_LIMIT}")
 
 

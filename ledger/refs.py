@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from uuid import UUID
 
 from ..domain.errors import BadInput, NotFound
+from ..domain.text import printable
 from ..projections.index import CAMPAIGN, Index, iso
 
 
@@ -22,7 +23,7 @@ def position(index: Index, campaign_id: UUID, ref: str) -> int:
     text = ref.strip()
     found = index.at_time(campaign_id, _utc(text))
     if found is None:
-        raise NotFound(f"no event at or before {text} in this campaign")
+        raise NotFound(f"no event at or before {shown(text)} in this campaign")
     return found
 
 
@@ -56,15 +57,16 @@ def _exact(index: Index, campaign_id: UUID, ref: str) -> int | None:
     """The position an event id or `#N` names; None when REF is neither (a time, then)."""
     text = ref.strip()
     if text.startswith("#"):
-        try:
-            found = int(text[1:])
-        except ValueError:
-            raise BadInput(f"bad REF {ref!r}: #POSITION takes a whole number") from None
-        if found < 1:
-            raise BadInput(f"bad REF {ref!r}: positions start at #1")
+        digits = text[1:].strip()
+        if not digits.isascii() or not digits.isdigit():
+            raise BadInput(f"bad REF {shown(ref)}: #POSITION takes a whole number")
+        digits = digits.lstrip("0") or "0"
         last = index.position()
-        if found > last:
-            raise BadInput(f"bad REF {ref!r}: the log ends at #{last}")
+        if len(digits) > len(str(last)) or int(digits) > last:  # (5,000 digits are never converted)
+            raise BadInput(f"bad REF {shown(ref)}: the log ends at #{last}")
+        found = int(digits)
+        if found < 1:
+            raise BadInput(f"bad REF {shown(ref)}: positions start at #1")
         return found
     try:
         ident = str(UUID(text))
@@ -84,4 +86,9 @@ def _utc(text: str) -> str:
             moment = moment.astimezone()  # a naive datetime is taken as local time
         return iso(moment.astimezone(UTC))
     except (ValueError, OverflowError):
-        raise BadInput(f"bad REF {text!r}: expected an event id, #POSITION or an ISO-8601 time") from None
+        raise BadInput(f"bad REF {shown(text)}: expected an event id, #POSITION or an ISO-8601 time") from None
+
+
+def shown(ref: str) -> str:
+    """REF as a message names it: quoted, escaped, and shortened when long."""
+    return printable(ref if len(ref) <= 60 else ref[:60] + "...")

@@ -314,3 +314,16 @@ def test_serve_on_what_is_not_a_host_is_bad_input(run_sqlite, host):
     assert run_sqlite("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0
     line = refused(run_sqlite("serve", "--host", host, "--port", "0"), 2, "cannot listen on")
     assert len(line) < 200
+
+
+def test_a_position_of_five_thousand_digits_is_bad_input(run):
+    campaign(run)
+    huge = "#" + "9" * 5000
+    for result in (
+        run("character", "show", "Bruno", "--as-of", huge),  # where arguments enter
+        run("batch", "-", input=f"character show Bruno --as-of {huge}\n"),  # a batch line: refs.py
+        run("log", "--since", "#" + "0" * 4999 + "2"),
+    ):
+        if result.exit_code:
+            assert len(refused(result, 2)) < 300
+    assert run.json("log", "--since", "#" + "0" * 4999 + "2")["events"][0]["position"] == 2
