@@ -1,18 +1,19 @@
 """Reports from the log and the read models: a character's timeline, current state, Status over time and
 wounds and healing (the changes read model: nothing is folded), the sheet as its system's players read it;
-a campaign's overview; a session's recap."""
+a campaign's overview. A session's recap is ledger/recap.py's (`session_recap` is kept importable here)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..domain.errors import NotFound
 from ..projections.changes import Changes
 from ..projections.queries import condition_changes, status_series
-from .campaigns import session_bounds, sessions
-from .characters import character_list, character_view, load
+from .characters import character_list, character_view
 from .history import amendments
 from .history import events as log_events
+from .recap import session_recap
+
+__all__ = ["campaign_report", "character_report", "session_recap"]
 
 if TYPE_CHECKING:
     from .session import Session
@@ -84,51 +85,3 @@ def campaign_report(session: Session) -> dict[str, Any]:
         "winters": list(campaign.winters),
         "disputed": disputed,
     }
-
-
-def session_recap(session: Session, which: str = "last") -> dict[str, Any]:
-    """ "Previously on ...": per character, its condition when session WHICH (N or `last`) began and
-    ended, and its events of that session in sentences; the campaign's own events (notes, rulings)."""
-    start, end = session_bounds(session, which)
-    sitting = next(s for s in sessions(session) if s["start"] == start)
-    rows = list(log_events(session, sitting=which, data=False))
-    told: dict[str, list[dict[str, Any]]] = {}
-    campaign_rows = []
-    for row in rows:
-        if row["character"] is not None:
-            told.setdefault(row["character"], []).append(_told(row))
-        elif row["type"] not in ("SessionStarted", "SessionEnded"):
-            campaign_rows.append(_told(row))
-    characters = [
-        {
-            "name": name,
-            "before": _condition_at(session, name, f"#{start}"),
-            "after": _condition_at(session, name, None if end is None else f"#{end}"),
-            "events": events,
-        }
-        for name, events in told.items()
-    ]
-    times = (
-        {"start_time": rows[0]["local_time"], "end_time": rows[-1]["local_time"]}
-        if rows
-        else {"start_time": None, "end_time": None}
-    )
-    return {
-        "campaign": session.campaign.name,
-        "session": {**sitting, **times},
-        "characters": characters,
-        "campaign_events": campaign_rows,
-    }
-
-
-def _told(row: dict[str, Any]) -> dict[str, Any]:
-    return {key: row[key] for key in ("id", "position", "time", "local_time", "by", "type", "summary")}
-
-
-def _condition_at(session: Session, name: str, as_of: str | None) -> str | None:
-    """NAME's one-line condition right after REF (now when None); None when it did not exist yet."""
-    try:
-        character = load(session, name, as_of)
-    except NotFound:
-        return None
-    return str(session.rules.summary(character.sheet, character.condition))

@@ -224,20 +224,6 @@ def test_character_show_is_the_sheet_a_player_of_the_system_reads(run_sqlite, tm
     assert show["sheet"]["skills"]["sword"] == 16 and "status" in show  # the JSON stays the contract's
 
 
-def test_recap_tells_each_character_what_changed_in_the_session(run_sqlite, tmp_path):
-    played(run_sqlite, tmp_path, "adnd2e")
-    recap = run_sqlite("recap").stdout
-    assert recap.startswith('Previously on Waterdeep: session 1, "The docks"')
-    guard = "Guard at the start: 30/30 hp (0 real, 0 temporary). At the end: -23/30 hp (53 real, 0 temporary), dead."
-    assert guard in recap
-    assert "Brute deals Guard 40 lethal damage" in recap
-    data = run_sqlite.json("recap", "--session", "1")
-    guard = next(c for c in data["characters"] if c["name"] == "Guard")
-    assert guard["before"].startswith("30/30") and len(guard["events"]) == 6
-    refused = run_sqlite("recap", "--session", "2")
-    assert refused.exit_code == 2 and "from 1 to 1" in refused.stderr
-
-
 @pytest.mark.parametrize("system", sorted(CAMPAIGNS))
 def test_no_human_output_names_a_state_kind_or_event_by_its_identifier(run_sqlite, tmp_path, system):
     """Every command's reply as the campaign is played line by line (its Condition line too), then every
