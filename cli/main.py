@@ -214,10 +214,28 @@ def chronicle(
     """
     ctx.obj = Env.from_options(db, as_json, by, campaign, seed)
     check_arguments([text for text in (db, by, campaign) if text])
+    _check_settings(ctx.obj, db, by, campaign)
     if db == "":
         raise BadInput("--db is empty: name a SQLite file or a postgresql:// URL")
     if ctx.meta.get("chronicle.reads_only"):
         must_exist(ctx.obj.db)
+
+
+LONGEST_TARGET = 4096  # characters of a --db: the longest path Linux opens (PATH_MAX); a URL is shorter
+
+
+def _check_settings(env: Env, db: str | None, by: str | None, campaign: str | None) -> None:
+    """The values the environment gave (`$CHRONICLE_BY`, ..., the user name), checked as arguments are,
+    and a --db too long to be a path or URL: each one line of bad input naming the setting."""
+    for given, value, variable in (
+        (db, env.db, "$CHRONICLE_DB"),
+        (by, env.by, "$CHRONICLE_BY (or your user name)"),
+        (campaign, env.campaign, "$CHRONICLE_CAMPAIGN"),
+    ):
+        if not given and value:
+            check_arguments([value], variable)
+    if len(env.db) > LONGEST_TARGET:
+        raise BadInput(f"--db is {len(env.db):,} characters long: no path or URL is longer than {LONGEST_TARGET:,}")
 
 
 def main() -> None:

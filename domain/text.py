@@ -60,20 +60,33 @@ def printable(text: str) -> str:
     return repr(text)
 
 
-def check_arguments(args: list[str]) -> None:
+def check_arguments(args: list[str], what: str = "argument") -> None:
     """Refuse, where command-line arguments enter, what no later step could store or use: bytes that
     are not UTF-8 (decoded with `surrogateescape` into lone surrogates, which no JSON and no database
-    text can hold), a NUL, and a whole number beyond 64 bits (alone, or after `=` as in `hp=N`)."""
+    text can hold), a NUL, and a whole number beyond 64 bits (alone, or after `=` as in `hp=N`).
+    `what` names the arguments in a message (`$CHRONICLE_BY` for a setting's value)."""
     for arg in args:
         if _SURROGATE.search(arg):
-            raise BadInput(f"argument {printable(arg)} is not valid UTF-8")
+            raise BadInput(f"{what} {_named(arg)} is not valid UTF-8")
         if "\x00" in arg:  # no shell can pass one; a file name holding one is refused by every system call
-            raise BadInput(f"argument {printable(arg)} holds a NUL character")
-        number = _NUMBER.fullmatch(arg.rpartition("=")[2])
+            raise BadInput(f"{what} {_named(arg)} holds a NUL character")
+        key, _, value = arg.rpartition("=")
+        number = _NUMBER.fullmatch(value)
         digits = number.group(1).lstrip("0") if number else ""
         # (a number of more than 4,300 digits is not even converted: Python refuses to, for its cost)
         if len(digits) > 19 or (len(digits) == 19 and int(digits) > INT64_MAX):
+            if "://" in key:  # a URL's parameter: named alone, as the URL before it may hold a password
+                raise BadInput(
+                    f"the URL's parameter {printable(re.split('[?&]', key)[-1][:40])} is beyond {INT64_LIMIT}"
+                )
             raise BadInput(f"{printable(arg[:40])} is beyond {INT64_LIMIT}")
+
+
+def _named(arg: str) -> str:
+    """An argument as a message names it: quoted and shortened; a URL not shown (it may hold a password)."""
+    if "://" in arg:
+        return "(a URL, not shown: it may hold a password)"
+    return printable(arg if len(arg) <= 80 else arg[:80] + "...")
 
 
 def safe_line(text: str) -> str:

@@ -11,6 +11,7 @@ import uuid
 import orjson
 import pytest
 
+from chronicle.cli import main
 from chronicle.ledger.storage import is_postgres
 
 from .edges import refused, sql
@@ -327,3 +328,25 @@ def test_a_position_of_five_thousand_digits_is_bad_input(run):
         if result.exit_code:
             assert len(refused(result, 2)) < 300
     assert run.json("log", "--since", "#" + "0" * 4999 + "2")["events"][0]["position"] == 2
+
+
+def test_a_setting_that_is_not_utf8_is_bad_input_naming_it(run, monkeypatch):
+    campaign(run)
+    monkeypatch.setenv("CHRONICLE_BY", "a\udcff")  # what Python makes of CHRONICLE_BY=$'a\xff'
+    result = run.runner.invoke(main.chronicle, ["--db", run.db, "roll", "1d6"], catch_exceptions=False)
+    refused(result, 2, "$CHRONICLE_BY", "not valid UTF-8")
+
+
+def test_a_url_parameter_beyond_64_bits_never_shows_the_password(tmp_path):
+    from conftest import Run
+
+    url = "postgresql://u:secret@127.0.0.1:5432/x?connect_timeout=" + "9" * 24
+    line = refused(Run(url)("log"), 2, "connect_timeout", "64-bit")
+    assert "secret" not in line
+
+
+def test_an_over_long_db_is_one_short_line():
+    from conftest import Run
+
+    line = refused(Run("a" * 100_000)("log"), 2, "100,000 characters")
+    assert len(line) < 200
