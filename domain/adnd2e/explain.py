@@ -43,6 +43,15 @@ def _sum(roll: int, modifier: int) -> str:
     return f"{roll}" if modifier == 0 else f"{roll} {_plus(modifier)} = {roll + modifier}"
 
 
+def _duration(minutes: int) -> str:
+    """ "1 hour 20 minutes", "8 hours", "20 minutes"."""
+    hours, rest = divmod(minutes, 60)
+    told = ([f"{hours} hour{'' if hours == 1 else 's'}"] if hours else []) + (
+        [f"{rest} minute{'' if rest == 1 else 's'}"] if rest or not hours else []
+    )
+    return " ".join(told)
+
+
 def _rounds(count: int) -> str:
     return f"{count} round{'' if count == 1 else 's'}"
 
@@ -80,12 +89,9 @@ def _result(name: str, unconscious: bool, dead: bool) -> str:
 def _rested(event: Rested, name: str) -> str:
     i, o = event.inputs, event.outcome
     interrupted = ", but is interrupted" if i.interrupted else ""
-    healed = (
-        f"heals {o.temporary_healed} temporary and {o.real_healed} real hit points"
-        if o.temporary_healed or o.real_healed
-        else "heals nothing"
-    )
-    parts = [f"{name} rests {o.minutes} minutes{interrupted} and {healed}."]
+    kinds = [f"{n} {kind}" for n, kind in ((o.temporary_healed, "temporary"), (o.real_healed, "real")) if n]
+    healed = f"heals {' and '.join(kinds)} hit point{'' if o.temporary_healed + o.real_healed == 1 else 's'}"
+    parts = [f"{name} rests for {_duration(o.minutes)}{interrupted} and {healed if kinds else 'heals nothing'}."]
     if o.dead:
         parts.append(f"{name} is dead.")
     elif o.unconscious:

@@ -179,7 +179,7 @@ def test_a_rest_that_heals_nothing_is_still_one_event(run_sqlite):
     assert (interrupted["temporary_healed"], interrupted["version"]) == (0, 3)
     unhurt = run.json("rest", "Brand", "--minutes", "5")
     assert (unhurt["temporary_healed"], unhurt["version"]) == (0, 4)
-    assert run("rest", "Brand", "--hours", "1").stdout.startswith("Brand rests 60 minutes and heals 2 temporary")
+    assert run("rest", "Brand", "--hours", "1").stdout.startswith("Brand rests for 1 hour and heals 2 temporary")
 
 
 @pytest.mark.parametrize(

@@ -79,10 +79,10 @@ def test_a_sap_ignoring_a_magic_bonus_and_a_lethal_blow_that_kills():
 def test_a_rest_heals_and_says_what_remains():
     hurt = Condition(real_damage=6, temporary_damage=6, unconscious=True)  # 12 of 12: out cold
     assert told(Rested, RestInputs(minutes=20), condition=hurt) == (
-        "Guard rests 20 minutes and heals 2 temporary and 0 real hit points."
+        "Guard rests for 20 minutes and heals 2 temporary hit points."
     )
     assert told(Rested, RestInputs(hours=1, interrupted=True), condition=hurt) == (
-        "Guard rests 60 minutes, but is interrupted and heals nothing. Guard is still unconscious."
+        "Guard rests for 1 hour, but is interrupted and heals nothing. Guard is still unconscious."
     )
 
 
