@@ -14,6 +14,7 @@ from typing import Any, TextIO
 import click
 
 from ..domain.errors import BadInput, ChronicleError, Conflict, Refusal
+from ..domain.text import check_arguments
 from ..ledger import application, bulk
 from ..ledger.application import backoff, lost_race
 from .options import common
@@ -124,6 +125,7 @@ def line_runner(ctx: click.Context, env: Any, inside: str = "a batch") -> RunLin
         if command is None:
             raise BadInput(f"{_where(number)}no such command {name!r}")
         with _numbered(number):
+            check_arguments(args)  # as the command line's arguments are (cli/main.py): 64 bits, UTF-8, NUL
             try:
                 pick = getattr(command, "pick", None)  # injure, rest, attack: the campaign's system's command
                 if pick is not None and args[1:2] not in (["-h"], ["--help"]):  # (help may need no ledger)

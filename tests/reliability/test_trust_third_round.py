@@ -350,3 +350,13 @@ def test_an_over_long_db_is_one_short_line():
 
     line = refused(Run("a" * 100_000)("log"), 2, "100,000 characters")
     assert len(line) < 200
+
+
+@pytest.mark.parametrize(
+    "line", ["log --tail " + "1" + "0" * 30, "character add Carl --stat hp=" + "9" * 30, "note a\x00b"]
+)
+def test_a_batch_line_is_checked_as_a_command_line_is(run, line):
+    campaign(run)
+    before = sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}")
+    refused(run("batch", "-", input=f"roll 1d6\n{line}\n"), 2, "line 2:")
+    assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == before
