@@ -18,8 +18,8 @@ MEANING = {
     "unconscious": "helpless; further nonlethal wounds have no effect; healing one nonlethal wound wakes {name}",
     "dying": "unconscious; a dying save each turn; another wound kills",
     "stable": "unconscious but no longer dying; another wound starts the dying again",
-    "dead": "dead",
-    "destroyed": "destroyed",
+    "dead": "no more actions, and no rest heals {name}",
+    "destroyed": "broken beyond use, and no rest mends it",
 }
 
 
@@ -86,7 +86,7 @@ def _ladder_lines(sheet: Sheet, condition: Condition, name: str) -> list[str]:
         lines.append(f"Nonlethal wounds: {bruises}, {more}. Nonlethal track: {track}.")
     for state in condition.states:
         lines.append(f"{state.capitalize()}: {MEANING[state].format(name=name)}.")
-    if condition.rounds_unconscious:
+    if condition.rounds_unconscious and not condition.finished:
         rounds = condition.rounds_unconscious
         lines.append(f"Unconscious for {rounds} round{'s' if rounds != 1 else ''} so far.")
     return lines

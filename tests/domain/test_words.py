@@ -189,3 +189,10 @@ def test_pendragon_numbers_have_their_thousands_separated_everywhere():
     assert explain(act(hero, StatusAwarded, amount=1500, reason="held the ford"), "Vasana", "pendragon-pass") == (
         'Vasana gains 1,500 Status for "held the ford" (base 1,500): Status is now 1,500.'
     )
+
+
+def test_a_dead_potestas_character_reads_as_dead_once():
+    rules = systems.get("potestas")
+    lines = rules.sheet_lines(rules.parse_sheet({}), rules.Condition(wounds=3, lethal="dead", rounds_unconscious=1))
+    assert "Dead: no more actions, and no rest heals the character." in lines
+    assert not any(line.startswith("Unconscious for") for line in lines)
