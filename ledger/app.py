@@ -41,7 +41,9 @@ class Chronicle(Application):
         """One transaction for everything done inside it (ledger/durable_sqlite.py, ledger/durable_postgres.py):
         a command's reads, its events and the read models' catching up, all or nothing."""
         unit = getattr(getattr(self.factory, "datastore", None), "unit", None)
-        return unit(immediate) if unit is not None else nullcontext()
+        if unit is None:
+            return nullcontext()
+        return unit(immediate, getattr(self.recorder, "lock_events", None))
 
     @cached_property
     def views(self) -> ViewStore:
@@ -96,8 +98,8 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
     postgres = env["PERSISTENCE_MODULE"] == POSTGRES_FACTORY
     try:
         if postgres:
-            with _schema_lock(env, target):
-                app = Chronicle(env=env)
+            with _schema_lock(env, target) as made:
+                app = Chronicle(env={**env, "CREATE_TABLE": "false"} if made else env)
         else:
             app = Chronicle(env={**env, "CREATE_TABLE": "false"})  # made below if the file lacks them
             first = _sqlite_schema(app, UNMARKED in env)
@@ -170,10 +172,13 @@ def hide_password(text: str, target: str) -> str:
 
 
 @contextmanager
-def _schema_lock(env: dict[str, str], target: str) -> Iterator[None]:
+def _schema_lock(env: dict[str, str], target: str) -> Iterator[bool]:
     """Connect once directly, so an unreachable server or a missing database gets its real reason;
     and hold a PostgreSQL advisory lock while the library creates or replaces its tables and
-    functions, which concurrent sessions cannot do at once ("tuple concurrently updated")."""
+    functions, which concurrent sessions cannot do at once ("tuple concurrently updated"). Gives
+    whether they are all made already: then the library is told not to issue its CREATE statements,
+    whose locks on the events table queued behind writers (and writers behind them: issue 38 saw
+    such an open chosen as a deadlock's victim)."""
     import psycopg
 
     try:
@@ -190,4 +195,8 @@ def _schema_lock(env: dict[str, str], target: str) -> Iterator[None]:
         raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
     with connection:
         connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
-        yield
+        made = connection.execute(
+            "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND to_regtype(%s) IS NOT NULL",
+            (f"public.{Chronicle.name}_events", f"public.{Chronicle.name}_tracking", "public.stored_event_uuid"),
+        ).fetchone()
+        yield bool(made and made[0])

@@ -8,7 +8,7 @@ Selected with `PERSISTENCE_MODULE=chronicle.ledger.durable_postgres:UnitPostgres
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -41,6 +41,12 @@ class SealedPostgresRecorder(SealedRecorder, PostgresApplicationRecorder):
             self._insert_stored_events(cursor, stored_events, **kwargs)
             return [row["notification_id"] for row in cursor.fetchall()]
 
+    def lock_events(self) -> None:
+        """Take the events table's lock in the open unit, as the first insert would (ledger/app.py's unit)."""
+        with self.datastore.transaction(commit=True) as cursor:
+            for statement in self.lock_table_statements:
+                cursor.execute(statement)
+
     def _insert_stored_events(self, curs: Any, stored_events: Any, **kwargs: Any) -> None:
         self._lock_table(curs)  # first, so no other writer's first event can slip in after the check
         self.check_sealing(curs)
@@ -57,15 +63,21 @@ class UnitDatastore(PostgresDatastore):
     _units: threading.local
 
     @contextmanager
-    def unit(self, immediate: bool = False) -> Iterator[None]:
+    def unit(self, immediate: bool = False, lock: Callable[[], None] | None = None) -> Iterator[None]:
         """One transaction for everything done inside it on this thread; nested units join the outer
-        one. (`immediate` is SQLite's: a PostgreSQL writer waits for the events table's lock as it inserts.)"""
+        one. `lock()` takes the events table's lock first, whatever `immediate` says: a unit reads,
+        decides, writes and folds the read models holding it. Writers then wait for one another before
+        they touch anything, as on SQLite: one that had folded others' events into the read models
+        before it inserted its own waited for the events table holding their rows, while the writer
+        holding the table waited for those rows (deadlocks in issue 38's runs)."""
         if self.in_unit:
             yield
             return
         with super().get_connection() as connection, connection.transaction():
             self._units.connection = connection
             try:
+                if lock is not None:
+                    lock()
                 yield
             finally:
                 self._units.connection = None

@@ -62,7 +62,7 @@ class DurableDatastore(SQLiteDatastore):
         self._unit = threading.local()  # the open unit's connection, per thread (`serve` answers in threads)
 
     @contextmanager
-    def unit(self, immediate: bool = False) -> Iterator[None]:
+    def unit(self, immediate: bool = False, lock: object = None) -> Iterator[None]:
         """One transaction for everything done inside it on this thread: every transaction the
         library's recorders and the read models open in it joins it instead of beginning its own,
         so a command's reads, its events and the read models' catching up are one transaction, all
@@ -71,7 +71,7 @@ class DurableDatastore(SQLiteDatastore):
         nothing is decided on what is no longer so; after its first write it holds the write lock
         (others wait for it as for any writer). `immediate` takes the write lock first (`BEGIN
         IMMEDIATE`, waited for as any write waits): what a writer that keeps losing does, so it
-        cannot lose again. Nested units join the outer one."""
+        cannot lose again. Nested units join the outer one. (`lock` is PostgreSQL's: SQLite has one lock.)"""
         if getattr(self._unit, "connection", None) is not None:
             yield
             return

@@ -7,11 +7,13 @@ each event is processed exactly once.
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from eventsourcing.domain import OriginatorVersionError
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, OperationalError
 
 from ..domain.errors import ChronicleError
 from .store import ViewStore
@@ -20,6 +22,7 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
     from .feed import Feed, Logged
 
 BATCH = 5000
+DEADLOCKS = 30  # a fold outside any unit chosen as a deadlock's victim is folded again at most this often
 
 
 class ReadModel(Protocol):
@@ -66,7 +69,7 @@ def catch_up(
             return len(known)
         except (OriginatorVersionError, IntegrityError):
             _forget(views)
-    done = 0
+    done = deadlocks = 0
     while True:
         at = {view: view.position() for view in views}
         start = min(at.values())
@@ -88,6 +91,13 @@ def catch_up(
             _forget(views)
             if all(view.position() == at[view] for view in views):
                 raise Stuck(start, end, problem) from problem
+            continue
+        except OperationalError as problem:  # PostgreSQL chose this fold as a deadlock's victim: rolled back
+            deadlocks += 1
+            if "deadlock" not in str(problem).lower() or _in_unit(store) or deadlocks > DEADLOCKS:
+                raise  # (in a unit: the whole command is the lost race, tried again by the application layer)
+            _forget(views)
+            time.sleep(random.uniform(0, 0.01 * deadlocks))
             continue
         done += len(page)
         if progress:
@@ -122,6 +132,11 @@ def _store(store: ViewStore, folded: Sequence[tuple[ReadModel, Any]], at: dict[A
             store.track(cursor, view.VIEW, end, after=at[view])
     for view, _ in folded:
         view.moved(end)
+
+
+def _in_unit(store: ViewStore) -> bool:
+    """Whether this fold is part of a command's unit of work (ledger/app.py)."""
+    return bool(getattr(store.datastore, "in_unit", False))  # type: ignore[attr-defined]
 
 
 def _forget(views: Sequence[ReadModel]) -> None:

@@ -5,6 +5,7 @@ have made, a read model that cannot take the log says so once instead of retryin
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from pathlib import Path
 
@@ -251,6 +252,47 @@ def test_a_fold_that_fails_fails_the_command_before_its_commit(run, monkeypatch)
     assert stored(run.db) == before
     assert run("roll", "d20", "--for", "Bruno").exit_code == 0
     assert [e["version"] for e in run.json("log", "Bruno")["events"]] == [1, 2]
+
+
+ROUNDS = int(os.environ.get("CHRONICLE_REBUILD_ROUNDS", "1"))  # the acceptance run: 20 (issue 38)
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_writers_and_rebuilds_at_once_keep_every_acknowledged_event(postgres_server, round_):
+    """Four writers of fifteen rolls each while rebuilds follow one another, and an export between each:
+    every write succeeds and is in `log` and the last `export`, versions gapless, no `internal`; an
+    export during a rebuild is whole or refused (naming rebuild), never short."""
+    import subprocess
+    import sys
+
+    from conftest import fresh_postgres_database
+
+    from .processes import PROGRAM
+
+    run = Run(fresh_postgres_database(postgres_server))
+    greyhawk(run)
+    appender = Path(__file__).with_name("appender.py")
+    writers = [
+        subprocess.Popen([sys.executable, str(appender), run.db, "Bruno", "15"], stdout=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
+    rebuilt = 0
+    while any(writer.poll() is None for writer in writers) or not rebuilt:
+        done = subprocess.run([*PROGRAM, "--db", run.db, "rebuild", "--workers", "1"], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        rebuilt += 1
+        exported = run("export")
+        if exported.exit_code:
+            refused(exported, 2, "chronicle rebuild")
+            continue
+        lines = exported.stdout.splitlines()
+        assert json.loads(lines[-1])["closing"]["events"] == len(lines) - 1
+    for writer in writers:
+        report = json.loads(writer.communicate(timeout=600)[0])
+        assert report["codes"] == [0] * 15, report["messages"]
+    assert [e["version"] for e in run.json("log", "Bruno")["events"]] == list(range(1, 62))
+    lines = run("export").stdout.splitlines()
+    assert len(lines) == 63 and json.loads(lines[-1])["closing"]["events"] == 62
 
 
 # High 3: a read-model update that failed after the commit ----------------------------------------------
