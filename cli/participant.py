@@ -1,4 +1,4 @@
-"""`chronicle participant add | list | remove`: who records in the campaign, with which role and key."""
+"""`chronicle participant add | invite | list | remove`: who records in the campaign, with which role and key."""
 
 from __future__ import annotations
 
@@ -35,6 +35,30 @@ def add() -> None:
     \b
     Example:
       chronicle participant add Ann --role player --plays Vasana --key ed25519:...
+    """
+
+
+@participant.command("invite")
+@click.argument("name")
+@click.option(
+    "--role", type=click.Choice(["gm", "player"]), default="player", show_default=True, help="Their role once joined."
+)
+@click.option("--plays", multiple=True, metavar="CHARACTER", help="A character the player records for (repeatable).")
+@click.option(
+    "--url",
+    metavar="URL",
+    help="The server's address as the table reaches it (default: where `serve --writes` listens).",
+)
+@common
+@executes("invitations:ParticipantInvite")
+def invite() -> None:
+    """Invite NAME to record from their own phone or tablet (a gm only): prints a link to `chronicle serve
+    --writes` that works once, for 24 hours. The device that opens it makes a key of its own, which becomes
+    NAME's from that point of the log on (NAME already a participant: their new key, as after a lost phone).
+
+    \b
+    Example:
+      chronicle participant invite Ann --plays Vasana
     """
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC
 from typing import Any, TypeVar
 
 from . import systems
@@ -25,7 +26,7 @@ from .campaign import (
 from .character import CharacterRegistered
 from .events import DomainEvent
 from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
-from .participants import ParticipantRemoved, ParticipantSet
+from .participants import ParticipantInvited, ParticipantRemoved, ParticipantSet
 from .rolls import DiceRolled
 from .tellers import tell
 from .titles import system_title
@@ -129,7 +130,16 @@ def _chosen(event: CampaignChosen, name: str) -> str:
 def _participant_set(event: ParticipantSet, name: str) -> str:
     role = "a gm" if event.role == "gm" else "a player"
     plays = f", playing {_listed(event.plays)}" if event.plays else ""
-    return f"{event.name} takes part as {role}{plays}, with the key {event.key}{_because(event.reason)}."
+    joined = " by the invitation they were given" if event.invitation else ""
+    return f"{event.name} takes part as {role}{plays}, with the key {event.key}{joined}{_because(event.reason)}."
+
+
+@_explains(ParticipantInvited)
+def _participant_invited(event: ParticipantInvited, name: str) -> str:
+    role = "a gm" if event.role == "gm" else "a player"
+    plays = f", playing {_listed(event.plays)}" if event.plays else ""
+    until = event.expires.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return f"{event.name} was invited to take part as {role}{plays}: the invitation holds once, until {until}."
 
 
 @_explains(ParticipantRemoved)

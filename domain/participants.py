@@ -3,22 +3,42 @@ signature a participant puts on what they record.
 
 A `gm` may record anything; a `player` records for the characters they play (rolls, wounds, rests,
 checks, their own oaths and notes). A participant's key may be replaced (a lost phone) from that point
-of the log on: every event is checked against the key its author had when it was recorded."""
+of the log on: every event is checked against the key its author had when it was recorded.
+
+An invitation (`participant invite`) is a gm's promise, in the log, of a place at the table: the hash of
+a one-time token, the name, role and characters, and until when it holds. Whoever shows the token
+(`participant join`, signed by the key they bring) becomes that participant with that key, once."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Literal
+
+from pydantic import Field
 
 from .errors import BadInput, BadSignature, Forbidden
 from .events import Event, Signed
 from .text import printable
 
-__all__ = ["Participant", "ParticipantRemoved", "ParticipantSet", "Signed", "authorise", "check_key"]
+__all__ = [
+    "Invitation",
+    "Participant",
+    "ParticipantInvited",
+    "ParticipantRemoved",
+    "ParticipantSet",
+    "Signed",
+    "authorise",
+    "check_key",
+    "invitation_hash",
+    "invitations_of",
+]
 
 Role = Literal["gm", "player"]
 KEY_PREFIX = "ed25519:"
+INVITATION_HOLDS = timedelta(hours=24)  # how long an invitation may be taken up
 
 
 def signed_message(campaign: str, document: dict[str, Any], nonce: str) -> dict[str, Any]:
@@ -40,18 +60,62 @@ class Participant:
         return character is not None and character.casefold() in {name.casefold() for name in self.plays}
 
 
+def _absent(value: object) -> bool:
+    return value is None
+
+
 class ParticipantSet(Event):
-    """A participant joins, or changes role, characters or key, from this point of the log on."""
+    """A participant joins, or changes role, characters or key, from this point of the log on.
+    `invitation`: the hash of the invitation whose token they showed (a join), which it uses up."""
 
     name: str
     role: Role
     plays: list[str] = []
     key: str
     reason: str = ""
+    # left out of the JSON when absent: events recorded before invitations keep their bytes and hashes
+    invitation: str | None = Field(None, exclude_if=_absent)
 
     def apply(self, aggregate: Any) -> None:
         participant = Participant(self.name, self.role, tuple(self.plays), self.key, self.originator_version)
         aggregate.participants = {**aggregate.participants, self.name: participant}
+        if self.invitation is not None:
+            aggregate.invitations = {k: v for k, v in invitations_of(aggregate).items() if k != self.invitation}
+
+
+@dataclass(frozen=True)
+class Invitation:
+    name: str
+    role: Role
+    plays: tuple[str, ...]
+    expires: datetime
+    by: str  # the gm who invited
+
+
+class ParticipantInvited(Event):
+    """A gm invites NAME (a role, the characters they will play): whoever shows the token whose SHA-256 is
+    `invitation` before `expires` joins as them, once."""
+
+    name: str
+    role: Role
+    plays: list[str] = []
+    invitation: str  # the hex SHA-256 of the one-time token (the token itself is never recorded)
+    expires: datetime
+
+    def apply(self, aggregate: Any) -> None:
+        invitation = Invitation(self.name, self.role, tuple(self.plays), self.expires, self.by)
+        aggregate.invitations = {**invitations_of(aggregate), self.invitation: invitation}
+
+
+def invitations_of(campaign: Any) -> Mapping[str, Invitation]:
+    """The campaign's invitations not yet taken up (expired ones too), by their token's hash."""
+    found: Mapping[str, Invitation] = getattr(campaign, "invitations", {})
+    return found
+
+
+def invitation_hash(token: str) -> str:
+    """How a token is recorded: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class ParticipantRemoved(Event):

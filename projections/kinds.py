@@ -23,7 +23,7 @@ from ..domain.character import CharacterRegistered
 from ..domain.errors import ChronicleError
 from ..domain.events import Resolution
 from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
-from ..domain.participants import ParticipantRemoved, ParticipantSet
+from ..domain.participants import ParticipantInvited, ParticipantRemoved, ParticipantSet
 from ..domain.rolls import DiceRolled
 
 if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
@@ -95,6 +95,7 @@ KINDS: dict[type, Kind] = {
     RulingChanged: Kind.CAMPAIGN,
     ParticipantSet: Kind.CAMPAIGN,
     ParticipantRemoved: Kind.CAMPAIGN,
+    ParticipantInvited: Kind.CAMPAIGN,
     WinterBegan: Kind.CAMPAIGN,
     SessionStarted: Kind.CAMPAIGN,
     SessionEnded: Kind.CAMPAIGN,

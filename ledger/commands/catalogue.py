@@ -27,6 +27,8 @@ register("attack", "potestas:Attack", "adnd2e:Attack")
 
 register("participant add", "participants:ParticipantAdd")
 register("participant remove", "participants:ParticipantRemove")
+register("participant invite", "invitations:ParticipantInvite")
+register("participant join", "invitations:ParticipantJoin")
 
 # PenDragon Pass (ledger/commands/pendragon*.py)
 register("check", "pendragon:Check")
