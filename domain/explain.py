@@ -61,7 +61,8 @@ def _campaign_started(event: CampaignStarted, name: str) -> str:
 @_explains(RulingChanged)
 def _ruling_changed(event: RulingChanged, name: str) -> str:
     before = "had no value" if event.previous is None else f"was {outcome_words(event.previous)}"
-    return f"The ruling {_field(event.key)} is now {outcome_words(event.value)} (it {before}){_because(event.reason)}."
+    now = outcome_words(event.value)
+    return f"The ruling {field_words(event.key)} is now {now} (it {before}){_because(event.reason)}."
 
 
 @_explains(CharacterRegistered)
@@ -90,8 +91,8 @@ def _amended(event: Amended, name: str) -> str:
     if event.void:
         done = f"A correction voids {target}"
     else:
-        given = [f"{_field(key)} {outcome_words(value)}" for key, value in (event.inputs or {}).items()]
-        given += [f"the table's {_field(purpose)} dice {words(faces)}" for purpose, faces in event.table.items()]
+        given = [f"{field_words(key)} {outcome_words(value)}" for key, value in (event.inputs or {}).items()]
+        given += [f"the table's {field_words(purpose)} dice {words(faces)}" for purpose, faces in event.table.items()]
         done = (
             f"A correction decides {target} again with {_listed(given)}"
             if given
@@ -154,7 +155,7 @@ def _archived(event: CampaignArchived, name: str) -> str:
 
 @_explains(SheetChanged)
 def _sheet_changed(event: SheetChanged, name: str) -> str:
-    changed = [f"{_field(key)} to {value}" for key, value in event.changes.items()]
+    changed = [f"{field_words(key)} to {value}" for key, value in event.changes.items()]
     return f"{_possessive(name)} sheet changed from here on: {_listed(changed)}{_because(event.reason)}."
 
 
@@ -182,7 +183,7 @@ def _changes(changes: Iterable[Mapping[str, Any]]) -> str:
         if field == "counts":
             said = "no longer counts" if before and not after else "counts again"
         else:
-            said = f"{_field(field)} from {outcome_words(before)} to {outcome_words(after)}"
+            said = f"{field_words(field)} from {outcome_words(before)} to {outcome_words(after)}"
         by_version.setdefault(change["version"], []).append(said)
     if not by_version:
         return "No recorded outcome changed."
@@ -196,14 +197,14 @@ def outcome_words(value: object) -> str:
     if isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
         return _listed([outcome_words(item) for item in value]) or "none"
     if isinstance(value, str) and value.isidentifier():
-        return _any_state_words().get(value) or _field(value)
+        return _any_state_words().get(value) or field_words(value)
     return words(value)
 
 
 def state_words(system: str, state: str) -> str:
     """One of the `states` of a character of SYSTEM (`character show --json`) as people say it: the
     badge of the table view, the words of a summary ("knocked_out": "knocked out")."""
-    return systems.get(system).STATE_WORDS.get(state) or _field(state)
+    return systems.get(system).STATE_WORDS.get(state) or field_words(state)
 
 
 @functools.cache
@@ -222,7 +223,7 @@ def words(value: object) -> str:
     if isinstance(value, str):
         return _one_line(value) or "nothing"
     if isinstance(value, Mapping):
-        return _listed([f"{_field(str(k))} {words(v)}" for k, v in value.items()]) or "nothing"
+        return _listed([f"{field_words(str(k))} {words(v)}" for k, v in value.items()]) or "nothing"
     if isinstance(value, (list, tuple, set, frozenset)):
         return _listed([words(v) for v in value]) or "none"
     return str(value)
@@ -243,8 +244,12 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _field(key: str) -> str:
-    return key.replace("_", " ")
+FIELD_WORDS = {"after_dr": "damage after DR", "dc": "DC", "dr": "DR", "ac": "AC", "thac0": "THAC0", "hd": "hit dice"}
+
+
+def field_words(key: str) -> str:
+    """A field of an event or a sheet as people name it: "damage after DR", "save roll"."""
+    return FIELD_WORDS.get(key) or key.replace("_", " ")
 
 
 def _subject(name: str) -> str:

@@ -17,7 +17,7 @@ from ..domain.amendments import Amended
 from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.errors import BadInput, NotFound, Refusal
 from ..domain.events import Event, Resolution
-from ..domain.explain import explain, outcome_words, words
+from ..domain.explain import explain, field_words, outcome_words, words
 from ..domain.ids import event_id
 from ..domain.refold import (
     FOLLOWING,
@@ -352,7 +352,7 @@ def amendment_text(result: dict[str, Any]) -> str:
     if result["void"]:
         done = f"Voided #{at} ({name})"
     else:
-        given = [f"{key.replace('_', ' ')} {outcome_words(value)}" for key, value in result["inputs"].items()]
+        given = [f"{field_words(key)} {outcome_words(value)}" for key, value in result["inputs"].items()]
         given += [f"the {purpose} die {words(faces)}" for purpose, faces in result["table"].items()]
         done = f"Corrected #{at} ({name}) with {_listed(given)}"
     changed: dict[str, list[str]] = {}
@@ -364,7 +364,7 @@ def amendment_text(result: dict[str, Any]) -> str:
         if field == "counts":
             said = "no longer counts" if was and not now else "now counts"
         else:
-            said = f"{field.replace('_', ' ')} from {_value(was)} to {_value(now)}"
+            said = f"{field_words(field)} from {_value(was)} to {_value(now)}"
         changed.setdefault(where, []).append(said)
     parts = "; ".join(f"{where}: {_listed(said)}" for where, said in changed.items())
     condition = f"{result['before']} -> {result['after']}" if result["before"] != result["after"] else result["after"]

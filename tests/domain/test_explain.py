@@ -160,7 +160,7 @@ def test_sessions_notes_growth_names_and_retirement():
     assert explain(_event(NoteTaken, text="rain"), "", None) == 'A note on the campaign: "rain".'
     grown = _event(SheetChanged, changes={"level": "10", "ac": "3"}, fields={}, reason="a level gained")
     assert explain(grown, "Bruno", "adnd2e") == (
-        'Bruno\'s sheet changed from here on: level to 10 and ac to 3: "a level gained".'
+        'Bruno\'s sheet changed from here on: level to 10 and AC to 3: "a level gained".'
     )
     assert (
         explain(_event(CharacterRenamed, name="Brunhild", previous="Bruno"), "Brunhild", None)
