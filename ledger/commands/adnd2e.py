@@ -396,4 +396,11 @@ class GrabState(Command):
 
 @handles(GrabState)
 def grab_state(session: Session, command: GrabState) -> Reply:
-    return _reply(session.record(session.character(command.name, acting=True), StateChanged, command.change()))
+    held = session.character(command.name, acting=True)
+    change = command.change()
+    if command.held_by is not None:  # a holder is another character of the campaign (NotFound: exit 2)
+        holder = session.character(command.held_by)
+        if holder.id == held.id:
+            raise BadInput(f"{held.name} cannot hold themself: --held-by names the character holding them")
+        change = inputs(StateInputs, state="held", active=True, holder=holder.name)
+    return _reply(session.record(held, StateChanged, change))

@@ -348,14 +348,14 @@ def test_grab_a_monster_by_its_rough_strength(run_sqlite):
 
 def test_grab_state_records_each_change(run_sqlite):
     run = run_sqlite
-    greyhawk(run, GUARD)
+    greyhawk(run, GUARD, ("Jailer", "hp=10"))  # a holder is a character of the campaign (issue 38)
     run("grab", "state", "Guard", "--magically-held")
     run("grab", "state", "Guard", "--held-by", "Jailer")
     assert run.json("character", "show", "Guard")["condition"]["states"] == ["magically_held", "held"]
     run("grab", "state", "Guard", "--magic-released")
     released = run.json("grab", "state", "Guard", "--released")
     assert (released["condition"]["states"], released["version"]) == ([], 5)
-    # The break-hold of an unknown holder needs its Strength.
+    # The break-hold of a holder whose Strength is unknown needs it.
     run("grab", "state", "Guard", "--held-by", "Jailer")
     bad_input(run, "grab", "break-hold", "Guard")
     assert run.json("grab", "break-hold", "Guard", "--holder-strength", "12", "--dice", "1,20")["won"] is True

@@ -360,3 +360,14 @@ def test_a_batch_line_is_checked_as_a_command_line_is(run, line):
     before = sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}")
     refused(run("batch", "-", input=f"roll 1d6\n{line}\n"), 2, "line 2:")
     assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == before
+
+
+def test_grab_state_held_by_names_another_character_of_the_campaign(run):
+    campaign(run)
+    assert run("character", "add", "Orc", "--stat", "hp=8").exit_code == 0
+    before = sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}")
+    refused(run("grab", "state", "Bruno", "--held-by", "Nobody"), 2, "Nobody")
+    refused(run("grab", "state", "Bruno", "--held-by", "bruno"), 2, "cannot hold themself")
+    assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == before
+    held = run.json("grab", "state", "Bruno", "--held-by", "orc")  # its name as the campaign writes it
+    assert run.json("character", "show", "Bruno")["condition"]["held_by"] == "Orc", held
