@@ -10,6 +10,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from ..domain.systems import PACKAGES
+from ..ledger.storage import must_exist
 from .complete import campaign_command, wire
 from .context import Env
 
@@ -70,7 +71,9 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
 
 
 def _has_ledger(env: Env) -> bool:
+    """Whether the ledger exists and has a campaign (a missing SQLite file is not made to find out)."""
     try:
+        must_exist(env.db)
         _ = env.read().campaign  # no campaign (or no ledger) raises
     except Exception:
         return False

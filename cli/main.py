@@ -11,6 +11,7 @@ import click
 
 from ..domain.errors import BadInput
 from ..domain.text import check_arguments
+from ..ledger.fresh import absent, discard_unwritten
 from ..ledger.storage import must_exist
 from .complete import campaign_names, wire
 from .context import Env
@@ -219,6 +220,8 @@ def chronicle(
         raise BadInput("--db is empty: name a SQLite file or a postgresql:// URL")
     if ctx.meta.get("chronicle.reads_only"):
         must_exist(ctx.obj.db)
+    elif absent(ctx.obj.db):  # nothing creates a database but a write that succeeds (ledger/fresh.py)
+        ctx.call_on_close(functools.partial(discard_unwritten, ctx.obj.db))
 
 
 LONGEST_TARGET = 4096  # characters of a --db: the longest path Linux opens (PATH_MAX); a URL is shorter

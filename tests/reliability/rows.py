@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 
@@ -32,6 +33,8 @@ def all_states(db: str) -> list[bytes]:
             return [
                 bytes(r[0]) for r in connection.execute("SELECT state FROM chronicle_events ORDER BY notification_id")
             ]
+    if not os.path.exists(db):  # a write that failed in an empty folder made no database (issue 35)
+        return []
     with sqlite3.connect(db) as connection:
         return [r[0] for r in connection.execute("SELECT state FROM stored_events ORDER BY rowid")]
 
