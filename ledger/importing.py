@@ -10,6 +10,7 @@ the form they will be stored, in the input's order.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, cast
@@ -26,6 +27,7 @@ from ..domain.limits import INT64_MAX
 from ..domain.text import check_json
 from ..projections.told import told_row
 from .mapper import checked_event, event_from_state
+from .signatures import SignatureCheck
 from .snapshots import of_folded
 from .verify import Verifier, is_aggregate_topic, is_event_topic
 
@@ -55,6 +57,10 @@ class ShareReport:
     owners: set[str] = field(default_factory=set)  # campaigns its other aggregates were created in
     snapshots: list[Any] = field(default_factory=list)  # of its long characters, as checked (ledger/snapshots.py)
     names: list[Named] = field(default_factory=list)  # its campaign's and characters' names, as given (`_note`)
+    signatures: dict[str, Any] = field(default_factory=dict)  # what the log-order check of signatures needs
+
+
+LONGEST_LINE = 1 << 24  # bytes of an export's line: no event is near it; a longer line is bad input
 
 
 def share_of(line: bytes, shares: int) -> int:
@@ -83,11 +89,18 @@ def check_share(
     ours = {digit + b'"': int(digit, 16) % shares == k for digit in HEX}  # the export's form: its id's last digit
     with open(path, "rb") as source, open(path, "rb") as again:
         verifier = Verifier(lambda offsets: list(_read_back(again, offsets)))
+        signatures = SignatureCheck(*_campaign_of(path))
         feed, loads = verifier.feed, orjson.loads
         uuids: dict[str, tuple[UUID, str, str]] = {}
         chunk: list[Checked] = []
         offset = 0
-        for number, line in enumerate(source, start=1):
+        for number, line in enumerate(iter(functools.partial(source.readline, LONGEST_LINE + 1), b""), start=1):
+            if len(line) > LONGEST_LINE:  # (a file with no line ends, /dev/zero: never read whole)
+                report.bad_line = (
+                    number,
+                    f"line {number} is longer than {LONGEST_LINE:,} bytes: not an exported event",
+                )
+                break
             start, offset = offset, offset + len(line)
             if line.startswith(CLOSING):
                 report.closings += k == 0
@@ -122,7 +135,12 @@ def check_share(
                 event, digest = checked_event(topic, originator, version, state, text)
             except Exception as error:
                 event, digest = error, None
+            reported = len(verifier.problems)
             feed(number, event, digest, where=start)
+            if len(verifier.problems) == reported and not isinstance(event, Exception):
+                unsigned = signatures.feed(number, event)  # each signature against its document and key
+                if unsigned:
+                    verifier.problems.append({"position": number, "problem": unsigned})
             _note(report, number, text, version, state, event)
             chunk.append((number, hexed, version, topic, stored, _told(verifier, event) if tell else None))
             if len(chunk) == CHUNK:
@@ -132,9 +150,22 @@ def check_share(
         if chunk:
             yield chunk
     report.lines, report.problems = verifier.count, verifier.problems
+    report.signatures = signatures.report()
     if not report.problems and report.bad_line is None:  # (else nothing is imported)
         report.snapshots = of_folded(chain.state for chain in verifier.chains.values())
     return report
+
+
+def _campaign_of(path: str) -> tuple[UUID, str | None]:
+    """The id and system of the campaign an export starts (its first line), for checking signatures; a
+    file that starts otherwise is refused by the checks of its lines."""
+    with open(path, "rb") as source:
+        first = source.readline(1 << 20)
+    try:
+        record = orjson.loads(first)
+        return UUID(str(record["originator_id"])), str(record["state"].get("system")) or None
+    except (orjson.JSONDecodeError, TypeError, KeyError, ValueError, AttributeError):
+        return UUID(int=0), None
 
 
 def _told(verifier: Verifier, event: Event | Exception) -> Told | None:

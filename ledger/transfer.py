@@ -15,7 +15,6 @@ import contextlib
 import functools
 import operator
 import os
-import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -32,8 +31,9 @@ from ..projections.catchup import catch_up
 from ..projections.store import aggregate_id
 from . import bulk, digest, names, rebuild, snapshots
 from .history import campaign_notifications
-from .importing import CLOSING, Checked, ShareReport, check_share
+from .importing import CLOSING, LONGEST_LINE, Checked, ShareReport, check_share
 from .mapper import mapper_of
+from .signatures import in_log_order
 
 if TYPE_CHECKING:
     from .app import Chronicle
@@ -95,7 +95,9 @@ def export_heads(path: str) -> dict[UUID, tuple[int, str]]:
     heads: dict[UUID, tuple[int, str]] = {}
     closed = None
     with open(path, "rb") as source:
-        for number, line in enumerate(source, start=1):
+        for number, line in enumerate(iter(functools.partial(source.readline, LONGEST_LINE + 1), b""), start=1):
+            if len(line) > LONGEST_LINE:  # (a file with no line ends, /dev/zero: never read whole)
+                raise BadInput(f"{path}: line {number} is longer than {LONGEST_LINE:,} bytes: not an export")
             if line.isspace():
                 continue
             if closed is not None:
@@ -189,7 +191,10 @@ def _whole(reports: list[ShareReport], path: str, shown: str) -> None:
     if reports[0].closings > 1:
         raise BadInput(f"{shown} holds {reports[0].closings} closing lines: several exports put together")
     if reports[0].closings:
-        closed = orjson.loads(_last_line(path))
+        try:
+            closed = orjson.loads(_last_line(path))
+        except orjson.JSONDecodeError:
+            raise BadInput(f"{shown}: its closing line is cut short; nothing was imported") from None
         closed = closed.get("closing") if isinstance(closed, dict) else None
         if closed is None:
             raise BadInput(f"{shown}: events follow its closing line")
@@ -217,13 +222,25 @@ def _as_file(source: BinaryIO) -> Iterator[str]:
     """A path to the input that every worker can open and read for itself: the input's own file,
     else (stdin, a pipe) a copy of it in a temporary file."""
     name = getattr(source, "name", None)
-    if isinstance(name, str) and _is_file_of(source, name):
+    if isinstance(name, str) and _is_file_of(source, name) and os.path.isfile(name):  # (not a device: /dev/zero)
         yield name
         return
     with tempfile.NamedTemporaryFile(prefix="chronicle-import-", suffix=".jsonl") as copy:
-        shutil.copyfileobj(source, copy, 1 << 20)
+        _copy_lines(source, copy)
         copy.flush()
         yield copy.name
+
+
+def _copy_lines(source: BinaryIO, copy: BinaryIO) -> None:
+    """Copy a stream whose lines are each at most LONGEST_LINE bytes: a longer one is bad input (a
+    stream with no line ends, /dev/zero, stops there instead of filling the disk)."""
+    run = 0  # bytes since the last line end
+    while chunk := source.read(1 << 20):
+        copy.write(chunk)
+        end = chunk.rfind(b"\n")
+        run = len(chunk) - end - 1 if end >= 0 else run + len(chunk)
+        if run > LONGEST_LINE:
+            raise BadInput(f"the input holds a line longer than {LONGEST_LINE:,} bytes: not an export")
 
 
 def _is_file_of(source: BinaryIO, name: str) -> bool:
@@ -243,7 +260,9 @@ def _refuse_unless_ok(
     if bad:
         raise BadInput(bad[0][1])
     _whole(reports, path, shown)
-    problems = sorted((p for report in reports for p in report.problems), key=lambda p: p["position"])
+    campaign = next((n[3] for report in reports for n in report.names if n[1] == "started"), "of the file")
+    _, _, refused = in_log_order([report.signatures for report in reports], campaign, require=False)
+    problems = sorted([*(p for report in reports for p in report.problems), *refused], key=lambda p: p["position"])
     if problems:
         first = problems[0]
         raise Refusal(
