@@ -371,3 +371,24 @@ def test_grab_state_held_by_names_another_character_of_the_campaign(run):
     assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == before
     held = run.json("grab", "state", "Bruno", "--held-by", "orc")  # its name as the campaign writes it
     assert run.json("character", "show", "Bruno")["condition"]["held_by"] == "Orc", held
+
+
+def test_a_file_without_line_ends_is_bad_input_not_read_whole(run):
+    campaign(run)
+    before = sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}")
+    refused(run("verify", "--against", "/dev/zero"), 2, "longer than 16,777,216 bytes")
+    refused(run("import", "/dev/zero"), 2, "longer than 16,777,216 bytes")
+    assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == before
+
+
+def test_an_export_whose_closing_line_is_cut_is_bad_input(run, tmp_path):
+    from .edges import exported
+
+    lines = exported(tmp_path)
+    assert run("campaign", "new", "Blackmoor", "--system", "potestas").exit_code == 0
+    for cut in (10, 30, len(lines[-1]) - 1):  # (a line cut before `{"closing":` is no event either)
+        path = tmp_path / f"cut-{cut}.jsonl"
+        path.write_text("\n".join([*lines[:-1], lines[-1][:cut]]) + "\n")
+        refused(run("import", str(path)), 2)
+        assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == [(1,)]
+    refused(run("import", str(path)), 2, "its closing line is cut short")
