@@ -35,7 +35,10 @@ def written(target: str) -> Iterator[BinaryIO]:
             yield sink
         return
     with _reported(target):
-        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+        _forget_killed(folder, os.path.basename(path))
+        handle, temporary = tempfile.mkstemp(
+            prefix=_prefix(os.path.basename(path), os.getpid()), suffix=PART, dir=folder
+        )
     try:
         with _reported(target), os.fdopen(handle, "wb") as sink:
             yield sink
@@ -46,6 +49,38 @@ def written(target: str) -> Iterator[BinaryIO]:
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
+
+
+PART = ".part"  # a temporary file's suffix: `.NAME.chronicle-PID-XXXXXXXX.part`, PID its writer's
+
+
+def _prefix(name: str, pid: int) -> str:
+    return f".{name}.chronicle-{pid}-"
+
+
+def _forget_killed(folder: str, name: str) -> None:
+    """Remove the temporary files a killed writer of NAME left in FOLDER (its process is gone): a
+    `kill -9` skips the clean-up that every other failure does."""
+    start = _prefix(name, 0)[: -len("0-")]
+    try:
+        found = [entry for entry in os.listdir(folder) if entry.startswith(start) and entry.endswith(PART)]
+    except OSError:
+        return
+    for entry in found:
+        pid = entry[len(start) :].partition("-")[0]
+        if pid.isascii() and pid.isdigit() and len(pid) < 10 and int(pid) != os.getpid() and not _alive(int(pid)):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, entry))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
 
 
 @contextlib.contextmanager

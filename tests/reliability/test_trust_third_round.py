@@ -5,6 +5,7 @@ chains (snapshots, the read models' names, the order sessions promise), and the 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import uuid
 
@@ -392,3 +393,30 @@ def test_an_export_whose_closing_line_is_cut_is_bad_input(run, tmp_path):
         refused(run("import", str(path)), 2)
         assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == [(1,)]
     refused(run("import", str(path)), 2, "its closing line is cut short")
+
+
+KILLED_WRITER = """
+import os, signal, sys
+from chronicle.cli.files import written
+
+with written(sys.argv[1]) as sink:
+    sink.write(b"half an export")
+    sink.flush()
+    os.kill(os.getpid(), signal.SIGKILL)  # as `kill -9` of an export half-way
+"""
+
+
+def test_an_export_removes_what_a_killed_export_left(run_sqlite, tmp_path):
+    import subprocess
+
+    story = tmp_path / "story.jsonl"
+    assert run_sqlite("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0
+    assert subprocess.run([sys.executable, "-c", KILLED_WRITER, str(story)]).returncode == -9
+    (killed,) = tmp_path.glob(".story.jsonl.*")
+    running = tmp_path / f".story.jsonl.chronicle-{os.getpid()}-a1b2c3.part"  # (this process: still writing)
+    others = [tmp_path / ".story.jsonl.chronicle-99999999999999999999-q.part", tmp_path / ".other.chronicle-1-q.part"]
+    for path in (running, *others):
+        path.write_text("half")
+    assert run_sqlite("export", "-o", str(story)).exit_code == 0
+    assert not killed.exists() and running.exists() and all(p.exists() for p in others)
+    assert sorted(p.name for p in tmp_path.glob(".story*")) == sorted(p.name for p in (running, others[0]))
