@@ -166,7 +166,12 @@ class LazyGroup(click.Group):
             ctx.exit(2)
         except Exception as problem:  # a storage fault or a bug: one line, never a traceback
             from ..ledger.application import lost_race
+            from ..ledger.faults import storage_fault
 
+            fault = storage_fault(problem)  # a full disk: the machine's state, said with what to do
+            if fault is not None:
+                error(_json(ctx), fault.code, str(fault))
+                ctx.exit(fault.exit_code)
             if lost_race(problem):  # e.g. a batch saving once at its end: all of it was rolled back
                 error(
                     _json(ctx),

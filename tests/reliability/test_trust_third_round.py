@@ -420,3 +420,29 @@ def test_an_export_removes_what_a_killed_export_left(run_sqlite, tmp_path):
     assert run_sqlite("export", "-o", str(story)).exit_code == 0
     assert not killed.exists() and running.exists() and all(p.exists() for p in others)
     assert sorted(p.name for p in tmp_path.glob(".story*")) == sorted(p.name for p in (running, others[0]))
+
+
+def test_a_full_disk_is_one_line_saying_so_and_nothing_is_written(run, monkeypatch):
+    """As the databases say it (a real full disk, a tiny tmpfs, says the same: checked by hand)."""
+    import sqlite3
+
+    import psycopg
+
+    from chronicle.ledger import durable_postgres, durable_sqlite
+
+    campaign(run)
+    before = sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}")
+
+    def full(*args, **kwargs):
+        if is_postgres(run.db):
+            raise psycopg.errors.DiskFull('could not extend file "base/16384/2619": No space left on device')
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(durable_sqlite.SealedSQLiteRecorder, "insert_events", full)
+    monkeypatch.setattr(durable_postgres.SealedPostgresRecorder, "insert_events", full)
+    for command in (("roll", "1d6", "--for", "Bruno"), ("batch", "-")):
+        result = run("--json", *command, input="roll 1d6\nnote x\n")
+        assert result.exit_code == 2 and json.loads(result.stderr)["error"]["code"] == "disk_full", result.stderr
+    monkeypatch.undo()
+    assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == before
+    assert run.json("verify")["ok"] is True
