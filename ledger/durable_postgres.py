@@ -106,14 +106,19 @@ class UnitDatastore(PostgresDatastore):
 
     @contextmanager
     def _savepoint(self, commit: bool) -> Iterator[Any]:
-        """The unit's connection inside a savepoint of its transaction (kept unless `commit` is false, or
-        what runs in it fails), with psycopg's errors raised as the library's; None outside a unit."""
+        """The unit's connection, with psycopg's errors raised as the library's; None outside a unit. What
+        may write runs in a savepoint of the unit's transaction, kept unless it fails; a read (`commit`
+        false: the library's reads, the read models' queries, which probe for no table by failing) runs
+        as it is, sparing each of the dozens a command makes the savepoint's two round trips."""
         held = getattr(self._units, "connection", None)
         if held is None:
             yield None
             return
         try:
-            with held.transaction(force_rollback=not commit):
+            if commit:
+                with held.transaction():
+                    yield held
+            else:
                 yield held
         except psycopg.Error as error:
             raise _library_error(error) from error
