@@ -17,7 +17,7 @@ import operator
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 from uuid import UUID
 
 import orjson
@@ -231,7 +231,7 @@ def _as_file(source: BinaryIO) -> Iterator[str]:
         yield copy.name
 
 
-def _copy_lines(source: BinaryIO, copy: BinaryIO) -> None:
+def _copy_lines(source: BinaryIO, copy: IO[bytes]) -> None:
     """Copy a stream whose lines are each at most LONGEST_LINE bytes: a longer one is bad input (a
     stream with no line ends, /dev/zero, stops there instead of filling the disk)."""
     run = 0  # bytes since the last line end
