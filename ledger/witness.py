@@ -124,10 +124,18 @@ def _rewritten(size: int, why: str) -> str:
 
 
 def refuse_unwitnessed(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: str = "") -> None:
-    """Refuse (exit 1) when the log no longer extends the last checkpoint this chronicle saw."""
-    problem = witnessed(app, campaign_id, at, where)
-    if problem is not None:
-        raise Refusal(problem.problem)
+    """Refuse (exit 1) when the log no longer extends the last checkpoint this chronicle saw. A log with
+    fewer events than that is not refused here: inside a write's transaction, another process of this
+    chronicle may have noted a head newer than this transaction's snapshot of the log. A read (outside any
+    transaction) warns about it, `verify` names it, and the next write that finds the log at or past that
+    size no longer extending it is refused."""
+    problem, head = _witnessed(app, campaign_id, at, where)
+    if problem is None:
+        return
+    seen = remembered(campaign_id, at, where)
+    if head is not None and seen is not None and head.size < seen[0]:
+        return
+    raise Refusal(problem.problem)
 
 
 def remember(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: str = "") -> None:
