@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..domain.titles import system_title
 from ..ledger.campaigns import campaign_list
 from ..ledger.digest import digest
 from ..ledger.report import campaign_report
@@ -79,7 +80,7 @@ def shown(session: Session) -> tuple[dict[str, Any], Callable[[], Any]]:
         described = type(rulings).model_fields
         rows = [(key, value, described[key].description or "") for key, value in data["rulings"].items()]
         summary = fields(
-            f"{current.name} ({current.system})",
+            f"{current.name} ({system_title(current.system)})",
             {"characters": len(characters), "events": data["counts"]["events"], "digest": data["digest"]},
         )
         return Group(summary, table("Rulings in force", ("key", "value", "meaning"), rows))
@@ -117,13 +118,12 @@ def report(env: Env) -> None:
         from rich.console import Group
 
         parts = [
-            f"[bold]{data['campaign']}[/bold] ({data['system']})",
+            f"[bold]{data['campaign']}[/bold] ({system_title(data['system'])})",
             table("Characters", ("name", "condition"), [(c["name"], c["summary"]) for c in data["characters"]]),
         ]
         if data["status_leaders"]:
-            parts.append(
-                table("Status leaders", ("name", "Status"), [(r["name"], r["status"]) for r in data["status_leaders"]])
-            )
+            leaders = [(r["name"], f"{r['status']:,}") for r in data["status_leaders"]]
+            parts.append(table("Status leaders", ("name", "Status"), leaders))
         if data["open_oaths"] or data["open_geasa"]:
             rows = [(o["character"], "oath", o.get("text", "")) for o in data["open_oaths"]]
             rows += [(g["character"], "geas", g.get("text", "")) for g in data["open_geasa"]]

@@ -287,3 +287,10 @@ def test_campaign_report_lists_only_open_oaths_as_open(run_sqlite, tmp_path):
     opened = told.split("Open oaths and geasa")[1]
     assert "guard the gate" in opened and "never lie" in opened
     assert "never yield the ford" not in told and "avenge" not in told and "never eat horse" not in told
+
+
+def test_campaign_show_and_report_name_the_system_by_its_title_and_status_with_separators(run_sqlite, tmp_path):
+    played(run_sqlite, tmp_path, "pendragon-pass")
+    report = run_sqlite("campaign", "report").stdout
+    assert report.startswith("Sartar (PenDragon Pass)") and "1,144" in report and "pendragon-pass" not in report
+    assert "Sartar (PenDragon Pass)" in run_sqlite("campaign", "show").stdout
