@@ -92,7 +92,7 @@ def _run(env: Env, run_line: RunLine, line: str, number: int | None) -> None:
     except click.Abort:  # a prompt of the line's own (`winter --ask`) interrupted
         click.echo("Aborted; nothing of the line was written.", err=True)
     except KeyboardInterrupt:
-        click.echo("Interrupted; nothing of the line was written.", err=True)
+        click.echo("Interrupted (what the line had not committed yet was rolled back).", err=True)
     except Exception as problem:
         code, message = described(problem)
         error(env.json, code, message)
