@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import baselines, signing, users
+from . import baselines, frontdoors, signing, users
 from .generate import ledger, widen
 from .measure import RUNS, bare_import, cli, copy, floor_import, latency, markdown, row, warm
 
@@ -155,6 +155,7 @@ def main() -> None:
     row("export 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB")
     table_view(big)
     signing.measure(work)
+    frontdoors.measure(work)
     if options.postgres:
         from .postgres import tier
 
