@@ -17,6 +17,7 @@ from ..ledger.storage import redact
 from .context import Env
 from .web.app import build
 from .web.data import LedgerUnavailable, TableData
+from .web.writes import Writer, address_of
 
 
 @click.command()
@@ -27,11 +28,18 @@ from .web.data import LedgerUnavailable, TableData
     help="Address to listen on; another than this machine's own lets the whole network read.",
 )
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free one).")
+@click.option(
+    "--writes",
+    is_flag=True,
+    help="Take writes signed on participants' own devices (POST /api/commands; `participant invite` links).",
+)
 @click.pass_obj
-def serve(env: Env, host: str, port: int) -> None:
+def serve(env: Env, host: str, port: int, writes: bool) -> None:
     """Serve the ledger read-only as live web pages for the table: the campaigns, each character's
     sheet, condition, story and Status, and the log; every open page follows new events.
     `GET /events` is the same stream for scripts (one `data:` line per event, as `log --json`).
+    With --writes, participants record from their own phones: a gm's `participant invite NAME` prints
+    a link that gives a device a key of its own, and each page offers its forms to a key's participant.
 
     \b
     Example:
@@ -46,21 +54,27 @@ def serve(env: Env, host: str, port: int) -> None:
     listener = _listen(host, port)
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"Serving {_shown_target(env.db)} read-only at http://{shown}:{bound}/ (Ctrl-C stops).")
+    writer = Writer(env.db, lambda line: click.echo(f"chronicle serve: {line}", err=True)) if writes else None
+    if writer is not None:
+        writer.note_address(address_of(host, bound))  # where `participant invite` links point
+    kind = "taking participants' signed writes" if writer is not None else "read-only"
+    click.echo(f"Serving {_shown_target(env.db)} {kind} at http://{shown}:{bound}/ (Ctrl-C stops).")
     if not _loopback(host):
         click.echo(f"Listening on {host}: every device on that network can read the campaign.")
     try:
-        _run(data, listener)
+        _run(data, listener, writer)
     finally:
         data.close()
+        if writer is not None:
+            writer.close()
     click.echo("Stopped.")
 
 
-def _run(data: TableData, listener: socket.socket) -> None:
+def _run(data: TableData, listener: socket.socket, writer: Writer | None) -> None:
     import uvicorn
     from uvicorn.server import HANDLED_SIGNALS
 
-    app = build(data, lambda line: click.echo(f"chronicle serve: {line}", err=True))
+    app = build(data, lambda line: click.echo(f"chronicle serve: {line}", err=True), writes=writer)
 
     class Server(uvicorn.Server):
         @contextlib.contextmanager

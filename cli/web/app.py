@@ -1,4 +1,5 @@
-"""The table view's ASGI app: server-rendered pages, `/events`, and nothing that writes.
+"""The table view's ASGI app: server-rendered pages, `/events`, the witness's `/checkpoint` and `/proof`
+(web/witness.py), and, with `serve --writes`, the signed writes of web/writes.py.
 
 Every page can be shown as of an earlier event (`?as_of=#N`: a position, also an event id or an
 ISO time), and as its `<main>` alone (`?fragment=1`), which is what the page's script fetches
@@ -10,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 import markupsafe
@@ -27,19 +28,25 @@ from ...domain.pendragon.increases import next_increase_at
 from ..chart import status_chart
 from .data import LedgerUnavailable, TableData, plain
 from .live import Hub, Once
+from .security import Headers
+from .witness import Witness
+
+if TYPE_CHECKING:
+    from .writes import Writer
 
 HERE = Path(__file__).parent
 READS = ("GET", "HEAD")
 
 
 class ReadOnly:
-    """Every method but GET and HEAD is 405, on every path."""
+    """Every method but GET and HEAD is 405, on every path but `writes` (POST there: `serve --writes`)."""
 
-    def __init__(self, app: ASGIApp):
-        self.app = app
+    def __init__(self, app: ASGIApp, writes: tuple[str, ...] = ()):
+        self.app, self.writes = app, writes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] not in READS:
+        wrote = scope["type"] == "http" and scope["method"] == "POST" and scope["path"] in self.writes
+        if scope["type"] == "http" and scope["method"] not in READS and not wrote:
             response = PlainTextResponse("This view is read-only.\n", status_code=405, headers={"Allow": "GET, HEAD"})
             await response(scope, receive, send)
             return
@@ -68,9 +75,10 @@ def shown(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def build(data: TableData, say: Callable[[str], None]) -> Starlette:
-    """The app for one ledger; `say` prints one line on the terminal."""
+def build(data: TableData, say: Callable[[str], None], writes: Writer | None = None) -> Starlette:
+    """The app for one ledger; `say` prints one line on the terminal; `writes`: the writer of `serve --writes`."""
     env = templates()
+    env.globals["writes"] = writes is not None
     once = Once(say)
     hub = Hub(data, once)
 
@@ -158,17 +166,22 @@ def build(data: TableData, say: Callable[[str], None]) -> Starlette:
         await hub.start()
         yield
         await hub.stop()
+        witness.close()
 
+    witness = Witness(data.target, once.problem)
     app = Starlette(
         routes=[
             Route("/", campaigns, methods=list(READS)),
             Route("/character/{ident}", character, methods=list(READS)),
             Route("/log", log, methods=list(READS)),
             Route("/events", events, methods=list(READS)),
+            *witness.routes(),
+            *(writes.routes(render) if writes is not None else []),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
         lifespan=lifespan,
     )
     app.state.hub = hub
-    app.add_middleware(ReadOnly)
+    app.add_middleware(ReadOnly, writes=("/api/commands",) if writes is not None else ())
+    app.add_middleware(Headers)  # outermost: on every answer
     return app

@@ -1,0 +1,248 @@
+// The forms of a character's page, for a participant whose key this browser holds: made from the command
+// documents' JSON Schemas the server gives for the campaign's system and the participant's role
+// (GET /api/me), signed with this browser's key and sent to POST /api/commands. What a write decided is
+// shown as its sentences. Every text from the server or a person is set as text, never as markup.
+(function () {
+  "use strict";
+  var panel = document.getElementById("act");
+  if (!panel || !window.chronicleKeys) return;
+  var keys = window.chronicleKeys;
+  var who = document.getElementById("act-who");
+  var holder = document.getElementById("act-forms");
+  var result = document.getElementById("act-result");
+  var campaign = panel.dataset.campaignId;
+  var character = panel.dataset.actFor;  // (not data-character: live.js finds the page's character by that)
+  var record = null;
+  var DICE = /(^|_)roll$|(^|_)dice$/;
+  var LONG = /^(text|reason|describe)$/;
+
+  function say(text, failed) {
+    result.textContent = text;
+    result.classList.toggle("act-failed", Boolean(failed));
+    result.classList.toggle("act-done", !failed);
+    if (result.scrollIntoView) result.scrollIntoView({ block: "nearest" });
+  }
+
+  function make(tag, attributes, text) {
+    var element = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) { element.setAttribute(name, attributes[name]); });
+    if (text !== undefined) element.textContent = text;
+    return element;
+  }
+
+  function listed(names) {
+    if (names.length <= 2) return names.join(" and ");
+    return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  }
+
+  // Send DOCUMENT signed with this browser's key; the answer is shown and returned.
+  function send(document) {
+    if (!record) {
+      say("This browser holds no key of this campaign: a gm invites you with `chronicle participant invite`.", true);
+      return Promise.resolve(null);
+    }
+    say("Recording…");
+    return keys.send(record, campaign, document).then(function (answer) {
+      say(keys.told(answer), !answer.ok);
+      return answer;
+    }, function () {
+      say("Could not reach the server: nothing was recorded.", true);
+      return null;
+    });
+  }
+  window.chronicleAct = { send: send };
+
+  // One field of a form from its JSON Schema (an optional value is anyOf [it, null]); null: no form field.
+  function shape(name, property, required) {
+    var alternative = property;
+    if (property.anyOf) {
+      var others = property.anyOf.filter(function (a) { return a.type !== "null"; });
+      if (others.length !== 1) return null;
+      alternative = others[0];
+    }
+    var field = { name: name, required: required, title: property.title || name,
+      hint: property.description || alternative.description || "" };
+    if (alternative.type === "string" && alternative.enum) field.kind = "choice";
+    else if (alternative.type === "integer") field.kind = "number";
+    else if (alternative.type === "boolean") field.kind = "flag";
+    else if (alternative.type === "string") field.kind = LONG.test(name) ? "long" : "text";
+    else if (alternative.type === "array" && alternative.items && alternative.items.type === "integer") field.kind = "faces";
+    else if (alternative.type === "array" && alternative.items && alternative.items.type === "string") field.kind = "lines";
+    else return null;
+    field.options = alternative.enum || [];
+    field.dice = DICE.test(name);
+    return field;
+  }
+
+  function fields(action) {
+    var properties = action.schema.properties || {};
+    var required = action.schema.required || [];
+    var found = [];
+    var names = Object.keys(properties);
+    for (var i = 0; i < names.length; i++) {
+      var name = names[i];
+      if (name === "command" || (name === action.character && !action.campaign)) continue;
+      var field = shape(name, properties[name], required.indexOf(name) >= 0);
+      if (field === null) {
+        if (required.indexOf(name) >= 0) return null;  // a form could not ask for it: no form
+        continue;
+      }
+      found.push(field);
+    }
+    return found;
+  }
+
+  function input(prefix, field) {
+    var id = prefix + field.name;
+    var box = make("div", { class: "act-field act-" + field.kind });
+    var control;
+    if (field.kind === "choice") {
+      control = make("select", { id: id, name: field.name });
+      control.appendChild(make("option", { value: "" }, field.required ? "choose…" : "none"));
+      field.options.forEach(function (option) { control.appendChild(make("option", { value: option }, option.replace(/[-_]/g, " "))); });
+    } else if (field.kind === "long" || field.kind === "lines") {
+      control = make("textarea", { id: id, name: field.name, rows: "2" });
+    } else if (field.kind === "flag") {
+      control = make("input", { id: id, name: field.name, type: "checkbox" });
+    } else {
+      var numeric = field.kind === "number" || field.kind === "faces";
+      control = make("input", { id: id, name: field.name, type: field.kind === "number" ? "number" : "text",
+        autocomplete: "off" });
+      if (numeric) control.setAttribute("inputmode", field.kind === "faces" ? "text" : "numeric");
+    }
+    if (field.dice) control.setAttribute("placeholder", "empty: the ledger rolls");
+    else if (field.kind === "faces") control.setAttribute("placeholder", "e.g. 3, 5");
+    else if (field.kind === "lines") control.setAttribute("placeholder", "one a line");
+    var label = make("label", { for: id }, field.title);
+    if (field.kind === "flag") {
+      box.appendChild(control);
+      box.appendChild(label);
+    } else {
+      box.appendChild(label);
+      box.appendChild(control);
+    }
+    if (field.hint) box.appendChild(make("small", {}, field.hint));
+    return box;
+  }
+
+  function collect(form, action, asked) {
+    var document = { command: action.command };
+    if (action.character && !action.campaign) document[action.character] = character;
+    asked.forEach(function (field) {
+      var control = form.elements[field.name];
+      if (field.kind === "flag") {
+        if (control.checked) document[field.name] = true;
+        return;
+      }
+      var value = control.value.trim();
+      if (!value) {
+        if (field.required) throw new Error(field.title + " is needed");
+        return;
+      }
+      if (field.kind === "number") {
+        if (!/^-?\d+$/.test(value)) throw new Error(field.title + " is a whole number");
+        document[field.name] = Number(value);
+      } else if (field.kind === "faces") {
+        var faces = value.split(/[\s,]+/).filter(Boolean);
+        if (!faces.every(function (face) { return /^-?\d+$/.test(face); })) {
+          throw new Error(field.title + " are whole numbers, separated by commas");
+        }
+        document[field.name] = faces.map(Number);
+      } else if (field.kind === "lines") {
+        document[field.name] = value.split("\n").map(function (line) { return line.trim(); }).filter(Boolean);
+      } else {
+        document[field.name] = value;
+      }
+    });
+    return document;
+  }
+
+  function form(action) {
+    var asked = fields(action);
+    if (asked === null) return null;
+    var prefix = "act-" + action.command.replace(/[^a-z0-9]+/g, "-") + "-";
+    var details = make("details", { class: "action", "data-command": action.command });
+    details.appendChild(make("summary", {}, action.title));
+    var body = make("form", { class: "act-form", novalidate: "" });
+    body.appendChild(make("p", { class: "act-summary" }, action.summary));
+    var more = make("details", { class: "act-more" });
+    more.appendChild(make("summary", {}, "More options"));
+    asked.forEach(function (field) {
+      (field.required || field.dice ? body : more).appendChild(input(prefix, field));
+    });
+    if (more.children.length > 1) body.appendChild(more);
+    var button = make("button", { type: "submit", class: "big" }, action.title);
+    body.appendChild(button);
+    body.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var document;
+      try {
+        document = collect(body, action, asked);
+      } catch (problem) {
+        say("Check the form: " + problem.message + ".", true);
+        return;
+      }
+      button.disabled = true;
+      send(document).then(function (answer) {
+        button.disabled = false;
+        if (answer && answer.ok) {
+          body.reset();
+          details.open = false;
+        }
+      });
+    });
+    details.appendChild(body);
+    return details;
+  }
+
+  function show(actions, mine) {
+    var own = actions.filter(function (a) { return !a.campaign && mine; });
+    var table = actions.filter(function (a) { return a.campaign; });
+    [[own, character], [table, "The table"]].forEach(function (group) {
+      var made = group[0].map(form).filter(Boolean);
+      if (!made.length) return;
+      var section = make("div", { class: "act-group" });
+      section.appendChild(make("h2", {}, group[1]));
+      made.forEach(function (element) { section.appendChild(element); });
+      holder.appendChild(section);
+    });
+  }
+
+  if (!keys.usable()) {
+    who.textContent = keys.why();
+    return;
+  }
+  keys.load(campaign).then(function (found) {
+    if (!found) {
+      who.textContent = "Read only: this browser holds no key of this campaign. " +
+        "To record from here, ask the gm for an invitation.";
+      return null;
+    }
+    record = found;
+    var url = "/api/me?campaign=" + encodeURIComponent(campaign) + "&key=" + encodeURIComponent(found.key);
+    return fetch(url, { credentials: "omit" }).then(function (response) {
+      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+    });
+  }).then(function (me) {
+    if (!me) return;
+    if (!me.ok) {
+      who.textContent = "The server cannot say whose key this browser holds: " + ((me.body.error || {}).message || "try again") + ".";
+      return;
+    }
+    var participant = me.body.participant;
+    if (!participant) {
+      who.textContent = "This browser's key is no participant's of " + me.body.campaign.name +
+        " now (removed, or replaced by another device's): ask the gm for a new invitation.";
+      return;
+    }
+    var folded = character.toLowerCase();
+    var mine = participant.role === "gm" || participant.plays.some(function (n) { return n.toLowerCase() === folded; });
+    var role = participant.role === "gm" ? "a gm" : "playing " + (listed(participant.plays) || "no character");
+    who.textContent = "Signed in as " + participant.name + ", " + role + (mine ? "." :
+      ": only " + character + "'s player or a gm records for " + character + ".");
+    panel.dataset.participant = participant.name;
+    show(me.body.actions, mine);
+  }).catch(function () {
+    who.textContent = "Could not read this browser's key or reach the server.";
+  });
+})();
