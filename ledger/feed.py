@@ -47,17 +47,21 @@ class LogFeed:
         self.recorder, self.views = app.recorder, views
         mapper = app.mapper
         assert isinstance(mapper, PydanticMapper)
-        self.decode = mapper.state_decoder()
+        self.decode, self.unreadable = mapper.state_decoder(), mapper.unreadable
 
     def last(self) -> int:
         return self.recorder.max_notification_id() or 0
 
     def after(self, position: int, limit: int) -> list[LoggedEvent]:
         decode = self.decode
-        return [
-            LoggedEvent(n.id, aggregate_id(n.originator_id), n.originator_version, n.topic, decode(n.state))
-            for n in self.recorder.select_notifications(start=position, limit=limit, inclusive_of_start=False)
-        ]
+        rows = self.recorder.select_notifications(start=position, limit=limit, inclusive_of_start=False)
+        try:
+            return [
+                LoggedEvent(n.id, aggregate_id(n.originator_id), n.originator_version, n.topic, decode(n.state))
+                for n in rows
+            ]
+        except ValueError:  # not JSON, or another key's: written by a process that won a race to a fresh ledger
+            raise self.unreadable() from None
 
     def window(self, after: int, stop: int, limit: int, share: tuple[int, int] = (0, 1)) -> Iterator[list[LoggedEvent]]:
         """The log after position `after` up to `stop`, about `limit` events a page, read straight from
@@ -91,7 +95,11 @@ class LogFeed:
             after = until
             if not rows:
                 continue
-            yield _logged(rows, views.postgres, uuids, decode)
+            try:
+                page = _logged(rows, views.postgres, uuids, decode)
+            except ValueError:  # (as in `after`)
+                raise self.unreadable() from None
+            yield page
 
 
 def _logged(

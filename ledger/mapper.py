@@ -167,7 +167,12 @@ class PydanticMapper(Mapper):
         )
 
     def to_domain_event(self, stored: StoredRow) -> Any:  # an event, or a snapshot (ledger/snapshots.py)
-        data = self._unseal(stored.state)
+        try:
+            data = self._unseal(stored.state)
+        except ValueError:  # the cipher's refusal: another key's event (or a damaged one)
+            raise self.unreadable() from None
+        if not self.cipher and data[:1] != b"{":  # ciphertext, read without a key
+            raise self.unreadable()
         cls = resolved(stored.topic, *self.kinds)
         if getattr(cls, "class_version", 1) == 1 and b'"class_version"' not in data:  # nothing to upcast
             found = cls.model_validate_json(envelope(stored.originator_id, stored.originator_version) + data[1:])
@@ -182,6 +187,13 @@ class PydanticMapper(Mapper):
             self.transcoder.decode(data),
             kinds=self.kinds,
         )
+
+    def unreadable(self) -> BadInput:
+        """Why a stored state this process cannot decode is refused: its key, or the lack of one, is not
+        the ledger's (a process that lost a race to write a fresh ledger's first event reads the winner's)."""
+        from .sealing import unreadable  # (ledger/sealing.py's words for it)
+
+        return BadInput(f"cannot read this ledger: {unreadable(self.cipher is not None)}")
 
     def decode_state(self, data: bytes) -> dict[str, Any]:
         return self.transcoder.decode(self._unseal(data))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import uuid
 
 import orjson
@@ -446,3 +447,71 @@ def test_a_full_disk_is_one_line_saying_so_and_nothing_is_written(run, monkeypat
     monkeypatch.undo()
     assert sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}") == before
     assert run.json("verify")["ok"] is True
+
+
+RACER = """
+import os, sys, time
+from click.testing import CliRunner
+from chronicle.cli.main import chronicle
+
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.002)
+command = ["--json", "--db", sys.argv[2], "campaign", "new", sys.argv[3], "--system", "adnd2e"]
+result = CliRunner().invoke(chronicle, command)
+sys.stdout.write(result.stderr or "ok")
+"""
+
+
+def test_the_losers_of_a_race_to_turn_on_encryption_are_told_so(db, tmp_path):
+    """Ten processes, loaded and waiting, create a fresh ledger's first campaign at once, half of them
+    with a key: one kind wins; each loser is one line of bad input (never internal), and the ledger verifies."""
+    import subprocess
+
+    from conftest import Run
+
+    key = Run(db)("key", "new").stdout.strip()
+    barrier = tmp_path / "go"
+    racers = []
+    for i in range(10):
+        env = {k: v for k, v in os.environ.items() if k != "CHRONICLE_CIPHER_KEY"}
+        if i % 2:
+            env["CHRONICLE_CIPHER_KEY"] = key
+        args = [sys.executable, "-c", RACER, str(barrier), db, f"C{i}"]
+        racers.append((i % 2, subprocess.Popen(args, env=env, stdout=subprocess.PIPE, text=True)))
+    time.sleep(3)  # every racer has loaded chronicle and waits
+    barrier.touch()
+    results = [(keyed, process.communicate(timeout=120)[0]) for keyed, process in racers]
+    winners = {keyed for keyed, out in results if out == "ok"}
+    assert len(winners) == 1, results
+    for keyed, out in results:
+        if out != "ok":
+            assert keyed not in winners and json.loads(out)["error"]["code"] == "bad_input", out
+    env_key = key if winners == {1} else None
+    with pytest.MonkeyPatch.context() as patched:
+        if env_key:
+            patched.setenv("CHRONICLE_CIPHER_KEY", env_key)
+        else:
+            patched.delenv("CHRONICLE_CIPHER_KEY", raising=False)
+        assert Run(db).json("--campaign", "C0" if winners == {0} else "C1", "verify")["ok"] is True
+
+
+def test_a_reader_opened_before_an_encrypted_first_event_is_told_so(db, monkeypatch):
+    """The race above, made deterministic: a process without the key opened the empty ledger, then a
+    process with one wrote its first event; the first's catch-up is bad input, not a JSON error."""
+    from conftest import Run
+
+    from chronicle.domain.errors import BadInput
+    from chronicle.ledger.app import open_ledger
+
+    monkeypatch.delenv("CHRONICLE_CIPHER_KEY", raising=False)
+    key = Run(db)("key", "new").stdout.strip()
+    plain = open_ledger(db)
+    try:
+        monkeypatch.setenv("CHRONICLE_CIPHER_KEY", key)
+        assert Run(db)("campaign", "new", "Greyhawk", "--system", "adnd2e").exit_code == 0
+        with pytest.raises(BadInput, match="its events are encrypted"):
+            plain.feed.after(0, 10)  # what a catch-up reads
+        with pytest.raises(BadInput, match="its events are encrypted"):
+            plain.repository.get(uuid.UUID(plain.index.campaigns()[0][0]))  # what a write loads
+    finally:
+        plain.close()
