@@ -106,6 +106,12 @@ def test_a_player_joins_by_the_link_and_records_a_wound_the_gm_sees_live(table, 
     player.get_by_label("Damage", exact=True).fill("4")
     assert player.get_by_label("Save Roll").get_attribute("placeholder") == "empty: the ledger rolls"
     assert player.evaluate("document.documentElement.scrollWidth") <= width  # the open form fits the screen
+    if width < 400:  # and a small phone's
+        player.set_viewport_size({"width": 360, "height": height})
+        assert player.evaluate("document.documentElement.scrollWidth") <= 360
+        submit = player.locator("details[data-command=injure] button[type=submit]").bounding_box()
+        assert submit["height"] >= 44 and submit["width"] >= 300  # a thumb's target
+        player.set_viewport_size({"width": width, "height": height})
     player.locator("details[data-command=injure] button[type=submit]").click()
     result = player.locator("#act-result")
     expect(result).to_contain_text("Vasana is wounded: wound 1", timeout=10000)

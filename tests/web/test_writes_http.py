@@ -244,6 +244,13 @@ def test_every_answer_carries_the_security_headers_and_no_cookie(table):
     assert "<script>" not in page and 'src="/static/act.js"' in page and 'src="/static/witness.js"' in page
 
 
+def test_the_server_listens_on_this_machine_alone_unless_told():
+    from chronicle.cli.serve import serve
+
+    assert next(p for p in serve.params if p.name == "host").default == "127.0.0.1"
+    assert next(p for p in serve.params if p.name == "writes").default is False
+
+
 def test_without_writes_every_write_is_405(run):
     run.json("campaign", "new", "Sartar", "--system", "pendragon-pass")
     data = TableData(run.db)

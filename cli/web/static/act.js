@@ -15,6 +15,7 @@
   var record = null;
   var DICE = /(^|_)roll$|(^|_)dice$/;
   var LONG = /^(text|reason|describe)$/;
+  var SHOWN = 6;  // fields a form shows before "More options"
 
   function say(text, failed) {
     result.textContent = text;
@@ -164,11 +165,14 @@
     var details = make("details", { class: "action", "data-command": action.command });
     details.appendChild(make("summary", {}, action.title));
     var body = make("form", { class: "act-form", novalidate: "" });
-    body.appendChild(make("p", { class: "act-summary" }, action.summary));
+    body.appendChild(make("p", { class: "act-summary" }, action.summary.replace(/\bNAME\b/g, character)));
     var more = make("details", { class: "act-more" });
     more.appendChild(make("summary", {}, "More options"));
+    var shown = 0;  // in sight: what is needed, the table's dice, and other values while room is left; the rest folded
     asked.forEach(function (field) {
-      (field.required || field.dice ? body : more).appendChild(input(prefix, field));
+      var inSight = field.required || field.dice || (field.kind !== "flag" && shown < SHOWN);
+      if (inSight) shown++;
+      (inSight ? body : more).appendChild(input(prefix, field));
     });
     if (more.children.length > 1) body.appendChild(more);
     var button = make("button", { type: "submit", class: "big" }, action.title);
@@ -198,7 +202,7 @@
   function show(actions, mine) {
     var own = actions.filter(function (a) { return !a.campaign && mine; });
     var table = actions.filter(function (a) { return a.campaign; });
-    [[own, character], [table, "The table"]].forEach(function (group) {
+    [[own, "Record for " + character], [table, "For the whole table (a gm's)"]].forEach(function (group) {
       var made = group[0].map(form).filter(Boolean);
       if (!made.length) return;
       var section = make("div", { class: "act-group" });
