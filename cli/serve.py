@@ -61,6 +61,11 @@ def serve(env: Env, host: str, port: int, writes: bool) -> None:
     click.echo(f"Serving {_shown_target(env.db)} {kind} at http://{shown}:{bound}/ (Ctrl-C stops).")
     if not _loopback(host):
         click.echo(f"Listening on {host}: every device on that network can read the campaign.")
+        if writer is not None:  # WebCrypto: a secure context (https, or the machine's own address) only
+            click.echo(
+                "Browsers make keys only over https or on this machine: for phones, serve through an https"
+                " proxy and give its address to `participant invite --url`."
+            )
     try:
         _run(data, listener, writer)
     finally:
