@@ -1,8 +1,10 @@
 """The witness in the browser: what a page needs to check that the campaign's history still extends the
 one it saw last (static/witness.js remembers it and checks the proof).
 
-- `GET /checkpoint?campaign=ID` -> `{"campaign", "size", "root"}`: the campaign's stored Merkle tree
-  (ledger/tree.py), extended to the log's end.
+- `GET /checkpoint?campaign=ID` -> `{"campaign", "size", "root", "ledger"}`: the campaign's stored Merkle
+  tree (ledger/tree.py), extended to the log's end; `ledger` names this campaign of this ledger (a SQLite
+  file's real path or a PostgreSQL URL, hashed), under which a browser remembers what it saw: another
+  ledger holding a campaign of the same name (a copy, a demo) is another history, not a rewritten one.
 - `GET /proof?campaign=ID&from=M` -> `{"campaign", "from", "size", "root", "proof": [base64, ...]}`: an
   RFC 6962 consistency proof from the tree of the first M events to the tree now, from the stored nodes.
 
@@ -17,6 +19,7 @@ shows as loudly as a proof that fails. A rewritten tree is the proof's to catch.
 from __future__ import annotations
 
 import base64
+import hashlib
 import threading
 import time
 from collections.abc import Callable
@@ -32,7 +35,7 @@ from starlette.routing import Route
 from ...domain.errors import BadInput, ChronicleError, NotFound
 from ...ledger.app import Chronicle, hide_password, open_ledger
 from ...ledger.tree import DamagedTree, Head, extend, rebuild, stored_tree
-from ...ledger.witness import audit
+from ...ledger.witness import audit, seen_key
 
 AUDIT_EVERY = 60.0  # seconds between two comparisons of an unchanged log with its tree
 SHARE = 0.1  # at most this share of the time is spent comparing (a long log is compared less often)
@@ -73,7 +76,9 @@ class Witness:
             cid = self._campaign(campaign)
             head = self._head(cid)
             tree = stored_tree(self.app)
-            return {"campaign": str(cid), "size": head.size, "root": _b64(tree.root(head.tree, head.size))}
+            root = _b64(tree.root(head.tree, head.size))
+            named = hashlib.sha256(seen_key(cid, self.target).encode()).hexdigest()[:32]
+            return {"campaign": str(cid), "size": head.size, "root": root, "ledger": named}
 
     def proof(self, campaign: str, old: int) -> dict[str, Any]:
         with self._lock:

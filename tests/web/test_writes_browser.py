@@ -151,15 +151,15 @@ def test_a_history_rewritten_behind_the_servers_back_is_a_loud_warning_on_an_ope
     page.goto(character_url(page, served, "Vasana"))
     expect(page.locator("body")).to_have_attribute("data-witness-checked", re.compile(r"\d+"))
     campaign = table.json("campaign", "show")["id"]
-    seen = page.evaluate("id => JSON.parse(localStorage.getItem('chronicle.witness.' + id))", campaign)
+    ledger = page.evaluate("id => fetch('/checkpoint?campaign=' + id).then(r => r.json())", campaign)["ledger"]
+    memory = f"chronicle.witness.{campaign}.{ledger}"
+    seen = page.evaluate("key => JSON.parse(localStorage.getItem(key))", memory)
     assert seen["size"] == 3  # the campaign and its two characters
     assert page.locator("#witness").is_hidden()
 
     table.chronicle("note", "the first night", "--for", "Vasana")  # the history grows: it still extends
     expect(page.locator("#summary")).to_be_visible()
-    page.wait_for_function(
-        "id => JSON.parse(localStorage.getItem('chronicle.witness.' + id)).size === 4", arg=campaign, timeout=10000
-    )
+    page.wait_for_function("key => JSON.parse(localStorage.getItem(key)).size === 4", arg=memory, timeout=10000)
     assert page.locator("#witness").is_hidden()
 
     korol = next(e["position"] for e in table.json("log")["events"] if e["character"] == "Korol")

@@ -162,25 +162,35 @@
     });
   }
 
+  function get(url) {
+    return fetch(url, { cache: "no-store", credentials: "omit" }).then(answer);
+  }
+
+  // The campaign's checkpoint names the ledger (memory is kept per ledger and campaign: a copy elsewhere
+  // is another history); then the proof from what this browser saw there to now.
   function check(id, name) {
     if (warned[id]) return Promise.resolve();
-    var seen = remembered(id);
-    var url = seen ? "/proof?campaign=" + encodeURIComponent(id) + "&from=" + seen.size
-      : "/checkpoint?campaign=" + encodeURIComponent(id);
-    return fetch(url, { cache: "no-store", credentials: "omit" }).then(answer).then(function (got) {
-      if (got.status === 409) {
-        warn(id, name, (got.body.error && got.body.error.message) || "the server cannot prove it extends");
-        return;
-      }
-      if (!got.ok) return;  // unreachable or not this ledger's campaign: nothing to say about history
-      var now = got.body;
+    var campaign = encodeURIComponent(id), memory = null, seen = null;
+    function refused(got) {
+      if (got.status !== 409) return false;
+      warn(id, name, (got.body.error && got.body.error.message) || "the server cannot prove it extends");
+      return true;
+    }
+    return get("/checkpoint?campaign=" + campaign).then(function (got) {
+      if (refused(got) || !got.ok) return null;  // not ok: unreachable, or no campaign of this ledger
+      memory = id + "." + got.body.ledger;
+      seen = remembered(memory);
       if (!seen) {
-        remember(id, now.size, now.root);
-        return;
+        remember(memory, got.body.size, got.body.root);
+        return null;
       }
+      return get("/proof?campaign=" + campaign + "&from=" + seen.size);
+    }).then(function (got) {
+      if (!got || refused(got) || !got.ok) return;
+      var now = got.body;
       return verifyConsistency(seen.size, now.size, bytes(seen.root), bytes(now.root), now.proof.map(bytes))
         .then(function (extends_) {
-          if (extends_) remember(id, now.size, now.root);
+          if (extends_) remember(memory, now.size, now.root);
           else warn(id, name, "the consistency proof from the " + seen.size + " events it saw to the " + now.size +
             " there are now does not verify");
         });
