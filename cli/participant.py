@@ -47,7 +47,7 @@ def add() -> None:
 @click.option(
     "--url",
     metavar="URL",
-    help="The server's address as the table reaches it (default: where `serve --writes` listens).",
+    help="The server's address as the table reaches it (default: where `serve --writes` last listened).",
 )
 @common
 @executes("invitations:ParticipantInvite")

@@ -40,7 +40,7 @@ class ParticipantInvite(Command):
     plays: list[str] = Field([], description="The characters the player will record for.")
     url: str | None = Field(
         None,
-        description="The server's address as the table reaches it (default: the one `serve --writes` noted).",
+        description="The server's address as the table reaches it (default: where `serve --writes` last listened).",
     )
 
 
