@@ -39,7 +39,7 @@ def explain(event: DomainEvent, name: str, system: str | None) -> str:
     """One paragraph about `event`: who did what, the numbers that decided, the result, the reason given.
     The common events are told here, a system's own by its `explain`; an event no teller knows raises
     `Unexplained` (tests/domain/test_words.py holds every event type to its sentences)."""
-    if type(event) in TELLERS or system is None:
+    if system is None or any(kind in TELLERS for kind in type(event).__mro__):
         return tell(TELLERS, event, name)
     return systems.get(system).explain(event, name)
 

@@ -16,8 +16,10 @@ class Unexplained(LookupError):
 
 
 def tell(tellers: Mapping[type, Callable[[Any, str], str]], event: object, name: str) -> str:
-    """The sentences of `event` (recorded on character `name`) by its type's teller in `tellers`."""
-    teller = tellers.get(type(event))
-    if teller is None:
-        raise Unexplained(event)
-    return teller(event, name)
+    """The sentences of `event` (recorded on character `name`) by its type's teller in `tellers` (a later
+    version of an event type, a subclass, is told as the type it extends)."""
+    for kind in type(event).__mro__:
+        teller = tellers.get(kind)
+        if teller is not None:
+            return teller(event, name)
+    raise Unexplained(event)
