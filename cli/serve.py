@@ -17,6 +17,7 @@ from ..ledger.storage import redact
 from .context import Env
 from .web.app import build
 from .web.data import LedgerUnavailable, TableData
+from .web.limits import Room, room
 from .web.writes import Writer, address_of
 
 
@@ -51,7 +52,8 @@ def serve(env: Env, host: str, port: int, writes: bool) -> None:
         data.warm()
     except LedgerUnavailable as problem:
         raise BadInput(str(problem)) from None
-    listener = _listen(host, port)
+    limits = room()
+    listener = _listen(host, port, limits.backlog)
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     writer = Writer(env.db, lambda line: click.echo(f"chronicle serve: {line}", err=True)) if writes else None
@@ -67,7 +69,7 @@ def serve(env: Env, host: str, port: int, writes: bool) -> None:
                 " proxy and give its address to `participant invite --url`."
             )
     try:
-        _run(data, listener, writer)
+        _run(data, listener, limits, writer)
     finally:
         data.close()
         if writer is not None:
@@ -75,11 +77,11 @@ def serve(env: Env, host: str, port: int, writes: bool) -> None:
     click.echo("Stopped.")
 
 
-def _run(data: TableData, listener: socket.socket, writer: Writer | None) -> None:
+def _run(data: TableData, listener: socket.socket, limits: Room, writer: Writer | None) -> None:
     import uvicorn
     from uvicorn.server import HANDLED_SIGNALS
 
-    app = build(data, lambda line: click.echo(f"chronicle serve: {line}", err=True), writes=writer)
+    app = build(data, lambda line: click.echo(f"chronicle serve: {line}", err=True), limits.streams, writer)
 
     class Server(uvicorn.Server):
         @contextlib.contextmanager
@@ -99,17 +101,26 @@ def _run(data: TableData, listener: socket.socket, writer: Writer | None) -> Non
             await app.state.hub.stop()  # end the open event streams, which uvicorn would wait for
             await super().shutdown(sockets)
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3)
+    # Past `limit_concurrency` uvicorn answers 503 itself; "error": not a warning line for each of those
+    config = uvicorn.Config(
+        app,
+        log_level="error",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=3,
+        limit_concurrency=limits.connections,
+        backlog=limits.backlog,
+    )
     Server(config).run(sockets=[listener])
 
 
-def _listen(host: str, port: int) -> socket.socket:
+def _listen(host: str, port: int, backlog: int) -> socket.socket:
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         listener = socket.socket(family, kind, proto)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(address)
-        listener.listen(2048)  # from here a browser that connects waits for the app, rather than being refused
+        listener.listen(backlog)  # from here a browser that connects waits for the app, rather than being refused
     except OSError as problem:
         raise BadInput(f"cannot listen on {_named(host)} port {port}: {problem.strerror or problem}") from None
     except UnicodeError:  # the IDNA codec's refusal of a label that is empty or longer than 63 characters

@@ -8,6 +8,7 @@ when `/events` says something changed.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -27,7 +28,8 @@ from ...domain.errors import ChronicleError, NotFound
 from ...domain.pendragon.increases import next_increase_at
 from ..chart import status_chart
 from .data import LedgerUnavailable, TableData, plain
-from .live import Hub, Once
+from .limits import Descriptors, quiet_when_exhausted
+from .live import COME_BACK, STREAMS, Hub, Once
 from .security import Headers
 from .witness import Witness
 
@@ -75,12 +77,16 @@ def shown(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def build(data: TableData, say: Callable[[str], None], writes: Writer | None = None) -> Starlette:
-    """The app for one ledger; `say` prints one line on the terminal; `writes`: the writer of `serve --writes`."""
+def build(
+    data: TableData, say: Callable[[str], None], streams: int = STREAMS, writes: Writer | None = None
+) -> Starlette:
+    """The app for one ledger; `say` prints one line on the terminal; at most `streams` clients follow
+    `/events` at once (web/limits.py); `writes`: the writer of `serve --writes` (web/writes.py)."""
     env = templates()
     env.globals["writes"] = writes is not None
     once = Once(say)
-    hub = Hub(data, once)
+    crowded = Once(say, "connections are accepted again", settle=5)  # (not after each of a flood's lulls)
+    hub = Hub(data, once, streams)
 
     def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         as_of = request.query_params.get("as_of") or None
@@ -155,6 +161,12 @@ def build(data: TableData, say: Callable[[str], None], writes: Writer | None = N
         return render(request, "log.html", campaign=chosen, campaigns=known, rows=rows, filters=filters)
 
     async def events(request: Request) -> Response:
+        if hub.full:
+            return PlainTextResponse(
+                f"This table view follows at most {hub.most:,} live pages at once; try again later.\n",
+                status_code=503,
+                headers={"Retry-After": str(COME_BACK)},
+            )
         return StreamingResponse(
             hub.stream(),
             media_type="text/event-stream",
@@ -163,6 +175,7 @@ def build(data: TableData, say: Callable[[str], None], writes: Writer | None = N
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        asyncio.get_running_loop().set_exception_handler(quiet_when_exhausted(crowded))
         await hub.start()
         yield
         await hub.stop()
@@ -183,5 +196,6 @@ def build(data: TableData, say: Callable[[str], None], writes: Writer | None = N
     )
     app.state.hub = hub
     app.add_middleware(ReadOnly, writes=("/api/commands",) if writes is not None else ())
+    app.add_middleware(Descriptors, once=crowded)
     app.add_middleware(Headers)  # outermost: on every answer
     return app

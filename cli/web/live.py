@@ -1,4 +1,6 @@
-"""Following the log for `/events`: ONE background task for all clients, fanning each new event out.
+"""Following the log for `/events`: ONE background task for all clients, fanning each new event out,
+to at most `most` clients at once (each holds a connection, and so a file descriptor, for as long as it
+follows): past that a new one is told to come back later.
 
 SQLite has no way to wake another process, so the task polls the log's highest position (one
 indexed `MAX(rowid)`, every POLL seconds). PostgreSQL wakes it: an AFTER INSERT statement trigger on
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -24,30 +27,35 @@ from .data import LedgerUnavailable, TableData
 POLL = 0.25  # seconds between looks at SQLite's log
 RECHECK = 5.0  # seconds PostgreSQL's listener waits for a notification before looking anyway
 BACKLOG = 10000  # lines a slow client may fall behind before it is dropped (its browser reconnects)
+STREAMS = 1000  # clients followed at once, unless `serve` sets fewer (its file descriptors allow fewer)
+COME_BACK = 60  # seconds a client turned away waits before trying again
 CHANNEL = "chronicle_appended"
 TRIGGER = "chronicle_notify_appended"
 
 
 class Once:
-    """One line on the terminal when a problem starts (and when it is over), not one per request or look."""
+    """One line on the terminal when a problem starts (and `recovered` when it is over, once it has not
+    happened again for `settle` seconds), not one per request or look."""
 
-    def __init__(self, say: Callable[[str], None]):
-        self.say, self.last = say, ""
+    def __init__(self, say: Callable[[str], None], recovered: str = "the ledger can be read again", settle: float = 0):
+        self.say, self.recovered, self.settle = say, recovered, settle
+        self.last, self.since = "", 0.0
 
     def problem(self, text: str) -> None:
+        self.since = time.monotonic()
         if text != self.last:
             self.say(text)
             self.last = text
 
     def fine(self) -> None:
-        if self.last:
-            self.say("the ledger can be read again")
+        if self.last and time.monotonic() - self.since >= self.settle:
+            self.say(self.recovered)
             self.last = ""
 
 
 class Hub:
-    def __init__(self, data: TableData, once: Once):
-        self.data, self.once = data, once
+    def __init__(self, data: TableData, once: Once, most: int = STREAMS):
+        self.data, self.once, self.most = data, once, most
         self.clients: set[asyncio.Queue[bytes | None]] = set()
         self.last = 0
         self.listening = False
@@ -71,8 +79,16 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
+    @property
+    def full(self) -> bool:
+        return len(self.clients) >= self.most
+
     async def stream(self) -> AsyncIterator[bytes]:
-        """One client's `text/event-stream`: a `data:` line per event appended after it connected."""
+        """One client's `text/event-stream`: a `data:` line per event appended after it connected. (`/events`
+        turns clients away once the hub is full; one that got past it meanwhile is told to retry later.)"""
+        if self.full:
+            yield f"retry: {COME_BACK * 1000}\n: too many live pages; try again later\n\n".encode()
+            return
         queue: asyncio.Queue[bytes | None] = asyncio.Queue(BACKLOG)
         self.clients.add(queue)
         try:

@@ -33,16 +33,25 @@
 
   function soon() { if (timer === null) timer = window.setTimeout(refresh, 150); }
 
-  var source = new EventSource("/events");
-  source.onopen = function () {
-    say("live");
-    if (opened) soon();  // back after a drop: whatever happened meanwhile
-    opened = true;
-  };
-  source.onerror = function () { say("reconnecting…"); };
-  source.onmessage = function (message) {
-    var event = JSON.parse(message.data);
-    document.body.dataset.lastEvent = String(event.position);
-    if (concerns(event)) soon();
-  };
+  function follow() {
+    var source = new EventSource("/events");
+    source.onopen = function () {
+      say("live");
+      if (opened) soon();  // back after a drop: whatever happened meanwhile
+      opened = true;
+    };
+    source.onerror = function () {
+      if (source.readyState !== EventSource.CLOSED) { say("reconnecting…"); return; }
+      // turned away (the server follows as many pages as it can): the browser gives up, this page does not
+      say("not live: the server is busy; trying again in a minute");
+      window.setTimeout(follow, 60000);
+    };
+    source.onmessage = function (message) {
+      var event = JSON.parse(message.data);
+      document.body.dataset.lastEvent = String(event.position);
+      if (concerns(event)) soon();
+    };
+  }
+
+  follow();
 })();
