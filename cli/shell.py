@@ -123,6 +123,11 @@ def described(problem: Exception) -> tuple[str, str]:
             "conflict",
             "another writer changed the same records at the same time; nothing was written: run the command again",
         )
+    from ..ledger.faults import storage_fault
+
+    fault = storage_fault(problem)  # a full disk: the machine's state, said with what to do
+    if fault is not None:
+        return fault.code, str(fault)
     return "internal", f"{type(problem).__name__}: {problem}".splitlines()[0]
 
 
