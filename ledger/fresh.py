@@ -10,7 +10,8 @@ import os
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from .storage import is_postgres
+from ..domain.errors import BadInput
+from .storage import is_postgres, sqlite_path
 
 if TYPE_CHECKING:
     import sqlite3
@@ -18,7 +19,12 @@ if TYPE_CHECKING:
 
 def absent(target: str) -> bool:
     """Whether TARGET names a SQLite file that does not exist yet: opening the ledger would make it."""
-    return bool(target) and not is_postgres(target) and not os.path.lexists(target)
+    if not target or is_postgres(target):
+        return False
+    try:
+        return not os.path.lexists(sqlite_path(target))
+    except BadInput:  # a malformed `file:` target: opening it is refused, and makes nothing
+        return False
 
 
 def discard_unwritten(target: str) -> None:
@@ -29,6 +35,11 @@ def discard_unwritten(target: str) -> None:
     (every other holds a lock that stops it). Then an exclusive lock keeps anyone from reading it
     until it is gone; a process that opens it in the instant before still finds an empty file."""
     import sqlite3  # (lazily: every command's start asks `absent`)
+
+    try:
+        target = sqlite_path(target)  # (a `file:` target: the file it names)
+    except BadInput:
+        return
 
     try:
         connection = sqlite3.connect(
