@@ -18,14 +18,17 @@ import jinja2
 import markupsafe
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import QueryParams
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ...domain.errors import ChronicleError, NotFound
+from ...domain.errors import BadInput, ChronicleError, NotFound
+from ...domain.limits import INT64_MAX
 from ...domain.pendragon.increases import next_increase_at
+from ...domain.text import printable
 from ..chart import status_chart
 from .data import LedgerUnavailable, TableData, plain
 from .limits import Descriptors, quiet_when_exhausted
@@ -70,6 +73,17 @@ def templates() -> jinja2.Environment:
     return env
 
 
+def whole(query: QueryParams, name: str, what: str) -> int | None:
+    """A query parameter that is a whole number from 1 (a log position, a session's number): None when
+    absent or empty; anything else, a digit of another script or a number past 64 bits, is bad input."""
+    text = (query.get(name) or "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(INT64_MAX)) or not 1 <= int(text) <= INT64_MAX:
+        raise BadInput(f"{name}= takes {what}, a whole number from 1, not {printable(text[:60])}")
+    return int(text)
+
+
 def shown(value: object) -> str:
     """A sheet value as people read it: yes or no, not Python's True or False."""
     if isinstance(value, bool):
@@ -110,9 +124,9 @@ def build(
                 once.problem(str(problem))
                 return failed(request, 503, "The ledger cannot be read", str(problem))
             except ChronicleError as problem:
-                return failed(
-                    request, 404 if isinstance(problem, NotFound) else 400, "Not in this ledger", str(problem)
-                )
+                if isinstance(problem, NotFound):
+                    return failed(request, 404, "Not in this ledger", str(problem))
+                return failed(request, 400, "Not an address this view can show", str(problem))
             except Exception as problem:  # a bug: the page says so, the terminal gets one line
                 say(f"error on {request.url.path}: {type(problem).__name__}: {problem}".splitlines()[0])
                 return failed(
@@ -128,7 +142,7 @@ def build(
 
     def as_of(request: Request) -> str | None:
         value = (request.query_params.get("as_of") or "").strip()
-        return f"#{value}" if value.isdigit() else value or None
+        return f"#{value}" if value.isascii() and value.isdigit() else value or None
 
     @page
     def campaigns(request: Request) -> Response:
@@ -153,8 +167,10 @@ def build(
             "kind": query.get("kind") or "",
             "session": query.get("session") or "",
         }
-        before = int(query["before"]) if query.get("before", "").isdigit() else None
-        session = int(filters["session"]) if filters["session"].isdigit() else None
+        before = whole(query, "before", "a log position")
+        session = whole(query, "session", "a session's number")
+        if filters["kind"] and filters["kind"] not in chosen.kinds:
+            raise BadInput(f"kind= takes a kind of event this campaign can hold, not {printable(filters['kind'][:60])}")
         rows = data.log(
             chosen.id, filters["character"] or None, filters["kind"] or None, as_of(request), before, session
         )
