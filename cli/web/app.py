@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ...domain.errors import BadInput, ChronicleError, NotFound
+from ...domain.explain import state_words
 from ...domain.limits import INT64_MAX
 from ...domain.pendragon.increases import next_increase_at
 from ...domain.text import printable
@@ -70,6 +71,7 @@ def templates() -> jinja2.Environment:
     env.filters["shown"] = shown
     env.globals["status_chart"] = lambda series: markupsafe.Markup(status_chart(series))  # escaped in the making
     env.globals["next_increase_at"] = next_increase_at
+    env.globals["state_words"] = state_words  # a state in words on its badge (its class keeps the identifier)
     return env
 
 
