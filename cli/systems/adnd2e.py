@@ -107,11 +107,30 @@ def rest() -> None:
     "--defender-armed", is_flag=True, help="The target holds a weapon: against bare hands it strikes first at +4/+4."
 )
 @click.option("--defender-roll", type=int, metavar="N", help="The table's d20 for the armed defender's first strike.")
+@click.option(
+    "--dice",
+    metavar="FACES",
+    help="The table's faces for a hit's damage dice (the weapon's damage=DICE on the sheet; bare hands 1d2).",
+)
+@click.option(
+    "--defender-weapon",
+    metavar="NAME",
+    help="The weapon on TARGET's sheet its strike is made with (default: its only weapon).",
+)
+@click.option(
+    "--defender-dice", metavar="FACES", help="The table's faces for the damage dice of the armed defender's strike."
+)
 @click.option("--no-free-hand", "no_free_hand", is_flag=True, help="The attacker has no free hand (no grab).")
 @common
 @executes(Attack)
 def attack() -> None:
-    """One attack roll by ATTACKER on TARGET with the maneuver's modifiers, recorded on TARGET.
+    """One attack by ATTACKER on TARGET with the maneuver's modifiers, recorded on TARGET.
+
+    A hit rolls the weapon's damage (or takes the table's --dice) and applies it
+    to TARGET in the maneuver's mode: normal is lethal; armed-nonlethal,
+    subdual and the bare-handed maneuvers deal half, half of it temporary; a
+    sap 25% real, with its knockout chance. Mugging and grabs deal none here.
+    An armed defender's strike that hits deals its weapon's damage +4 to ATTACKER.
 
     THAC0, height, class, whether the attacker is held and the --weapon are
     copied from ATTACKER's sheet, which lists its weapons as
@@ -122,7 +141,7 @@ def attack() -> None:
 
     \b
     Example:
-      chronicle attack Thief Guard --maneuver sap --weapon club --roll 17
+      chronicle attack Thief Guard --maneuver sap --weapon club --roll 19 --dice 4
     """
 
 

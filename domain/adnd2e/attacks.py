@@ -6,10 +6,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..dice import Dice
+from ..dice import Dice, parse
 from ..errors import Refusal
 from ..model import Model
 from .condition import Condition
+from .damage import InjureInputs, Mode
 from .mugging import check_muggable, check_mugger
 from .rulings import Rulings
 from .sheet import Sheet, dex_ac_bonus, size_rank
@@ -31,6 +32,16 @@ Maneuver = Literal[
 ]
 BARE_HANDED = frozenset({"punch", "wrestle", "overbear", "martial-arts"})
 CALLED_SHOTS = frozenset({"sap", "grab-object", "grab-person", "grab-monster"})
+# The damage mode each maneuver deals on a hit (domain/adnd2e/damage.py); a mugging's and a grab's hit are
+# followed by their own commands (mug, grab ...) and deal no damage here.
+DAMAGE_MODES: dict[str, Mode] = {
+    "normal": "lethal",
+    "armed-nonlethal": "armed-nonlethal",
+    "subdual": "subdual",
+    "sap": "sap",
+    **{maneuver: "subdual" for maneuver in BARE_HANDED},
+}
+BARE_HANDS_DAMAGE = "1d2"  # a punch (Player's Handbook, Punching and Wrestling); the seed gives none
 # Damage that cannot be controlled (seed, Weapons in attack); "bow" covers arrows and crossbow bolts.
 UNCONTROLLABLE = ("arrow", "bow", "sling", "war hammer", "warhammer", "mace")
 
@@ -66,6 +77,24 @@ class AttackInputs(Model):
             "The armed defender's strike is rolled first in this event (false in events recorded before it was)."
         ),
     )
+    damage_dice: str | None = Field(
+        None,
+        description=(
+            "The weapon's damage dice (bare hands 1d2), copied from the attacker's sheet: a hit rolls them. None "
+            "when the sheet gives none, and in events recorded before a hit dealt its damage."
+        ),
+    )
+    weapon_magic: int = Field(0, ge=0, description="The weapon's magic bonus, added to its damage (a sap drops it).")
+    defender_damage_dice: str | None = Field(
+        None, description="The armed defender's weapon damage dice, copied from its sheet: its strike's damage."
+    )
+
+    def blow(self, damage: int) -> InjureInputs | None:
+        """The injury a hit of `damage` deals in its maneuver's mode (None: a maneuver that deals none)."""
+        mode = DAMAGE_MODES.get(self.maneuver)
+        if mode is None:
+            return None
+        return InjureInputs(damage=damage, attacker=self.attacker, mode=mode, magic_bonus=self.weapon_magic)
 
 
 class AttackModifiers(Model):
@@ -87,17 +116,22 @@ class Strike(Model):
     needed: int
     hit: bool
     damage_bonus: int
+    damage: int | None = Field(
+        None, description="A hit's damage to the attacker, its +4 included (none without the defender's dice)."
+    )
 
 
 def weapon_inputs(weapon: Weapon | None, thrown: bool = False) -> dict[str, object]:
     """The `AttackInputs` fields a sheet's weapon fills (`thrown`: a melee weapon thrown is a missile)."""
     if weapon is None:
-        return {"weapon": None, "missile": thrown}
+        return {"weapon": None, "missile": thrown, "damage_dice": BARE_HANDS_DAMAGE}
     return {
         "weapon": weapon.name,
         "weapon_size": weapon.size,
         "weapon_kind": weapon.kind,
         "missile": weapon.missile or thrown,
+        "damage_dice": weapon.damage,
+        "weapon_magic": weapon.magic,
     }
 
 
@@ -123,6 +157,8 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
     maneuver, to_hit, initiative = inputs.maneuver, 0, 0
     ac = sheet.ac if sheet.ac is not None else 10  # unarmoured when the sheet is silent
     weapon = (inputs.weapon or "").lower().replace("-", " ").replace("_", " ")
+    if inputs.damage_dice is not None:
+        parse(inputs.damage_dice)
     if inputs.wrestling_round and inputs.wrestling_round > 1 and inputs.weapon and inputs.weapon_size != "small":
         raise Refusal("after the first round of a wrestling bout only small weapons may be used")
     if maneuver in ("armed-nonlethal", "subdual"):
@@ -184,6 +220,9 @@ class AttackOutcome(Model):
     needed: int | None = None
     hit: bool
     defender_strike: Strike | None = None  # the armed defender's strike, made first
+    damage: int | None = Field(
+        None, description="A hit's rolled damage, magic bonus included (none: no damage dice, or a miss)."
+    )
 
 
 def hits(roll: int, to_hit: int, needed: int) -> bool:
@@ -198,17 +237,28 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
     if modifiers.defender_strikes_first and inputs.defender_strikes:
         first = dice.d(20, "defence")
         needed_first = (sheet.thac0 if sheet.thac0 is not None else 20) - inputs.attacker_ac
+        struck = hits(first, modifiers.defender_to_hit, needed_first)
         strike = Strike(
             roll=first,
             to_hit=modifiers.defender_to_hit,
             needed=needed_first,
-            hit=hits(first, modifiers.defender_to_hit, needed_first),
+            hit=struck,
             damage_bonus=modifiers.defender_damage,
+            damage=_damage(dice, inputs.defender_damage_dice, modifiers.defender_damage, "defence_damage", struck),
         )
     if modifiers.automatic_hit:
-        return AttackOutcome(modifiers=modifiers, hit=True, defender_strike=strike)
+        damage = _damage(dice, inputs.damage_dice, inputs.weapon_magic, "damage", inputs.blow(0) is not None)
+        return AttackOutcome(modifiers=modifiers, hit=True, defender_strike=strike, damage=damage)
     roll = dice.d(20, "attack")
     needed = inputs.attacker_thac0 - modifiers.target_ac
-    return AttackOutcome(
-        modifiers=modifiers, roll=roll, needed=needed, hit=hits(roll, modifiers.to_hit, needed), defender_strike=strike
-    )
+    hit = hits(roll, modifiers.to_hit, needed)
+    damage = _damage(dice, inputs.damage_dice, inputs.weapon_magic, "damage", hit and inputs.blow(0) is not None)
+    return AttackOutcome(modifiers=modifiers, roll=roll, needed=needed, hit=hit, defender_strike=strike, damage=damage)
+
+
+def _damage(dice: Dice, notation: str | None, bonus: int, purpose: str, dealt: bool) -> int | None:
+    """A hit's damage: its dice rolled (or the table's) plus `bonus`, at least 0; None when no damage is dealt
+    or no dice are known."""
+    if not dealt or notation is None:
+        return None
+    return max(dice.evaluate(notation, purpose).total + bonus, 0)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
+from pydantic import Field
+
 from ..dice import Dice
 from ..events import Resolution
 from ..model import Model
@@ -27,10 +29,31 @@ def _knockout_rounds(condition: Condition, rounds: int | None) -> int:
     return max(condition.knocked_out_rounds, rounds or 0)
 
 
+def _unlinked(attack: int | None) -> bool:
+    return attack is None
+
+
 class Injured(Resolution):
+    """Damage taken: from `injure`, or a hit of an attack, which names its Attacked event (`attack`) and is
+    decided again from it (domain/refold.py); `attack` is left out of the stored JSON when None, so injuries
+    recorded before hits dealt their damage keep their bytes."""
+
     PURPOSES: ClassVar[frozenset[str]] = frozenset({"knockout", "knockout_rounds"})
     inputs: InjureInputs
     outcome: InjureOutcome
+    attack: int | None = Field(None, exclude_if=_unlinked, description="The version of the hit's Attacked event.")
+
+    def source(self) -> tuple[int, int] | None:
+        """(its attack's version, 1) for the hit of an attack, else None (an injure, linked to nothing)."""
+        return None if self.attack is None else (self.attack, 1)
+
+    @staticmethod
+    def follow(blow: InjureInputs, condition: Condition, recorded: InjureInputs | None) -> InjureInputs:
+        return blow
+
+    @staticmethod
+    def linked(attack: int) -> dict[str, Any]:
+        return {"attack": attack}
 
     @classmethod
     def derive(
@@ -77,9 +100,10 @@ class Rested(Resolution):
 
 
 class Attacked(Resolution):
-    """The record of one attack roll on this character: its modifiers and whether it hit."""
+    """The record of one attack roll on this character: its modifiers, whether it hit and a hit's damage,
+    which follows as an Injured event naming it (an armed defender's strike is the attacker's injury)."""
 
-    PURPOSES: ClassVar[frozenset[str]] = frozenset({"defence", "attack"})
+    PURPOSES: ClassVar[frozenset[str]] = frozenset({"defence", "attack", "damage", "defence_damage"})
     inputs: AttackInputs
     outcome: AttackOutcome
 
@@ -91,6 +115,15 @@ class Attacked(Resolution):
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
         return sheet, condition
+
+    CONSEQUENCE: ClassVar[type[Injured]] = Injured
+
+    def consequences(self) -> tuple[InjureInputs, ...]:
+        """A hit's damage, recorded as an Injured event naming this attack (none for a miss, or an attack
+        recorded before hits dealt their damage)."""
+        damage = self.outcome.damage
+        blow = None if damage is None else self.inputs.blow(damage)
+        return () if blow is None else (blow,)
 
 
 class Mugged(Resolution):

@@ -38,7 +38,7 @@ from ..session import Session
 from .base import Command, Reply, handles
 from .fields import D20, Faces, Int64, d20_table
 from .inputs import inputs
-from .replies import recorded_reply
+from .replies import recorded_reply, told, told_all
 
 ADND2E = ("adnd2e",)
 
@@ -183,10 +183,29 @@ class Attack(Command):
     defender_armed: bool = Field(False, description="The target holds a weapon: against bare hands it strikes first.")
     defender_roll: D20 | None = Field(None, description="The table's d20 for the armed defender's first strike.")
     no_free_hand: bool = Field(False, description="The attacker has no free hand (no grab).")
+    dice: Faces | None = Field(None, description="The table's faces for a hit's damage dice.")
+    defender_weapon: str | None = Field(
+        None, description="The weapon on TARGET's sheet its strike is made with (default: its only weapon)."
+    )
+    defender_dice: Faces | None = Field(None, description="The table's faces for the armed defender's damage dice.")
+
+
+def _defender_dice(victim: Character, command: Attack) -> str | None:
+    """The damage dice of the armed defender's weapon: the one named, or its sheet's only weapon."""
+    sheet = sheet_of(victim)
+    if not command.defender_armed:
+        return None
+    if command.defender_weapon is not None:
+        weapon = sheet.wielded(command.defender_weapon, victim.name)
+    else:
+        weapon = sheet.weapons[0] if len(sheet.weapons) == 1 else None
+    return None if weapon is None else weapon.damage
 
 
 @handles(Attack)
 def attack(session: Session, command: Attack) -> Reply:
+    """The Attacked event on TARGET, then a hit's damage as an Injured event on TARGET naming it, and an armed
+    defender's strike that hit as an Injured event on ATTACKER (lethal, its +4 counted)."""
     striker = session.character(command.attacker, acting=True)
     victim = session.character(command.target)
     copied = copied_from_attacker(
@@ -199,11 +218,57 @@ def attack(session: Session, command: Attack) -> Reply:
         wrestling_round=command.wrestling_round,
         defender_armed=command.defender_armed,
         free_hand=not command.no_free_hand,
+        defender_damage_dice=_defender_dice(victim, command),
     )
     if command.maneuver == "mug":
         check_not_oneself(striker.name, victim.name)
-    table = {"attack": d20_table(command.roll), "defence": d20_table(command.defender_roll)}
-    return _reply(session.record(victim, Attacked, given, table), attacker=striker.name)
+    table = {
+        "attack": d20_table(command.roll),
+        "defence": d20_table(command.defender_roll),
+        "damage": command.dice,
+        "defence_damage": command.defender_dice,
+    }
+    struck = session.record(victim, Attacked, given, table)
+    event = cast(Attacked, struck.event)
+    injuries = [session.record(victim, Injured, blow, attack=event.originator_version) for blow in event.consequences()]
+    strike = event.outcome.defender_strike
+    countered = None
+    if strike is not None and strike.damage is not None:
+        blow = InjureInputs(damage=strike.damage, attacker=victim.name, mode="lethal")
+        countered = session.record(striker, Injured, blow)
+    return _attack_reply(struck, injuries[0] if injuries else None, countered, striker.name)
+
+
+def _injury_document(injury: Recorded) -> dict[str, Any]:
+    outcome = cast(Injured, injury.event).outcome
+    return {
+        "event": injury.event_id,
+        "character": injury.name,
+        "real": outcome.real,
+        "temporary": outcome.temporary,
+        "knocked_out": outcome.knocked_out,
+        "condition": injury.document["condition"],
+    }
+
+
+def _attack_reply(struck: Recorded, injury: Recorded | None, countered: Recorded | None, attacker: str) -> Reply:
+    """The attack's reply, its keys as before, with the hit's `injury` and the defender's strike's
+    `attacker_injury` (null when none); told event by event, the attacker's injury after."""
+
+    def document() -> dict[str, Any]:
+        found = {"attacker": attacker, **struck.document}
+        found["injury"] = None if injury is None else _injury_document(injury)
+        found["attacker_injury"] = None if countered is None else _injury_document(countered)
+        found["events"] = [r.event_id for r in (struck, injury, countered) if r is not None]
+        if found["injury"] is not None:  # the target's condition after its injury; `version` stays the attack's
+            found["condition"] = found["injury"]["condition"]
+        return found
+
+    def said() -> str:
+        target = told_all([struck] if injury is None else [struck, injury])
+        return target if countered is None else f"{target}\n{told(countered)}"
+
+    return Reply(document, said)
 
 
 class Mug(Command):

@@ -9,6 +9,7 @@ import pytest
 from chronicle.domain import adnd2e
 from chronicle.domain.campaign import campaign_id
 from chronicle.domain.character import character_id
+from chronicle.domain.dice import Dice
 from chronicle.ledger.app import open_ledger
 
 
@@ -259,17 +260,21 @@ def test_attack_modifiers_copied_from_the_attacker(run_sqlite):
     )
     assert (punch["roll"], punch["needed"], punch["hit"]) == (20, 14, True)
     # The Knight (THAC0 20 by default) strikes first: 7 + 4 = 11 against 20 - the Thief's AC 10: it hits, +4 damage.
-    assert punch["defender_strike"] == {"roll": 7, "to_hit": 4, "needed": 10, "hit": True, "damage_bonus": 4}
-    assert [d["purpose"] for d in punch["dice"]] == ["defence", "attack"]
-    # The attack is recorded on the target and changes nothing of its condition.
-    assert run.json("character", "show", "Knight")["version"] == 4
+    # The Knight's sheet lists no weapon: its strike's damage is not known, and left to the table.
+    strike = {"roll": 7, "to_hit": 4, "needed": 10, "hit": True, "damage_bonus": 4, "damage": None}
+    assert punch["defender_strike"] == strike and punch["attacker_injury"] is None
+    assert [d["purpose"] for d in punch["dice"]] == ["defence", "attack", "damage"]
+    # The attacks are recorded on the target; the punch's hit (bare hands, 1d2) follows as its injury.
+    assert punch["injury"]["character"] == "Knight" and punch["events"][1] == punch["injury"]["event"]
+    assert run.json("character", "show", "Knight")["version"] == 5
 
 
 def test_the_weapon_named_is_the_one_on_the_attackers_sheet(run_sqlite):
     run = run_sqlite
     greyhawk(run, THIEF, GUARD)
     logged = run.json("attack", "Thief", "Guard", "--weapon", "LONGSWORD", "--roll", "12")
-    inputs = run.json("log", "Guard")["events"][-1]["data"]["inputs"]
+    attacked = [e for e in run.json("log", "Guard")["events"] if e["type"] == "Attacked"]
+    inputs = attacked[-1]["data"]["inputs"]
     assert (logged["needed"], logged["hit"]) == (10, True)  # THAC0 20 - AC 10
     assert (inputs["weapon"], inputs["weapon_kind"], inputs["weapon_size"], inputs["missile"]) == (
         "longsword",
@@ -492,3 +497,82 @@ def test_every_reply_is_sentences_without_reprs_or_flags(run_sqlite):
     assert replies[2].stdout.startswith(
         "Guard, armed, strikes first at the bare-handed Thief: the d20 rolled 3 + 4 = 7"
     )
+
+
+@pytest.mark.parametrize(
+    ("maneuver", "weapon", "faces", "real", "temporary"),
+    [
+        ("normal", ["--weapon", "longsword"], "7", 7, 0),  # lethal: all real
+        ("armed-nonlethal", ["--weapon", "longsword"], "7", 1, 2),  # half (3), half of it temporary
+        ("subdual", ["--weapon", "longsword"], "6", 1, 2),
+        ("punch", [], "2", 0, 1),  # bare hands, 1d2: as subdual
+    ],
+)
+def test_a_hit_applies_its_damage_in_the_maneuvers_mode(db, run, maneuver, weapon, faces, real, temporary):
+    greyhawk(run, THIEF, GUARD)
+    hit = run.json("attack", "Thief", "Guard", "--maneuver", maneuver, *weapon, "--roll", "20", "--dice", faces)
+    assert hit["hit"] is True and hit["damage"] == int(faces) and hit["attacker"] == "Thief"
+    injury = hit["injury"]
+    assert (injury["real"], injury["temporary"], injury["knocked_out"]) == (real, temporary, False)
+    assert hit["condition"] == injury["condition"] and hit["events"] == [hit["event"], injury["event"]]
+    events = run.json("log", "Guard")["events"]
+    assert [e["type"] for e in events[-2:]] == ["Attacked", "Injured"]
+    assert events[-1]["data"]["attack"] == events[-2]["version"]  # the injury names its attack
+    shown = run.json("character", "show", "Guard")["condition"]
+    assert (shown["real_damage"], shown["temporary_damage"]) == (real, temporary)
+    told = run("attack", "Thief", "Guard", "--maneuver", maneuver, *weapon, "--roll", "20", "--dice", faces).stdout
+    assert "Thief" in told and "damage" in told and "_" not in told.split("[")[0]
+    assert run.json("verify")["ok"] is True
+
+
+def test_a_sap_hit_rolls_its_knockout_and_drops_the_magic_bonus(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, ("Thief", "hp=30", "class=thief", "weapons=cosh:blunt,small,damage=1d6,magic=2"), GUARD)
+    hit = run.json("attack", "Thief", "Guard", "--maneuver", "sap", "--weapon", "cosh", "--roll", "20", "--dice", "4")
+    assert hit["damage"] == 6  # 4 + the magic bonus 2, which the sap does not count: 4, 1 real
+    assert (hit["injury"]["real"], hit["injury"]["temporary"]) == (1, 3)
+    assert run.json("verify")["ok"] is True
+
+
+def test_a_miss_applies_no_damage(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, THIEF, GUARD)
+    before = log_length(run)
+    missed = run.json("attack", "Thief", "Guard", "--weapon", "longsword", "--roll", "1", "--dice", "8")
+    assert missed["hit"] is False and missed["damage"] is None and missed["injury"] is None
+    assert log_length(run) == before + 1
+    assert run.json("character", "show", "Guard")["condition"]["real_damage"] == 0
+    assert "damage die (8) was not needed" in run("attack", "Thief", "Guard", "--roll", "1", "--dice", "8").stdout
+    assert run.json("verify")["ok"] is True
+
+
+def test_mugging_and_grabs_deal_no_damage_here(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, THIEF, GUARD)
+    mug = run.json("attack", "Thief", "Guard", "--maneuver", "mug", "--weapon", "club", "--roll", "20")
+    grab = run.json("attack", "Thief", "Guard", "--maneuver", "grab-person", "--roll", "20")
+    assert mug["injury"] is None and grab["injury"] is None and mug["damage"] is None
+
+
+def test_the_armed_defenders_strike_deals_its_damage_plus_4_to_the_attacker(run_sqlite):
+    run = run_sqlite
+    greyhawk(run, THIEF, ("Guard", "hp=12", "level=1", "weapons=club:blunt,damage=1d6"))
+    punch = run.json(
+        "attack", "Thief", "Guard", "--maneuver", "punch", "--defender-armed", "--defender-roll", "20",
+        "--defender-dice", "3", "--roll", "1",
+    )  # fmt: skip
+    assert punch["defender_strike"]["damage"] == 7 and punch["injury"] is None  # 3 + 4; the punch missed
+    assert (punch["attacker_injury"]["character"], punch["attacker_injury"]["real"]) == ("Thief", 7)
+    assert run.json("character", "show", "Thief")["condition"]["real_damage"] == 7
+    assert run.json("log", "Thief")["events"][-1]["data"]["inputs"]["attacker"] == "Guard"
+    assert run.json("verify")["ok"] is True
+
+
+def test_attacks_recorded_before_hits_dealt_damage_re_derive_as_recorded():
+    """An attack's inputs recorded before hits dealt damage hold no damage dice: a hit re-derived from them
+    draws only its d20 and deals nothing, so the old events verify as they were."""
+    old = adnd2e.AttackInputs.model_validate({"attacker": "Thief", "weapon": "longsword", "weapon_kind": "edged"})
+    dice = Dice(1, table={"attack": [20]})
+    outcome = adnd2e.Attacked.derive(adnd2e.Sheet(hp=12), adnd2e.Condition(), old, {}, dice)
+    assert outcome.hit is True and outcome.damage is None and dice.record().draws == 0
+    assert [roll.purpose for roll in dice.record().rolls] == ["attack"]

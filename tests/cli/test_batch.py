@@ -84,7 +84,8 @@ def test_a_batch_builds_no_result_document_its_lines_do_not_print(run_sqlite, mo
 
     viewed = []
     monkeypatch.setattr(adnd2e, "view", lambda *args: viewed.append(args) or {"condition": {}})
-    lines = ["injure Bob --damage 3 --mode lethal", "rest Bob --hours 8", "attack Bob Bob --roll 12"]
+    # the attack misses (a natural 1): one event, no injury
+    lines = ["injure Bob --damage 3 --mode lethal", "rest Bob --hours 8", "attack Bob Bob --roll 1"]
     assert run_sqlite.json("batch", "-", input=SETUP + "\n".join(lines) + "\n") == {"lines": 5, "events": 5}
     assert len(viewed) == 1  # Bob's row
     for line in lines:
