@@ -25,6 +25,9 @@ class Rulings(Model):
         "Mugging needs a thief (the sheet's `class`) with a blunt melee weapon, and never oneself. Where the sheet "
         "is silent, a character is medium-sized, the victim as tall as the mugger, and backstab allowed.",
         "A round is a minute and a turn ten rounds, for knockouts and rest alike.",
+        "An attack that hits deals its damage in the same command, in the mode its maneuver implies (normal: "
+        "lethal; subdual, punch, wrestle, overbear and martial arts: subdual); bare hands deal 1d2, as the "
+        "Player's Handbook's punch, since the article gives no number.",
         "On a tied grab the higher percentile wins, and a score without one counts as 0 (18/30 beats 18); other "
         "ties are rolled again, and the grab stays one attack.",
         "Grabbing a person one-handed, Strength 3 counts as 0. Grabbing a monster, the modifier halved for "
