@@ -56,6 +56,25 @@ def character_row(store: ViewStore, ident: UUID) -> CharacterRow | None:
     return CharacterRow(ident, UUID(campaign_id), name, version, orjson.loads(view), campaign, system)
 
 
+def current_campaign(store: ViewStore) -> str | None:
+    """The id of the campaign commands act on without `--campaign` (the index's `current_campaign`)."""
+    rows = store.query(
+        "SELECT id FROM chronicle_campaigns WHERE archived = 0 ORDER BY chosen DESC, position DESC LIMIT 1"
+    )
+    return str(rows[0][0]) if rows else None
+
+
+def names(store: ViewStore) -> list[tuple[str, str, str | None, str | None]]:
+    """Each campaign's id and name with each of its characters' id and name (None, None for none), in
+    one statement: what a readable address (`/c/<campaign>/<character>`) is matched against."""
+    rows = store.query(
+        "SELECT k.id AS campaign_id, k.name AS campaign, c.id AS character_id, c.name AS character"
+        " FROM chronicle_campaigns k"
+        " LEFT JOIN chronicle_characters c ON c.campaign_id = k.id ORDER BY k.position, c.position"
+    )
+    return [(str(k), kname, None if c is None else str(c), cname) for k, kname, c, cname in rows]
+
+
 def character_names(store: ViewStore) -> dict[UUID, tuple[str, str]]:
     """Every character's name and its campaign's id, by the character's id."""
     rows = store.query("SELECT id, name, campaign_id FROM chronicle_characters")

@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote, unquote_to_bytes
 
 import jinja2
 import markupsafe
@@ -20,7 +21,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import QueryParams
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -31,7 +32,7 @@ from ...domain.limits import INT64_MAX
 from ...domain.pendragon.increases import next_increase_at
 from ...domain.text import printable
 from ..chart import status_chart
-from .data import LedgerUnavailable, TableData, plain
+from .data import Campaign, LedgerUnavailable, TableData, matching, plain
 from .limits import Descriptors, quiet_when_exhausted
 from .live import COME_BACK, STREAMS, Hub, Once
 from .security import Headers
@@ -69,6 +70,7 @@ def templates() -> jinja2.Environment:
     )
     env.filters["plain"] = plain
     env.filters["shown"] = shown
+    env.filters["part"] = lambda name: quote(str(name), safe="")  # a name as one segment of a readable URL
     env.globals["status_chart"] = lambda series: markupsafe.Markup(status_chart(series))  # escaped in the making
     env.globals["next_increase_at"] = next_increase_at
     env.globals["state_words"] = state_words  # a state in words on its badge (its class keeps the identifier)
@@ -84,6 +86,18 @@ def whole(query: QueryParams, name: str, what: str) -> int | None:
     if not (text.isascii() and text.isdigit()) or len(text) > len(str(INT64_MAX)) or not 1 <= int(text) <= INT64_MAX:
         raise BadInput(f"{name}= takes {what}, a whole number from 1, not {printable(text[:60])}")
     return int(text)
+
+
+def segments(request: Request, prefix: str = "/c/") -> list[str]:
+    """The names in a readable URL (`/c/<campaign>/<character>`), each decoded on its own from the raw
+    path, so that a name holding a slash (written %2F) stays one name."""
+    raw = request.scope.get("raw_path") or request.url.path.encode()
+    tail = raw.split(b"?", 1)[0][len(prefix) :]
+    return [unquote_to_bytes(part).decode("utf-8", "replace") for part in tail.split(b"/")]
+
+
+def campaign_href(campaign: Campaign) -> str:
+    return "/c/" + quote(campaign.name, safe="")
 
 
 def shown(value: object) -> str:
@@ -146,37 +160,102 @@ def build(
         value = (request.query_params.get("as_of") or "").strip()
         return f"#{value}" if value.isascii() and value.isdigit() else value or None
 
+    def current(known: list[Campaign]) -> Campaign | None:
+        """The campaign `campaign use` chose (else the newest), as `/` and `/log` show it."""
+        ident = data.current()
+        return next((c for c in known if c.id == ident), known[-1] if known else None)
+
+    def named(known: list[Campaign], name: str) -> Campaign:
+        found = matching([c.name for c in known], name, "campaign")
+        return next(c for c in known if c.name == found)
+
+    def campaign_page(request: Request, chosen: Campaign | None, known: list[Campaign]) -> Response:
+        others = [c for c in known if chosen is None or c.id != chosen.id]
+        return render(
+            request,
+            "campaigns.html",
+            campaigns=[chosen] if chosen else [],
+            others=others,
+            log_href=campaign_href(chosen) + "/log" if chosen else "/log",
+        )
+
     @page
     def campaigns(request: Request) -> Response:
-        return render(request, "campaigns.html", campaigns=data.campaigns(as_of(request)))
+        known = data.campaigns(as_of(request))
+        return campaign_page(request, current(known), known)
+
+    def character_page(request: Request, ident: str) -> Response:
+        found = data.character(ident, as_of(request))
+        if found is None:
+            return failed(request, 404, "No such character", "This ledger has no character at that address.")
+        href = "/c/" + quote(found.campaign, safe="")
+        return render(request, "character.html", character=found, campaign_href=href, log_href=href + "/log")
 
     @page
     def character(request: Request) -> Response:
-        found = data.character(request.path_params["ident"], as_of(request))
-        if found is None:
-            return failed(request, 404, "No such character", "This ledger has no character at that address.")
-        return render(request, "character.html", character=found)
+        return character_page(request, request.path_params["ident"])
+
+    @page
+    def readable(request: Request) -> Response:
+        """`/c/<campaign>`, `/c/<campaign>/log` and `/c/<campaign>/<character>`: names, matched as on the
+        command line (without regard to case); an unknown one is a 404 page saying which."""
+        parts = segments(request)
+        if parts and parts[-1] == "" and len(parts) > 1:
+            parts.pop()  # a trailing slash
+        if len(parts) == 2 and parts[1] != "log":  # by the names alone: the party's rows are not read
+            return character_page(request, data.character_named(parts[0], parts[1]))
+        if len(parts) > 2:
+            raise NotFound("This view has no page at that address.")
+        known = data.campaigns(as_of(request))
+        chosen = named(known, parts[0])
+        return campaign_page(request, chosen, known) if len(parts) == 1 else log_page(request, chosen, known)
 
     @page
     def log(request: Request) -> Response:
-        query = request.query_params
         known = data.campaigns()
-        chosen = next((c for c in known if c.id == query.get("campaign")), known[0] if known else None)
+        wanted = request.query_params.get("campaign")
+        chosen = next((c for c in known if c.id == wanted), None) or current(known)
+        return log_page(request, chosen, known)
+
+    def log_page(request: Request, chosen: Campaign | None, known: list[Campaign]) -> Response:
+        """The campaign's log, newest first, with `log`'s filters: character, kind, session (N or
+        last), since, until (event id, #position or time), tail; and before (the next page)."""
+        query = request.query_params
         if chosen is None:
             return render(request, "log.html", campaign=None, campaigns=known, rows=[], filters={})
-        filters = {
-            "character": query.get("character") or "",
-            "kind": query.get("kind") or "",
-            "session": query.get("session") or "",
-        }
+        filters = {key: (query.get(key) or "").strip() for key in ("character", "kind", "session", "since", "until")}
         before = whole(query, "before", "a log position")
-        session = whole(query, "session", "a session's number")
+        tail = whole(query, "tail", "how many of the newest events")
+        if filters["session"].casefold() == "last":
+            session = chosen.sessions[-1][0] if chosen.sessions else None
+            if session is None:
+                raise BadInput("session=last: this campaign has had no session yet")
+        else:
+            session = whole(query, "session", "a session's number or last")
         if filters["kind"] and filters["kind"] not in chosen.kinds:
             raise BadInput(f"kind= takes a kind of event this campaign can hold, not {printable(filters['kind'][:60])}")
+        if filters["character"]:
+            names = [row["name"] for row in chosen.characters]
+            try:
+                filters["character"] = matching(names, filters["character"], "character")
+            except NotFound as problem:
+                raise BadInput(f"character= takes a character of {chosen.name}: {problem}") from None
         rows = data.log(
-            chosen.id, filters["character"] or None, filters["kind"] or None, as_of(request), before, session
+            chosen.id,
+            filters["character"] or None,
+            filters["kind"] or None,
+            as_of(request),
+            before,
+            session,
+            filters["since"] or None,
+            filters["until"] or None,
+            tail,
         )
-        return render(request, "log.html", campaign=chosen, campaigns=known, rows=rows, filters=filters)
+        href = campaign_href(chosen) + "/log"
+        return render(request, "log.html", campaign=chosen, campaigns=known, rows=rows, filters=filters, log_href=href)
+
+    async def favicon(request: Request) -> Response:
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
 
     async def events(request: Request) -> Response:
         if hub.full:
@@ -205,6 +284,8 @@ def build(
             Route("/", campaigns, methods=list(READS)),
             Route("/character/{ident}", character, methods=list(READS)),
             Route("/log", log, methods=list(READS)),
+            Route("/c/{rest:path}", readable, methods=list(READS)),
+            Route("/favicon.ico", favicon, methods=list(READS)),
             Route("/events", events, methods=list(READS)),
             *witness.routes(),
             *(writes.routes(render) if writes is not None else []),

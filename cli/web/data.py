@@ -20,14 +20,15 @@ from uuid import UUID
 
 from ...domain import systems
 from ...domain.campaign import SessionEnded, SessionStarted
-from ...domain.errors import BadInput, ChronicleError
+from ...domain.errors import BadInput, ChronicleError, NotFound
 from ...domain.explain import explain
 from ...domain.ids import event_id
+from ...domain.text import printable
 from ...ledger.app import Chronicle, hide_password, open_ledger
 from ...ledger.characters import character_view
 from ...ledger.history import decoded, describe, notifications_at
 from ...ledger.mapper import mapper_of
-from ...ledger.refs import position
+from ...ledger.refs import position, since_position, until_position
 from ...ledger.session import Session
 from ...ledger.storage import is_postgres
 from ...projections import queries
@@ -148,8 +149,34 @@ class TableData:
         as_of: str | None,
         before: int | None,
         session: int | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        tail: int | None = None,
     ) -> list[dict[str, Any]]:
-        return self._locked(self._log, campaign_id, character, kind, as_of, before, session)
+        return self._locked(self._log, campaign_id, character, kind, as_of, before, session, since, until, tail)
+
+    def current(self) -> str | None:
+        """The id of the current campaign (the one `campaign use` chose, else the newest)."""
+        return self._locked(lambda: queries.current_campaign(self.app.views))
+
+    def character_named(self, campaign: str, name: str) -> str:
+        """The id of character NAME of campaign CAMPAIGN, both matched as on the command line (see
+        `matching`); the index is caught up only when a name is not found in it as it stands."""
+
+        def find() -> str:
+            rows = queries.names(self.app.views)
+            found = matching(list(dict.fromkeys(r[1] for r in rows)), campaign, "campaign")
+            party = {r[3]: r[2] for r in rows if r[1] == found and r[3] is not None}
+            return str(party[matching(list(party), name, "character")])
+
+        def read() -> str:
+            try:
+                return find()
+            except NotFound:
+                self.app.index.catch_up()
+                return find()
+
+        return self._locked(read)
 
     def last_position(self) -> int:
         return self._locked(lambda: self.app.recorder.max_notification_id() or 0)
@@ -315,6 +342,9 @@ class TableData:
         as_of: str | None,
         before: int | None,
         session: int | None,
+        since: str | None = None,
+        until: str | None = None,
+        tail: int | None = None,
     ) -> list[dict[str, Any]]:
         index = self.app.index
         index.catch_up()
@@ -332,11 +362,15 @@ class TableData:
         high = position(index, cid, as_of) if as_of else None
         if before is not None:
             high = before - 1 if high is None else min(high, before - 1)
-        low = 0
+        if until:  # `log --until`: at or before an event id, #position or time
+            last = until_position(index, cid, until)
+            high = last if high is None else min(high, last)
+        low = since_position(index, cid, since) if since else 0
         if session is not None:
-            low, end = self._between(cid, session)
+            start, end = self._between(cid, session)
+            low = max(low, start)
             high = end if high is None else high if end is None else min(high, end)
-        entries = queries.log_entries(self.app.views, cid, originator, kind, low, high, LOG_PAGE)
+        entries = queries.log_entries(self.app.views, cid, originator, kind, low, high, min(tail or LOG_PAGE, LOG_PAGE))
         return self._told(entries, names, system, campaign)
 
     def _appended(self, after: int) -> list[dict[str, Any]]:
@@ -357,6 +391,18 @@ class TableData:
             row["character_id"] = str(event.originator_id) if who else None
             rows.append(row)
         return rows
+
+
+def matching(names: list[str], name: str, what: str) -> str:
+    """The one name matching NAME, as written or else without regard to case, as on the command line."""
+    if name in names:
+        return name
+    folded = [known for known in names if known.casefold() == name.casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    if folded:
+        raise BadInput(f"several {what}s match {printable(name[:60])} but for case: write it exactly")
+    raise NotFound(f"This ledger has no {what} named {printable(name[:60])}.")
 
 
 @dataclass

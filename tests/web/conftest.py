@@ -38,7 +38,7 @@ class Table:
         """The address the campaign page links a character's name to."""
         page = client.get("/").text
         found = re.search(
-            r'href="(/character/[0-9a-f-]+)">'
+            r'href="(/c/[^"?]+)">'
             + re.escape(name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
             + "<",
             page,

@@ -4,6 +4,7 @@ stream, read-only methods, escaping, pages as of an earlier event, and a ledger 
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -28,7 +29,7 @@ def test_the_campaign_page_shows_the_party_the_status_race_and_open_oaths(table,
     assert page.headers["content-type"].startswith("text/html")
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page.text
     assert "Sartar" in page.text and "pendragon-pass" in page.text
-    assert table.character_url(client, "Vasana").startswith("/character/")
+    assert table.character_url(client, "Vasana") == "/c/Sartar/Vasana"
     assert "hp 28/28, Status 650" in page.text  # Vasana's condition at a glance
     leaders = page.text.split("Status leaders")[1]
     assert leaders.index("Vasana") < leaders.index("&lt;script&gt;")  # 650 before 0
@@ -202,3 +203,126 @@ def test_the_session_being_played_is_on_the_campaign_page_and_filters_the_log(ta
     assert first.count("<tr class=") == 3  # its start, the award, its end
     assert "a song" in first and "after the session" not in first
     assert "Now playing" not in client.get("/").text
+
+
+# issue 33, "Pages people want" ----------------------------------------------------------------------
+
+
+def _second_campaign(table) -> None:
+    """A Potestas campaign beside Sartar, with Sartar chosen again as the current one."""
+    table.run.json("campaign", "new", "Dragon Pass", "--system", "potestas")
+    table.run.json("character", "add", "Ro")
+    table.run.json("campaign", "use", "Sartar")
+
+
+def test_each_campaign_has_a_readable_address_and_the_current_one_is_the_front_page(table, client):
+    _second_campaign(table)
+    front = client.get("/").text
+    assert '<h1><a class="title" href="/c/Sartar">Sartar</a>' in front
+    others = front.split('class="others"')[1]
+    assert 'href="/c/Dragon%20Pass"' in others and "Vasana" not in others
+    assert '<a href="/c/Sartar/log">Log</a>' in front  # the header's log is the current campaign's
+    table.run.json("campaign", "use", "Dragon Pass")
+    assert 'href="/c/Dragon%20Pass/Ro"' in client.get("/").text
+    other = client.get("/c/dragon%20pass")  # matched without regard to case, as on the command line
+    assert other.status_code == 200 and ">Ro</a>" in other.text and "Vasana" not in other.text.split("<main")[1]
+    assert '<a href="/c/Dragon%20Pass/log">Log</a>' in other.text
+
+
+def test_a_character_and_a_log_have_readable_addresses(table, client):
+    page = client.get("/c/sartar/VASANA")
+    assert page.status_code == 200 and "<h1>Vasana</h1>" in page.text
+    assert '<a href="/c/Sartar/log">Log</a>' in page.text
+    hostile = table.character_url(client, HOSTILE)  # a name holding a slash stays one segment
+    assert hostile == "/c/Sartar/%3Cscript%3Ealert%281%29%3C%2Fscript%3E"
+    assert "<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>" in client.get(hostile).text
+    log = client.get("/c/Sartar/log")
+    assert log.status_code == 200 and log.text.count("<tr class=") == 6
+    assert client.get("/log").text.count("<tr class=") == 6  # the old addresses still answer
+
+
+def test_the_old_character_address_still_renders(table, client):
+    ident = re.search(r'data-character="([0-9a-f-]+)"', client.get("/c/Sartar/Vasana").text).group(1)
+    old = client.get(f"/character/{ident}")
+    assert old.status_code == 200 and "<h1>Vasana</h1>" in old.text
+
+
+@pytest.mark.parametrize(
+    "path, words",
+    [
+        ("/c/Nowhere", "no campaign named &#39;Nowhere&#39;"),
+        ("/c/Sartar/Nobody", "no character named &#39;Nobody&#39;"),
+        ("/c/Sartar/Vasana/more", "no page at that address"),
+    ],
+)
+def test_an_unknown_name_is_a_404_page_in_words(client, path, words):
+    page = client.get(path)
+    assert page.status_code == 404 and words in page.text and "Traceback" not in page.text
+
+
+def test_hit_points_and_wounds_are_bars_with_their_words_beside(table, client):
+    _second_campaign(table)
+    table.run.json("injure", "Vasana", "--damage", "6")
+    front = client.get("/").text
+    assert '<meter class="hp" min="0" max="28"' in front and 'value="22"' in front
+    assert "22 of 28 hit points" in front
+    page = client.get("/c/Sartar/Vasana").text
+    assert "22 of 28 hit points" in page.split("<h2>Condition</h2>")[1].split("</section>")[0]
+    potestas = client.get("/c/Dragon%20Pass").text
+    assert '<meter class="wounds"' in potestas and "healthy: 0 wounds on the lethal track" in potestas
+
+
+def test_engine_words_are_shown_only_when_asked(table, client):
+    page = client.get("/c/Sartar/Vasana").text.split("<main")[1]
+    assert "version" not in page and not re.search(r"id [0-9a-f]{8}-", page)
+    details = client.get("/c/Sartar/Vasana", params={"details": "1"}).text
+    assert "version 3" in details and re.search(r"id [0-9a-f]{8}-", details)
+
+
+def test_the_sheet_is_a_table_of_labels_and_values(client):
+    sheet = client.get("/c/Sartar/Vasana").text.split("<h2>Sheet</h2>")[1].split("</table>")[0]
+    assert '<table class="sheet">' in sheet
+    assert '<tr><th scope="row">SIZ</th><td>15</td></tr>' in sheet
+    assert '<tr><th scope="row">Valorous</th><td>17</td></tr>' in sheet
+    assert sheet.count("<tr") > 26  # a row a trait, not one paragraph
+
+
+def test_a_favicon_is_linked_and_served(client):
+    assert '<link rel="icon" href="/static/favicon.svg"' in client.get("/").text
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.lstrip().startswith("<svg")
+
+
+def _positions(page: str) -> list[int]:
+    return [int(p) for p in re.findall(r'<tr class="[A-Za-z]+"><td><a [^>]*>(\d+)</a>', page)]
+
+
+def test_the_log_is_newest_first_with_the_command_lines_filters(table, client):
+    every = _positions(client.get("/c/Sartar/log").text)
+    assert every == sorted(every, reverse=True) and len(every) == 6
+    assert _positions(client.get("/c/Sartar/log", params={"character": "vasana"}).text) == [5, 4, 2]
+    assert _positions(client.get("/c/Sartar/log", params={"tail": "2"}).text) == every[:2]
+    assert _positions(client.get("/c/Sartar/log", params={"since": "#3", "until": "#5"}).text) == [5, 4, 3]
+    table.run.json("session", "start", "The Dome")
+    table.run.json("status", "award", "Vasana", "--amount", "5", "--reason", "a song")
+    last = _positions(client.get("/c/Sartar/log", params={"session": "last"}).text)
+    assert last == [8, 7]
+
+
+@pytest.mark.parametrize(
+    "name, value, words",
+    [
+        ("tail", "many", "tail= takes"),
+        ("tail", "0", "tail= takes"),
+        ("session", "last", "no session yet"),
+        ("session", "first", "session= takes"),
+        ("character", "Nobody", "character= takes a character of Sartar"),
+        ("since", "not a time", ""),
+        ("until", "not a time", ""),
+    ],
+)
+def test_a_bad_log_filter_is_a_400_page(table, client, name, value, words):
+    page = client.get("/c/Sartar/log", params={name: value})
+    assert page.status_code == 400, page.text[-300:]
+    assert words in page.text and "Traceback" not in page.text
