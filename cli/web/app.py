@@ -21,7 +21,14 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import QueryParams
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -193,7 +200,12 @@ def build(
 
     @page
     def character(request: Request) -> Response:
-        return character_page(request, request.path_params["ident"])
+        """The old address by id: sent on to the readable one, its query kept."""
+        found = data.names_of(request.path_params["ident"])
+        if found is None:
+            return failed(request, 404, "No such character", "This ledger has no character at that address.")
+        href = "/c/" + "/".join(quote(name, safe="") for name in found)
+        return RedirectResponse(href + (f"?{request.url.query}" if request.url.query else ""), status_code=308)
 
     @page
     def readable(request: Request) -> Response:

@@ -159,6 +159,20 @@ class TableData:
         """The id of the current campaign (the one `campaign use` chose, else the newest)."""
         return self._locked(lambda: queries.current_campaign(self.app.views))
 
+    def names_of(self, ident: str) -> tuple[str, str] | None:
+        """A character's campaign and name by its id (for the old `/character/{id}` address), if any."""
+        try:
+            oid = UUID(ident)
+        except ValueError:
+            return None
+
+        def read() -> tuple[str, str] | None:
+            self.app.characters.catch_up()
+            row = queries.character_row(self.app.views, oid)
+            return None if row is None else (row.campaign, row.name)
+
+        return self._locked(read)
+
     def character_named(self, campaign: str, name: str) -> str:
         """The id of character NAME of campaign CAMPAIGN, both matched as on the command line (see
         `matching`); the index is caught up only when a name is not found in it as it stands."""

@@ -241,10 +241,11 @@ def test_a_character_and_a_log_have_readable_addresses(table, client):
     assert client.get("/log").text.count("<tr class=") == 6  # the old addresses still answer
 
 
-def test_the_old_character_address_still_renders(table, client):
+def test_the_old_character_address_is_sent_on_to_the_readable_one(table, client):
     ident = re.search(r'data-character="([0-9a-f-]+)"', client.get("/c/Sartar/Vasana").text).group(1)
-    old = client.get(f"/character/{ident}")
-    assert old.status_code == 200 and "<h1>Vasana</h1>" in old.text
+    old = client.get(f"/character/{ident}", params={"as_of": "#4"}, follow_redirects=False)
+    assert old.status_code == 308 and old.headers["location"] == "/c/Sartar/Vasana?as_of=%234"
+    assert "<h1>Vasana</h1>" in client.get(f"/character/{ident}").text
 
 
 @pytest.mark.parametrize(
