@@ -36,7 +36,7 @@ from ...domain.errors import BadInput, Refusal
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Faces, Int64, d20_table
+from .fields import D20, Faces, Int64, d20_table, one_length
 from .inputs import inputs
 from .replies import recorded_reply, told, told_all
 
@@ -144,8 +144,7 @@ class Rest(Command):
         return self
 
     def rest(self) -> RestInputs:
-        if (self.hours is None) == (self.minutes is None):
-            raise BadInput("give exactly one of --hours H or --minutes M")
+        one_length(self.hours, self.minutes)
         if (self.hours or 0) < 0 or (self.minutes or 0) < 0:
             raise BadInput("a rest cannot last a negative time")
         return inputs(RestInputs, hours=self.hours, minutes=self.minutes, interrupted=self.interrupted)

@@ -53,9 +53,15 @@ def pairs(values: list[str] | None) -> dict[str, str]:
     return result
 
 
+def one_length(hours: int | None, minutes: int | None) -> None:
+    """A rest lasts --hours H or --minutes M: exactly one of them."""
+    if (hours is None) == (minutes is None):
+        raise BadInput("give exactly one of --hours H or --minutes M")
+
+
 def d20_table(value: int | None) -> list[int] | None:
     """A table's d20 as a dice-table entry."""
     return None if value is None else [value]
 
 
-__all__ = ["D20", "Faces", "Int64", "Pairs", "d20_table", "pairs"]
+__all__ = ["D20", "Faces", "Int64", "Pairs", "d20_table", "one_length", "pairs"]

@@ -35,7 +35,7 @@ from ...domain.potestas.explain import unused_reason
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Faces, Int64, d20_table
+from .fields import D20, Faces, Int64, d20_table, one_length
 from .inputs import inputs
 from .replies import recorded_reply, told_all
 
@@ -196,8 +196,7 @@ class Rest(Acting):
         return self
 
     def rest(self) -> RestInputs:
-        if (self.hours is None) == (self.minutes is None):
-            raise BadInput("give exactly one of --hours H or --minutes M")
+        one_length(self.hours, self.minutes)
         return inputs(RestInputs, hours=self.hours, minutes=self.minutes, interrupted=self.interrupted)
 
 
