@@ -143,9 +143,23 @@ def _sqlite_schema(app: Chronicle, unmarked: bool = False) -> bytes | None:
     if events not in tables:
         recorder.create_table()
     if not migrated:  # the library's tracking table, made (or migrated to one row per view) as its factory would
-        type(factory).tracking_recorder_class(datastore=factory.datastore).create_table()
+        _make_tracking(factory)
     app.__dict__["_chronicle_snapshots_exist"] = "stored_snapshots" in tables
     return first
+
+
+def _make_tracking(factory: Any) -> None:
+    """Make the tracking table as the library's factory would. Two processes opening a new file at
+    once may both find it missing: the one that loses the race to record the table's migration
+    finds it recorded by the other, which is all it needed."""
+    from eventsourcing.persistence import IntegrityError
+
+    tracking = type(factory).tracking_recorder_class(datastore=factory.datastore)
+    try:
+        tracking.create_table()
+    except IntegrityError:
+        if tracking.max_tracking_id(tracking.table_migration_identifier) is None:
+            raise
 
 
 def _check_readable(app: Chronicle, target: str, first: bytes | None) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -176,12 +177,22 @@ def _is_new(db_name: str) -> bool:
         return True
 
 
-def _create(db_name: str) -> None:
-    """The ledger's file, with its page size set before the library's first connection puts it in WAL mode."""
-    connection = sqlite3.connect(db_name, uri=True, isolation_level=None)  # the name read as the library reads it
+def _create(db_name: str, patience: float = 30.0) -> None:
+    """The ledger's file, with its page size set before the library's first connection puts it in WAL mode.
+    Processes that open a new file at once all come here; SQLite answers a change of journal mode
+    that meets another connection with "locked" at once, without waiting, so each waits its turn."""
+    connection = sqlite3.connect(db_name, uri=True, isolation_level=None, timeout=patience)  # read as the library does
     try:
         connection.execute(PAGE_SIZE)
         connection.execute(f"PRAGMA application_id={APPLICATION_ID}")  # a chronicle ledger (ledger/storage.py)
-        connection.execute("PRAGMA journal_mode=WAL")
+        deadline = time.monotonic() + patience
+        while True:
+            try:
+                connection.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.005)
     finally:
         connection.close()

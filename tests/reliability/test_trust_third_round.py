@@ -515,3 +515,31 @@ def test_a_reader_opened_before_an_encrypted_first_event_is_told_so(db, monkeypa
             plain.repository.get(uuid.UUID(plain.index.campaigns()[0][0]))  # what a write loads
     finally:
         plain.close()
+
+
+OPENER = """
+import os, sys, time
+from chronicle.ledger.app import open_ledger
+
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.001)
+open_ledger(sys.argv[2]).close()
+"""
+
+
+def test_processes_opening_a_new_file_at_once_all_open_it(tmp_path):
+    """Twelve processes, loaded and waiting, open one new SQLite file at once, three times: SQLite's
+    "locked" on the change to WAL and the library's tracking migration recorded twice were each a
+    failed open for the losers; each now waits its turn or finds the work done."""
+    import subprocess
+
+    for round in range(3):
+        barrier, db = tmp_path / f"go{round}", str(tmp_path / f"ledger{round}.db")
+        openers = [
+            subprocess.Popen([sys.executable, "-c", OPENER, str(barrier), db], stderr=subprocess.PIPE, text=True)
+            for _ in range(12)
+        ]
+        time.sleep(2.5)  # every opener has loaded chronicle and waits
+        barrier.touch()
+        failures = [process.communicate(timeout=120)[1] for process in openers]
+        assert [process.returncode for process in openers] == [0] * 12, [f for f in failures if f][:1]
