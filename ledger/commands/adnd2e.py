@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal, cast
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...domain.adnd2e import (
     Attacked,
@@ -98,12 +98,10 @@ class Injure(Command):
         False, description="Sap: the victim is asleep or magically held though the ledger does not say so."
     )
 
-    @model_validator(mode="after")
-    def _understood(self) -> Injure:
+    def understood(self) -> None:
         if self.knockout_roll is not None and not 1 <= self.knockout_roll <= 100:
             raise BadInput(f"a d100 shows 1 to 100, not {self.knockout_roll}")
         self.blow()
-        return self
 
     def blow(self) -> InjureInputs:
         return inputs(
@@ -138,10 +136,8 @@ class Rest(Command):
     )
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
 
-    @model_validator(mode="after")
-    def _understood(self) -> Rest:
+    def understood(self) -> None:
         self.rest()
-        return self
 
     def rest(self) -> RestInputs:
         one_length(self.hours, self.minutes)
@@ -318,10 +314,8 @@ class GrabContest(Command):
         None, description="The table's d20s in rolled order, two an exchange (first the grabber's)."
     )
 
-    @model_validator(mode="after")
-    def _understood(self) -> GrabContest:
+    def understood(self) -> None:
         self.strengths()
-        return self
 
     def strengths(self) -> tuple[Strength | None, Strength | None]:
         """The grabber's and the target's Strength as given (None: from the sheet)."""
@@ -396,10 +390,8 @@ class GrabBreakHold(Command):
     carrier: bool = Field(False, description="With attacks: known for carrying, +8.")
     dice: Faces | None = Field(None, description="The table's d20s, two an exchange (first NAME's).")
 
-    @model_validator(mode="after")
-    def _understood(self) -> GrabBreakHold:
+    def understood(self) -> None:
         self.strengths()
-        return self
 
     def strengths(self) -> tuple[Strength | None, Strength | None]:
         """NAME's own Strength and its holder's, as given (None: from the sheet or the grab)."""
@@ -437,10 +429,8 @@ class GrabState(Command):
     held_by: str | None = Field(None, description="NAME is held by this holder (outside a recorded grab).")
     released: bool = Field(False, description="NAME's hold ends (the holder let go).")
 
-    @model_validator(mode="after")
-    def _understood(self) -> GrabState:
+    def understood(self) -> None:
         self.change()
-        return self
 
     def change(self) -> StateInputs:
         changes = [

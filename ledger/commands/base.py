@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -35,6 +35,15 @@ class Command(BaseModel):
     role: ClassVar[Role] = "gm"
     character: ClassVar[str | None] = None
     opens_campaign: ClassVar[bool] = False  # `campaign new`: no participant to ask yet; its creator becomes one
+
+    @model_validator(mode="after")
+    def _understood_at_once(self) -> Self:
+        self.understood()
+        return self
+
+    def understood(self) -> None:
+        """Refuse, as bad input, what the rules cannot take (a bad notation, a declaration the domain
+        rejects), when the document is read: before any ledger is opened. Nothing by default."""
 
     def document(self) -> dict[str, Any]:
         """The command document: `{"command": NAME, ...}` with the values given (unset options left out)."""

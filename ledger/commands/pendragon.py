@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, Field, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from ...domain.errors import BadInput
 from ...domain.pendragon import FOES, HONOURS, Checked, ExperienceRolled, FeatAttempted, IncreaseSpent, StatusAwarded
@@ -42,13 +42,11 @@ class Check(OnCharacter):
     opposed_roll: D20 | None = Field(None, description="The table's d20 for the opponent.")
     award_check: bool = Field(False, description="A success earns an experience check (rolled in winter).")
 
-    @model_validator(mode="after")
-    def _one_opponent(self) -> Check:
+    def understood(self) -> None:
         if self.opposed_by is not None and self.opposed_value is not None:
             raise BadInput("an opposed check is against another character's value or a given value, not both")
         if self.opposed_roll is not None and self.opposed_by is None and self.opposed_value is None:
             raise BadInput("the opponent's roll needs an opponent: opposed by NAME:SKILL, or an opposed value")
-        return self
 
 
 @handles(Check)
@@ -98,10 +96,8 @@ class StatusAward(OnCharacter):
     yoke: bool = Field(False, description="+50%: fought balancing on a chariot yoke.")
     missile: bool = Field(False, description="-50%: bows, crossbows or slings were used.")
 
-    @model_validator(mode="after")
-    def _one_source(self) -> StatusAward:
+    def understood(self) -> None:
         self.given()  # one source, an amount's reason, the item's range: checked before the ledger opens
-        return self
 
     def given(self) -> AwardInputs:
         return inputs(

@@ -3,7 +3,7 @@ chirurgery."""
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...domain.errors import BadInput
 from ...domain.pendragon import ChirurgeryPerformed, FirstAidGiven, Injured, MagicallyHealed, Rested
@@ -59,13 +59,11 @@ class FirstAid(OnCharacter):
     force: bool = Field(False, description="Treat a dead character anyway.")
     at: At | None = None
 
-    @model_validator(mode="after")
-    def _one_healer(self) -> FirstAid:
+    def understood(self) -> None:
         if self.skill is not None and self.healer is not None:
             raise BadInput("give the healer's First Aid value or the healer's name, not both")
         if self.roll is not None and self.skill is None and self.healer is None:
             raise BadInput("the roll is the healer's First Aid roll: give the healer's value or name")
-        return self
 
 
 @handles(FirstAid)
@@ -129,11 +127,9 @@ class Rest(OnCharacter):
     interrupted: bool = Field(False, description="A significant interruption: nothing heals.")
     force: bool = Field(False, description="Rest a dead character anyway.")
 
-    @model_validator(mode="after")
-    def _one_length(self) -> Rest:
+    def understood(self) -> None:
         if (self.hours is None) == (self.minutes is None):
             raise BadInput("give the rest's length in hours or in minutes: one of them")
-        return self
 
 
 @handles(Rest)
@@ -158,11 +154,9 @@ class Chirurgery(OnCharacter):
     damage_roll: D6 | None = Field(None, description="The table's d6 of a fumble's wound.")
     at: At | None = None
 
-    @model_validator(mode="after")
-    def _one_healer(self) -> Chirurgery:
+    def understood(self) -> None:
         if (self.skill is None) == (self.healer is None):
             raise BadInput("give the healer's name or the healer's Chirurgery value: one of them")
-        return self
 
 
 @handles(Chirurgery)

@@ -3,7 +3,7 @@ break; geas take and break. A player records them for a character they play."""
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...domain.errors import BadInput
 from ...domain.pendragon import GeasBroken, GeasTaken, OathBroken, OathFulfilled, OathSworn
@@ -48,11 +48,9 @@ class OathBreak(OnCharacter):
     grave: bool = Field(False, description="The table rules the failure grave: d6 Honor instead of 1.")
     honor_roll: D6 | None = Field(None, description="The table's d6 Honor loss (grave only).")
 
-    @model_validator(mode="after")
-    def _grave_roll(self) -> OathBreak:
+    def understood(self) -> None:
         if self.honor_roll is not None and not self.grave:
             raise BadInput("the Honor roll is the d6 of a grave failure: the break must be grave")
-        return self
 
 
 @handles(OathBreak)

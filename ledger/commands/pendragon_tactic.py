@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-from pydantic import Field, TypeAdapter, ValidationError, model_validator
+from pydantic import Field, TypeAdapter, ValidationError
 
 from ...domain.errors import BadInput
 from ...domain.model import Model
@@ -94,8 +94,7 @@ class Tactic(OnCharacter):
         "spear, shield, weapon_save.",
     )
 
-    @model_validator(mode="after")
-    def _what_the_tactic_takes(self) -> Tactic:
+    def understood(self) -> None:
         wanted = MODELS[self.tactic].model_fields
         for field in sorted(self.options()):
             if field not in wanted:
@@ -105,7 +104,6 @@ class Tactic(OnCharacter):
         if (self.opponent or self.opponent_value) and not {"opponent_value", "opponent_values"} & set(wanted):
             raise BadInput(f"{self.tactic} takes no opponent")
         self.table()  # the dice's form, before the ledger opens
-        return self
 
     def options(self) -> dict[str, Any]:
         """The tactic's own inputs the command gives (those not given keep the tactic's defaults)."""

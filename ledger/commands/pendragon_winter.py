@@ -17,7 +17,6 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     model_serializer,
-    model_validator,
 )
 
 from ...domain.campaign import Campaign, WinterBegan
@@ -139,13 +138,11 @@ class Winter(Command):
     land_roll: D6 | None = Field(None, description="The table's d6 for the land (else the ledger rolls).")
     rolls: WinterPlan | None = Field(None, description="The table's plan: choices and dice per character.")
 
-    @model_validator(mode="after")
-    def _plan_agrees(self) -> Winter:
+    def understood(self) -> None:
         plan = self.rolls or WinterPlan()
         for what, given, planned in (("year", self.year, plan.year), ("land roll", self.land_roll, plan.land)):
             if given is not None and planned is not None and given != planned:
                 raise BadInput(f"the {what} {given} disagrees with the plan's {planned}")
-        return self
 
     def plan(self) -> WinterPlan:
         return self.rolls or WinterPlan()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...domain.character import Character
 from ...domain.errors import BadInput, Refusal
@@ -83,10 +83,8 @@ class Injure(Acting):
     save_roll: D20 | None = Field(None, description="The table's d20 Fortitude save.")
     force: bool = Field(False, description="Injure a dead character or a destroyed object anyway.")
 
-    @model_validator(mode="after")
-    def _understood(self) -> Injure:
+    def understood(self) -> None:
         self.blow()
-        return self
 
     def blow(self) -> InjuryInputs:
         return inputs(InjuryInputs, damage=self.damage, type=self.type, nonlethal=self.nonlethal, force=self.force)
@@ -109,10 +107,8 @@ class Fall(Acting):
     save_roll: D20 | None = Field(None, description="The table's d20 Fortitude save.")
     force: bool = Field(False, description="Let a dead character or destroyed object fall anyway.")
 
-    @model_validator(mode="after")
-    def _understood(self) -> Fall:
+    def understood(self) -> None:
         self.drop()
-        return self
 
     def drop(self) -> FallInputs:
         return inputs(FallInputs, feet=self.feet, force=self.force)
@@ -152,10 +148,8 @@ class DyingSave(Acting):
         None, description="Rounds NAME lay unconscious before this one that no event shows; they add to the DC."
     )
 
-    @model_validator(mode="after")
-    def _understood(self) -> DyingSave:
+    def understood(self) -> None:
         self.save()
-        return self
 
     def save(self) -> DyingSaveInputs:
         return inputs(DyingSaveInputs, rounds=self.rounds)
@@ -190,10 +184,8 @@ class Rest(Acting):
     minutes: Int64 | None = Field(None, description="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 an hour.")
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
 
-    @model_validator(mode="after")
-    def _understood(self) -> Rest:
+    def understood(self) -> None:
         self.rest()
-        return self
 
     def rest(self) -> RestInputs:
         one_length(self.hours, self.minutes)
@@ -269,8 +261,7 @@ class Attack(Command):
     bonus_damage: Int64 = Field(0, description=NUMBERS["bonus_damage"])
     energy_damage: Int64 = Field(0, description=NUMBERS["energy_damage"])
 
-    @model_validator(mode="after")
-    def _understood(self) -> Attack:
+    def understood(self) -> None:
         if (self.dice is not None or self.confirm_roll is not None) and self.roll is None and not self.coup_de_grace:
             raise BadInput("--dice and --confirm-roll need --roll: what they are used for depends on the attack roll")
         for spec in self.weapon:
@@ -278,7 +269,6 @@ class Attack(Command):
                 parse_weapon(spec)
         # the declarations checked as the domain checks them; the weapons come from the sheet later
         self.declared(weapons=(Weapon(),))
-        return self
 
     def declared(self, **attacker: Any) -> AttackInputs:
         """The attack's inputs: the declarations, with `attacker`'s numbers and weapons."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, cast
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...domain.campaign import Campaign
 from ...domain.character import Character
@@ -230,10 +230,8 @@ class Roll(Command):
     roll: Int64 | None = Field(None, description="The table's result of a notation of one die.")
     dice: Faces | None = None
 
-    @model_validator(mode="after")
-    def _understood(self) -> Roll:
+    def understood(self) -> None:
         self.table()  # a bad notation or table dice fail before the ledger is opened
-        return self
 
     def expression(self) -> Expression:
         return parse_notation(self.notation)
