@@ -222,7 +222,7 @@ class Ledger:
         heads: list[Head] = []
 
         def grow(session: Session) -> None:  # the stored Merkle tree takes the events in their transaction
-            heads[:] = [extend(session.app, written[0])]
+            heads[:] = [extend(session.app, written[0], {at: event.hash for at, event, *_ in session.saved})]
 
         reply = self.write(decide, None if self.batch is not None else grow)
         if heads:

@@ -94,6 +94,12 @@ class Compact:
     def root(self) -> bytes:
         return fold([hashed for _, hashed in self._stack]) if self._stack else EMPTY_ROOT
 
+    def copy(self) -> Compact:
+        """Another Compact of the same leaves, to append to without changing this one."""
+        found = Compact()
+        found.size, found._stack = self.size, list(self._stack)
+        return found
+
 
 # planning proofs ----------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
 
@@ -73,6 +73,10 @@ class StoredTree:
         self.views = views
         self.reads = 0
         self._made = False
+        # per tree: the head `append` grew it to last (its transaction may yet roll back), and a head this
+        # process grew it to and saw committed, with the perfect subtrees the next `append` grows from
+        self._grown: dict[int, tuple[Head, merkle.Compact]] = {}
+        self._settled: dict[int, tuple[Head, merkle.Compact]] = {}
 
     # tables ---------------------------------------------------------------------------------------
 
@@ -134,7 +138,7 @@ class StoredTree:
         """Add leaves (in log order) after the `head.size` the tree holds; returns the new head.
         Written in transactions of WRITE leaves, each with the head it reaches: a process that
         dies leaves a smaller tree, never a broken one. Nodes another process wrote are kept."""
-        compact = merkle.Compact(head.size, self._parts(head.tree, head.size))  # DamagedTree when they are gone
+        compact = self._frontier(head)  # DamagedTree when they are gone
         rows: list[tuple[int, int, int, bytes, int | None]] = []
         position = head.position
         for leaf in leaves:
@@ -146,7 +150,28 @@ class StoredTree:
                 rows = []
         if rows:
             self._write(head.tree, rows, compact.size, position)
-        return Head(head.tree, compact.size, position)
+        grown = Head(head.tree, compact.size, position)
+        self._grown[head.tree] = (grown, compact)
+        return grown
+
+    def _frontier(self, head: Head) -> merkle.Compact:
+        """The perfect subtrees of the tree at HEAD, which `append` grows from: kept in memory when this
+        process grew it to HEAD and saw that committed (a write's tree grows from where its last one left
+        it), else read (O(log n) nodes)."""
+        settled = self._settled.get(head.tree)
+        if settled is not None and settled[0] == head:
+            return settled[1].copy()
+        return merkle.Compact(head.size, self._parts(head.tree, head.size))
+
+    def settled(self, head: Head) -> bytes | None:
+        """Told that the transaction which grew the tree to HEAD committed: its perfect subtrees are kept
+        for the next `append`, and its root is returned, computed as it grew (None when this process did
+        not grow it to HEAD last: then the stored nodes tell it)."""
+        grown = self._grown.pop(head.tree, None)
+        if grown is None or grown[0] != head:
+            return None
+        self._settled[head.tree] = grown
+        return grown[1].root()
 
     def _write(self, tree: int, rows: list[tuple[int, int, int, bytes, int | None]], size: int, position: int) -> None:
         with self.views.transaction() as cursor:
@@ -199,6 +224,8 @@ class StoredTree:
     def reset(self, head: Head) -> Head:
         """Empty a damaged tree, to be grown again from the log as it is (a checkpoint remembered or
         noted elsewhere still holds what it held: a rewrite does not pass for the old log)."""
+        self._grown.pop(head.tree, None)
+        self._settled.pop(head.tree, None)
         with self.views.transaction() as cursor:
             self.views.execute(cursor, f"DELETE FROM {NODES} WHERE tree = ?", (head.tree,))
             self.views.execute(cursor, f"UPDATE {TREES} SET size = 0, position = 0 WHERE tree = ?", (head.tree,))
@@ -249,15 +276,17 @@ def stored_tree(app: Chronicle) -> StoredTree:
     return found
 
 
-def extend(app: Chronicle, campaign_id: UUID) -> Head:
+def extend(app: Chronicle, campaign_id: UUID, saved: Mapping[int, str] | None = None) -> Head:
     """The campaign's stored tree, extended by the events the log has after its last leaf (grown
-    again from the first when the nodes it grows from were deleted)."""
+    again from the first when the nodes it grows from were deleted). `saved`: the hashes, by log
+    position, of the events the caller's transaction has just saved, with the index caught up to
+    them (a write's): the index is not caught up again, and those events are not read back."""
     tree = stored_tree(app)
     head = tree.open(campaign_id)
     try:
-        return _extend(app, campaign_id, head)
+        return _extend(app, campaign_id, head, saved)
     except DamagedTree:
-        return _extend(app, campaign_id, tree.reset(head))
+        return _extend(app, campaign_id, tree.reset(head), saved)
 
 
 def rebuild(app: Chronicle, campaign_id: UUID) -> Head:
@@ -266,12 +295,15 @@ def rebuild(app: Chronicle, campaign_id: UUID) -> Head:
     return _extend(app, campaign_id, tree.reset(tree.open(campaign_id)))
 
 
-def _extend(app: Chronicle, campaign_id: UUID, head: Head) -> Head:
+def _extend(app: Chronicle, campaign_id: UUID, head: Head, saved: Mapping[int, str] | None = None) -> Head:
     tree = stored_tree(app)
-    app.index.catch_up()
+    if saved is None:
+        app.index.catch_up()
     positions = app.index.log(campaign_id, since=head.position + 1)
     if not positions:
         return head
+    if saved is not None and all(at in saved for at in positions):  # the leaves of the stored hashes, known
+        return tree.append(head, (Leaf(at, merkle.leaf_hash(bytes.fromhex(saved[at]))) for at in positions))
     decode = mapper_of(app).state_decoder()
     return tree.append(head, (Leaf(row.id, leaf_of(row.state, decode)) for row in notifications_at(app, positions)))
 

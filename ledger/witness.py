@@ -151,8 +151,11 @@ def remember(app: Chronicle, campaign_id: UUID, at: Path | None = None, where: s
 
 def note_head(app: Chronicle, campaign_id: UUID, head: Head, at: Path | None = None, where: str = "") -> None:
     """`remember`, right after a write whose transaction checked first that the log extended what was seen
-    (`refuse_unwitnessed`) and extended the stored tree by its events (to HEAD): HEAD is noted."""
-    _note(campaign_id, head.size, stored_tree(app).root(head.tree, head.size), at, where)
+    (`refuse_unwitnessed`) and extended the stored tree by its events (to HEAD): HEAD is noted, with the
+    root the tree was grown to (read from the stored nodes only when another process grew it there)."""
+    tree = stored_tree(app)
+    root = tree.settled(head)
+    _note(campaign_id, head.size, tree.root(head.tree, head.size) if root is None else root, at, where)
 
 
 def remembered(campaign_id: UUID, at: Path | None = None, where: str = "") -> tuple[int, bytes] | None:
