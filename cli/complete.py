@@ -15,6 +15,7 @@ from click.shell_completion import BashComplete, CompletionItem, ShellComplete, 
 
 from ..ledger.storage import must_exist
 from .context import Env
+from .options import whole_numbers_within_64_bits
 
 if TYPE_CHECKING:
     from ..ledger.session import Session
@@ -80,9 +81,11 @@ HELP_OPTIONS = ["-h", "--help"]
 def wire(command: click.Command) -> click.Command:
     """Give a loaded command's name arguments (and its subcommands') completion from the ledger, and the
     CLI's help option names as its own: Click keeps the help option a command makes first, so one first
-    asked under a context without them (a test's, a help overview's) would offer `--help` alone for good."""
+    asked under a context without them (a test's, a help overview's) would offer `--help` alone for good.
+    Its whole-number parameters are held to 64 bits (cli/options.py)."""
     command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
     for param in command.params:
+        whole_numbers_within_64_bits(param)
         if param._custom_shell_complete is not None:  # noqa: SLF001  (a command's own wins)
             continue
         if isinstance(param, click.Argument) and param.name in CHARACTER_ARGUMENTS:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import click
+
+from ..domain.errors import BadInput
+from ..domain.limits import INT64_LIMIT, INT64_MAX, INT64_MIN
+from ..domain.text import printable
 
 
 def _set_json(ctx: click.Context, _: Any, value: bool) -> None:
@@ -40,3 +45,59 @@ def common(command: Callable[..., Any]) -> Callable[..., Any]:
         metavar="NAME",
         help="Which campaign (when the database holds several).",
     )(command)
+
+
+# Whole numbers typed as options and arguments: Click's own `int` and `IntRange`, held to 64 bits (issues 22, 25
+# and 34). The bound belongs to what is parsed as a number, never to free text made of digits
+# (`note 99999999999999999999` is a note), so it is the parameter's type that holds it, not the command line.
+_WHOLE = re.compile(r"\s*[+-]?(\d+)\s*")
+
+
+def _beyond(value: Any, param: click.Parameter | None) -> BadInput:
+    if param is None:
+        named = "a number"
+    else:  # `--tail`, or an argument's name as its usage writes it (`DAMAGE`)
+        named = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+    return BadInput(f"{named} {printable(str(value)[:40])} is beyond {INT64_LIMIT}")
+
+
+def _bounded(convert: Callable[[Any], int], value: Any, param: click.Parameter | None) -> int:
+    """VALUE converted by CONVERT (Click's own), unless it is a whole number beyond 64 bits: bad input
+    naming the parameter (one line, exit 2). Digits past the limit are counted, never converted."""
+    written = _WHOLE.fullmatch(value) if isinstance(value, str) else None
+    if written is not None and len(written.group(1).lstrip("0")) > len(str(INT64_MAX)):
+        raise _beyond(value, param)
+    number = convert(value)
+    if isinstance(number, int) and not INT64_MIN <= number <= INT64_MAX:
+        raise _beyond(value, param)
+    return number
+
+
+class Int64(click.types.IntParamType):
+    """Click's `int`, within 64 bits."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return _bounded(lambda given: super(Int64, self).convert(given, param, ctx), value, param)
+
+
+class Int64Range(click.IntRange):
+    """Click's `IntRange` (its help says the range as Click's does), within 64 bits."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return _bounded(lambda given: super(Int64Range, self).convert(given, param, ctx), value, param)
+
+
+INT64 = Int64()
+
+
+def whole_numbers_within_64_bits(param: click.Parameter) -> None:
+    """Give PARAM, if Click parses it as a whole number (`type=int`, `IntRange`), the same type held to
+    64 bits. Every command is loaded through `cli/complete.wire`, which calls this for each parameter:
+    a command written with Click's own types needs nothing more."""
+    kind = param.type
+    if isinstance(kind, (Int64, Int64Range)):
+        return
+    if isinstance(kind, click.IntRange):
+        param.type = Int64Range(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+    elif isinstance(kind, click.types.IntParamType):
+        param.type = INT64

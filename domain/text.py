@@ -12,14 +12,12 @@ import re
 import unicodedata
 
 from .errors import BadInput
-from .limits import INT64_LIMIT, INT64_MAX
 
 # In orjson's output a C0 control is `\u00XX` or one of `\b \f \r` (tab and newline, `\t` `\n`, are
 # allowed in free text); DEL and the C1 controls (CSI is U+009B) are raw UTF-8. An escaped backslash
 # (`\\`) is matched as a pair and passed over: `\\u0000` is the six characters `\u0000`, typed on purpose.
 _BAD_JSON = re.compile(rb"\\(?:\\|u00[01][0-9a-f]|[bfr])|\x7f|\xc2[\x80-\x9f]")
 _BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-_NUMBER = re.compile(r"[#+-]?(\d+)")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 
@@ -63,23 +61,15 @@ def printable(text: str) -> str:
 def check_arguments(args: list[str], what: str = "argument") -> None:
     """Refuse, where command-line arguments enter, what no later step could store or use: bytes that
     are not UTF-8 (decoded with `surrogateescape` into lone surrogates, which no JSON and no database
-    text can hold), a NUL, and a whole number beyond 64 bits (alone, or after `=` as in `hp=N`).
-    `what` names the arguments in a message (`$CHRONICLE_BY` for a setting's value)."""
+    text can hold) and a NUL. `what` names the arguments in a message (`$CHRONICLE_BY` for a setting's
+    value). A number's 64-bit limit is not checked here: an argument is a number only where it is read
+    as one (a whole-number option, a sheet's value, a position), and each of those holds it; free text
+    made of digits (`note 99999999999999999999`) is text (issue 34)."""
     for arg in args:
         if _SURROGATE.search(arg):
             raise BadInput(f"{what} {_named(arg)} is not valid UTF-8")
         if "\x00" in arg:  # no shell can pass one; a file name holding one is refused by every system call
             raise BadInput(f"{what} {_named(arg)} holds a NUL character")
-        key, _, value = arg.rpartition("=")
-        number = _NUMBER.fullmatch(value)
-        digits = number.group(1).lstrip("0") if number else ""
-        # (a number of more than 4,300 digits is not even converted: Python refuses to, for its cost)
-        if len(digits) > 19 or (len(digits) == 19 and int(digits) > INT64_MAX):
-            if "://" in key:  # a URL's parameter: named alone, as the URL before it may hold a password
-                raise BadInput(
-                    f"the URL's parameter {printable(re.split('[?&]', key)[-1][:40])} is beyond {INT64_LIMIT}"
-                )
-            raise BadInput(f"{printable(arg[:40])} is beyond {INT64_LIMIT}")
 
 
 def _named(arg: str) -> str:

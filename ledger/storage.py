@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from ..domain.errors import BadInput
+from ..domain.limits import INT64_LIMIT, INT64_MAX
 
 DEFAULT_DB = "chronicle.db"
 APPLICATION_ID = 0x6368726E  # "chrn": `PRAGMA application_id` of a SQLite file chronicle created
@@ -92,10 +93,14 @@ def _postgres(target: str) -> dict[str, str]:
     if not dbname:
         raise BadInput(f"bad PostgreSQL URL {redact(target)!r}: no database name")
     port = query.get("port") or port
-    if not port.isdigit() or not 0 < int(port) < 65536:
+    if not (port.isascii() and port.isdigit()) or len(port) > 5 or not 0 < int(port) < 65536:
         raise BadInput(expected)
-    if not query.get("connect_timeout", "5").isdigit():
+    timeout = query.get("connect_timeout", "5")
+    if not (timeout.isascii() and timeout.isdigit()):
         raise BadInput("PostgreSQL URL parameter 'connect_timeout' takes whole seconds")
+    digits = timeout.lstrip("0")
+    if len(digits) > len(str(INT64_MAX)) or int(digits or "0") > INT64_MAX:  # (digits counted, not converted)
+        raise BadInput(f"PostgreSQL URL parameter 'connect_timeout' is beyond {INT64_LIMIT}")
     return {
         "PERSISTENCE_MODULE": POSTGRES_FACTORY,
         "POSTGRES_DBNAME": dbname,
