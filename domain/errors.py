@@ -20,6 +20,23 @@ class NotFound(BadInput):
     code = "not_found"
 
 
+class NotOnSheet(NotFound):
+    """A name a character's sheet has no value for. A sheet knows no character's name, so the rules say
+    "this sheet"; where the character is known, `of(whose)` says whose sheet lacks what, with the
+    nearest name it has: "Bruno's sheet has no skill 'swrd': did you mean 'sword'?"."""
+
+    def __init__(self, message: str, lacking: str, hint: str = ""):
+        super().__init__(message)
+        self.lacking, self.hint = lacking, hint
+
+    def __reduce__(self) -> tuple[type["NotOnSheet"], tuple[str, str, str]]:  # (an error a worker process pickles)
+        return type(self), (str(self), self.lacking, self.hint)
+
+    def of(self, whose: str) -> NotFound:
+        possessive = f"{whose}'" if whose.endswith("s") else f"{whose}'s"  # as the log's sentences write it
+        return NotFound(f"{possessive} sheet has no {self.lacking}{self.hint}")
+
+
 class Refusal(ChronicleError):
     """The request is understood, but the rules (or the ledger's invariants) refuse it."""
 

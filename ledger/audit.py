@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from ..domain.amendments import Amended
 from ..domain.character import Character, CharacterRegistered, character_id
-from ..domain.errors import BadInput, NotFound, Refusal
+from ..domain.errors import BadInput, NotFound, NotOnSheet, Refusal
 from ..domain.events import Event, Resolution
 from ..domain.explain import explain, field_words, outcome_words, words
 from ..domain.ids import event_id
@@ -126,6 +126,8 @@ def amend(
             f"{name}'s event at {places.named(owner, problem.version)} cannot be decided again"
             f" with this correction: {problem.reason}"
         ) from None
+    except NotOnSheet as lacking:  # `--set what=swrd`: whose sheet lacks it, and the nearest it has
+        raise lacking.of(name) from None
     if not changes:
         raise Refusal(f"the correction of #{at} changes no recorded outcome of {name}: nothing was written")
     character.trigger_event(

@@ -15,7 +15,7 @@ from ..domain import systems
 from ..domain.campaign import Campaign, CampaignStarted, campaign_id
 from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.dice import Dice
-from ..domain.errors import BadInput, NotFound, Refusal
+from ..domain.errors import BadInput, NotFound, NotOnSheet, Refusal
 from ..domain.events import Resolution
 from ..domain.text import normalise_name, printable
 from ..projections.catchup import catch_up
@@ -298,7 +298,10 @@ class Session:
         rulings, recorded = self._rulings_in_force()
         dice = self.dice({k: v for k, v in (table or {}).items() if v is not None})
         sheet, condition = character.sheet, character.condition
-        outcome = event_class.derive(sheet, condition, inputs, rulings, dice)
+        try:
+            outcome = event_class.derive(sheet, condition, inputs, rulings, dice)
+        except NotOnSheet as lacking:  # the rules know a sheet, the ledger whose it is
+            raise lacking.of(character.name) from None
         unused = dice.unused()
         undeclared = {purpose: faces for purpose, faces in unused.items() if not event_class.declares(purpose)}
         if undeclared:

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..errors import BadInput, NotFound
+from ..errors import BadInput, NotOnSheet
 from ..model import Model
 from ..spelling import nearest
 from .skills import KNOWN_PASSIONS, KNOWN_SKILLS
@@ -87,9 +87,12 @@ class Sheet(Model):
         for values in (self.traits, self.passions, self.skills):
             if name in values:
                 return values[name]
-        near = nearest(name, [*STATISTICS, "honor", *self.traits, *self.passions, *self.skills])
+        near = None  # a name the system knows (bow) is no slip for another (pow): the sheet lacks it
+        if name not in known_names():
+            near = nearest(name, [*STATISTICS, "honor", *self.traits, *self.passions, *self.skills])
         hint = f": did you mean {near!r}?" if near is not None else ""
-        raise NotFound(f"{name!r} is not a statistic, trait, passion or skill on this sheet{hint}")
+        lacking = f"{category(near if near is not None else name)} {name!r}"  # a slip: the kind of what was meant
+        raise NotOnSheet(f"{name!r} is not a statistic, trait, passion or skill on this sheet{hint}", lacking, hint)
 
     def with_value(self, name: Name, value: int) -> "Sheet":
         """The sheet with one value set; a trait's opposite is left alone (see `raised`)."""

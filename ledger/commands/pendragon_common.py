@@ -12,7 +12,7 @@ from pydantic import AfterValidator, BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
 from ...domain.character import Character
-from ...domain.errors import BadInput
+from ...domain.errors import BadInput, NotOnSheet
 from ...domain.events import Resolution
 from ...domain.model import Model
 from ...domain.pendragon import Condition, Sheet
@@ -69,8 +69,12 @@ def opponent_value(session: Session, ref: str) -> tuple[int, Sheet]:
 
 
 def value_on(character: Character, what: str) -> tuple[int, Sheet]:
+    """WHAT's value on CHARACTER's sheet; one it lacks is bad input naming whose sheet and the nearest name."""
     sheet, _ = state(character)
-    return sheet.value(what), sheet
+    try:
+        return sheet.value(what), sheet
+    except NotOnSheet as lacking:
+        raise lacking.of(character.name) from None
 
 
 def state(character: Character) -> tuple[Sheet, Condition]:

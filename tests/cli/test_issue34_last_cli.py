@@ -1,0 +1,147 @@
+"""Issue 34, what the earlier round left, as a table types it: digits in free text are text while every
+number read as one is held to 64 bits (batch lines too), and a sheet that lacks a value is named."""
+
+import json
+
+import pytest
+from test_pendragon import events, fails, glorantha
+
+TWO_TO_64 = "18446744073709551616"  # one past the largest unsigned 64-bit number: beyond the signed limit too
+LIMIT = "is beyond the 64-bit limit (-9,223,372,036,854,775,808 to 9,223,372,036,854,775,807)"
+
+
+def potestas(run):
+    run.json("campaign", "new", "Greyhawk", "--system", "potestas")
+    run.json("character", "add", "Aric", "--stat", "fort=5", "--stat", "dr=2")
+    return run
+
+
+def one_line(result, code):
+    assert result.exit_code == code, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    return lines[0]
+
+
+def test_a_note_made_of_digits_is_text(run):
+    potestas(run)
+    noted = run.json("note", TWO_TO_64)
+    assert noted["text"] == TWO_TO_64
+    assert run.json("note", "9" * 30, "--for", "Aric")["text"] == "9" * 30
+    told = [event["summary"] for event in events(run)[-2:]]
+    assert told == [f'A note on the campaign: "{TWO_TO_64}".', f'A note on Aric: "{"9" * 30}".']
+
+
+def test_a_character_or_session_named_with_digits_is_a_name(run_sqlite):
+    run = potestas(run_sqlite)
+    assert run.json("character", "add", TWO_TO_64, "--stat", "fort=1")["name"] == TWO_TO_64
+    assert run("session", "start", TWO_TO_64).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("injure", "Aric", "--damage", TWO_TO_64), "--damage '18446744073709551616'"),
+        (("injure", "Aric", "--damage", "5", "--save-roll", "-" + TWO_TO_64), "--save-roll '-18446744073709551616'"),
+        (("rest", "Aric", "--hours", "9" * 5000), "--hours '9999999999"),  # counted, never converted
+        (("fall", "Aric", "--feet", "9223372036854775808"), "--feet '9223372036854775808'"),
+        (("log", "--tail", "1" + "0" * 30), "--tail '1000000000000000000000000000000'"),
+        (("character", "add", "Bo", "--stat", f"dr={TWO_TO_64}/silver"), "damage reduction"),
+        (("character", "add", "Bo", "--stat", f"dr={TWO_TO_64}"), "damage reduction"),
+        (("character", "set", "Aric", f"fort={TWO_TO_64}", "--reason", "x"), "fields.fort"),
+        (("campaign", "rule", f"disable_margin={TWO_TO_64}", "--reason", "x"), "ruling disable_margin"),
+        (("replay", "--ruling", f"disable_margin={TWO_TO_64}"), "ruling disable_margin"),
+    ],
+)
+def test_a_number_beyond_64_bits_is_one_line_of_bad_input_naming_where_and_writes_nothing(run_sqlite, args, named):
+    run = potestas(run_sqlite)
+    before = len(events(run))
+    line = one_line(run(*args), 2)
+    assert named in line and LIMIT in line, line
+    assert len(events(run)) == before
+    refused = run("--json", *args)
+    assert refused.exit_code == 2 and json.loads(refused.stderr)["error"]["code"] == "bad_input"
+
+
+def test_the_largest_64_bit_number_is_still_taken_where_a_number_is_read(run_sqlite):
+    run = potestas(run_sqlite)
+    assert len(run.json("log", "--tail", "9223372036854775807")["events"]) == 2
+    assert run("character", "add", "Wall", "--stat", "dr=9223372036854775807/adamantine").exit_code == 0
+
+
+def test_a_batch_line_holds_its_numbers_to_64_bits_and_its_text_to_nothing(run):
+    potestas(run)
+    before = len(events(run))
+    refused = run("batch", "-", input=f"note {TWO_TO_64}\nlog --tail {'1' + '0' * 30}\n")
+    line = one_line(refused, 2)
+    assert line.startswith("Error: line 2: --tail '1000000000000000000000000000000'") and LIMIT in line
+    assert len(events(run)) == before  # the note of line 1 is not written either
+    done = run.json("batch", "-", input=f"note {TWO_TO_64}\nroll 1d6 --roll 4\n")
+    assert (done["lines"], done["events"]) == (2, 2)
+
+
+# a sheet that lacks a value: whose, what, and the nearest it has (PenDragon Pass) -----------------------
+
+
+def test_check_names_whose_sheet_lacks_the_skill_and_the_nearest_it_has(run_sqlite):
+    run = glorantha(run_sqlite)  # Vasana has sword 15, Harrek sword 14 and spear 13
+    error = fails(run, 2, "check", "Vasana", "swrd", "--roll", "3")
+    assert error == {"code": "not_found", "message": "Vasana's sheet has no skill 'swrd': did you mean 'sword'?"}
+    said = fails(run, 2, "check", "Vasana", "sword", "--roll", "3", "--opposed-by", "Harrek:spaer")["message"]
+    assert said == "Harrek's sheet has no skill 'spaer': did you mean 'spear'?"
+    said = fails(run, 2, "check", "Harrek", "valorus", "--roll", "3")["message"]
+    assert said == "Harrek's sheet has no trait 'valorus': did you mean 'valorous'?"
+    human = one_line(run("check", "Harrek", "weaving", "--roll", "3"), 2)
+    assert human == "Error: Harrek's sheet has no skill 'weaving'"
+
+
+def test_chirurgery_and_first_aid_name_the_healer_whose_sheet_lacks_the_skill(run_sqlite):
+    run = glorantha(run_sqlite)
+    run.json("character", "add", "Healer", "--stat", "chirurgery=14", "--stat", "first_aid=13")
+    run.json("injure", "Vasana", "--damage", "13", "--attacker", "Harrek")  # a major wound: needs Chirurgery
+    said = fails(run, 2, "chirurgery", "Vasana", "--healer", "Harrek", "--roll", "3")["message"]
+    assert said == "Harrek's sheet has no skill 'chirurgery'"
+    said = fails(run, 2, "first-aid", "Vasana", "1", "--healer", "Harrek", "--roll", "3")["message"]
+    assert said == "Harrek's sheet has no skill 'first_aid'"
+    assert run.json("chirurgery", "Vasana", "--healer", "Healer", "--roll", "9")["treated"] is True
+
+
+def test_amend_set_names_whose_sheet_lacks_the_corrected_name(run_sqlite):
+    run = glorantha(run_sqlite)
+    run.json("check", "Harrek", "spear", "--roll", "5")
+    position = events(run)[-1]["position"]
+    said = fails(run, 2, "amend", f"#{position}", "--set", "what=sper", "--reason", "misheard")["message"]
+    assert said == "Harrek's sheet has no skill 'sper': did you mean 'spear'?"
+    said = fails(run, 2, "amend", f"#{position}", "--set", "what=bow", "--reason", "misheard")["message"]
+    assert said == "Harrek's sheet has no skill 'bow'"
+    corrected = run.json("amend", f"#{position}", "--set", "what=sword", "--reason", "misheard")
+    assert corrected["position"] == position
+
+
+def _params(command):
+    yield from command.params
+    for sub in getattr(command, "commands", {}).values():
+        yield from _params(sub)
+
+
+def test_every_whole_number_a_command_parses_is_held_to_64_bits():
+    """Commands are loaded through cli/complete.wire, which gives each `int` and `IntRange` parameter its
+    64-bit type: a command written with Click's own types needs nothing more, and none escapes it."""
+    import click
+
+    from chronicle.cli.dispatch import system_command
+    from chronicle.cli.main import COMMANDS, _load
+    from chronicle.cli.options import Int64, Int64Range
+    from chronicle.domain.systems import PACKAGES
+
+    loaded = [_load(target) for target in COMMANDS.values()]
+    loaded += [system_command(package, name) for package in PACKAGES.values() for name in ("injure", "rest", "attack")]
+    whole = {
+        (command.name, param.name): param.type
+        for command in loaded
+        if command is not None
+        for param in _params(command)
+        if isinstance(param.type, click.types.IntParamType)
+    }
+    assert ("log", "tail") in whole and ("injure", "damage") in whole and ("verify", "workers") in whole
+    assert [where for where, kind in whole.items() if not isinstance(kind, (Int64, Int64Range))] == []
