@@ -3,7 +3,7 @@ Status, oaths and geasa, increases, who fell), then the notes; never a copy of t
 
 from __future__ import annotations
 
-from tests.cli.test_people import played
+from test_people import played
 
 
 def paragraph(recap: str, name: str) -> str:

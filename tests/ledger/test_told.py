@@ -8,6 +8,7 @@ import json
 import shlex
 
 import pytest
+from campaign_scripts import CAMPAIGNS
 from conftest import Run
 from reliability.edges import sql
 
@@ -15,7 +16,6 @@ from chronicle.cli import log as log_command
 from chronicle.ledger import told
 from chronicle.ledger.app import open_ledger
 from chronicle.projections import told as told_rows
-from tests.cli.test_people import CAMPAIGNS
 
 
 def test_the_reader_knows_the_rows_version_and_the_index_s_campaign_lookup():

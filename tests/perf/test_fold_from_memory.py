@@ -5,15 +5,18 @@ own events again); events that do not follow the read models' positions directly
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
+from campaign_scripts import CAMPAIGNS
 
 from chronicle.ledger import characters, feed
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.session import Session
 from chronicle.projections.catchup import catch_up
 from chronicle.projections.characters import Characters
-from tests.cli.test_people import CAMPAIGNS
+from chronicle.projections.feed import Logged
 
 
 def _read_back(monkeypatch) -> list[int]:
@@ -105,7 +108,12 @@ def test_a_batch_leaves_the_rows_of_the_characters_it_changed_without_folding_it
     (tmp_path / "play.batch").write_text("character add Ann --stat hp=9\n" + "rest Bob --hours 8\n" * 600)
     folds: list[int] = []
     fold = Characters.fold
-    monkeypatch.setattr(Characters, "fold", lambda self, events: folds.append(len(events)) or fold(self, events))
+
+    def counted(self: Characters, events: Sequence[Logged]) -> list[tuple[Any, ...]]:
+        folds.append(len(events))
+        return fold(self, events)
+
+    monkeypatch.setattr(Characters, "fold", counted)
     assert run("batch", str(tmp_path / "play.batch")).exit_code == 0
     assert sum(folds) == 0
     app = open_ledger(run.db)
