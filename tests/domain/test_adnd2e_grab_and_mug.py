@@ -90,8 +90,8 @@ def test_grab_monster_size_modifier_halved_toward_zero_for_player_races(grabber,
 
 def contest_against(sheet, rolls, target="object", strength="16", **inputs):
     dice = Dice(1, table={"grab_round": rolls})
-    inputs = GrabInputs(target=target, grabber_strength=Strength.parse(strength), **inputs)
-    return grab(sheet, Condition(), inputs, Rulings(), dice), dice
+    grabbing = GrabInputs(target=target, grabber_strength=Strength.parse(strength), **inputs)
+    return grab(sheet, Condition(), grabbing, Rulings(), dice), dice
 
 
 def test_grab_object_better_margin_wins():

@@ -2,6 +2,9 @@
 engine used to depart from the text, and the rulings (uncontrolled_nonlethal, save_above_20,
 partial_hit_dice) that settle what the text leaves open."""
 
+from datetime import UTC, datetime
+from uuid import uuid4
+
 import pytest
 
 from chronicle.domain.adnd2e import (
@@ -98,7 +101,8 @@ def test_nobody_mugs_itself_and_the_only_blunt_weapon_is_the_default():
     with pytest.raises(Refusal, match="cannot mug itself"):
         check_not_oneself("Rook", "rook")
     rook = sheet(hp=8, weapons="cosh:blunt,small;dagger:piercing,small;sling:blunt,missile")
-    assert mugging_weapon(rook, None, "Rook").name == "cosh"
+    cosh = mugging_weapon(rook, None, "Rook")
+    assert cosh is not None and cosh.name == "cosh"
     with pytest.raises(BadInput, match="several blunt weapons"):
         mugging_weapon(sheet(hp=8, weapons="cosh:blunt;club:blunt"), None, "Rook")
 
@@ -154,6 +158,7 @@ def test_the_armed_defender_strikes_first_at_plus_4_then_the_punch_is_rolled():
     outcome = attack(knight, Condition(), punch, Rulings(), dice)
     # Knight: 9 + 4 = 13 against THAC0 17 - AC 6 = 11: a hit, and +4 to its damage.
     strike = outcome.defender_strike
+    assert strike is not None
     assert (strike.roll, strike.to_hit, strike.needed, strike.hit, strike.damage_bonus) == (9, 4, 11, True, 4)
     # Then the punch: 12 against 19 - 3 = 16, a miss.
     assert (outcome.roll, outcome.needed, outcome.hit) == (12, 16, False)
@@ -192,7 +197,9 @@ def test_a_monster_breaks_a_hold_with_its_rough_strength_against_the_holders_gra
     )
     # Brute: 18 - 6 (larger) = 12, rolls 1 (margin 11); the nightmare's 20 rolls 20 (margin 0): held.
     won = grab(nightmare, Condition(), grabbing, Rulings(), Dice(1, table={"grab_round": [1, 20]}))
-    event = Grabbed.model_construct(inputs=grabbing, outcome=won)
+    event = Grabbed.model_construct(
+        originator_id=uuid4(), originator_version=2, timestamp=datetime.now(UTC), by="gm", inputs=grabbing, outcome=won
+    )
     _, held = event.evolve(nightmare, Condition())
     assert (held.held_by, held.hold_strength) == ("Brute", "12")
     # Breaking free: the nightmare's 20 (from its attacks) rolls 5 (15) against the holder's 12 rolling 4 (8).

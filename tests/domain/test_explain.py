@@ -20,6 +20,7 @@ from chronicle.domain.character import CharacterRegistered
 from chronicle.domain.dice import Dice
 from chronicle.domain.explain import explain, words
 from chronicle.domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
+from chronicle.domain.model import Model
 from chronicle.domain.rolls import DiceRolled, roll
 
 WHEN = datetime(2026, 12, 4, 20, 0, tzinfo=UTC)
@@ -183,9 +184,17 @@ def test_values_are_words_never_python_reprs():
 def test_a_systems_own_event_goes_to_its_systems_explain(system, monkeypatch):
     rules = systems.get(system)
     event_class = rules.EVENTS[0]
-    calls = []
-    monkeypatch.setattr(rules, "explain", lambda event, name: calls.append((event, name)) or "Said.", raising=False)
-    event = event_class.model_construct()
+    calls: list[tuple[object, str]] = []
+
+    def said(event: object, name: str) -> str:
+        calls.append((event, name))
+        return "Said."
+
+    monkeypatch.setattr(rules, "explain", said, raising=False)
+    # unvalidated: any inputs and outcome will do, as only where the event goes is asked
+    event = event_class.model_construct(
+        originator_id=uuid4(), originator_version=2, timestamp=WHEN, by="gm", inputs=Model(), outcome=Model()
+    )
     assert explain(event, "Bruno", system) == "Said."
     assert calls == [(event, "Bruno")]
 

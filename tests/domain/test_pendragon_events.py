@@ -80,6 +80,6 @@ def test_the_v1_fixture_names_the_old_topics_and_still_shows_and_verifies(tmp_pa
     # a new event beside the old ones is stored under the new topic and verifies with them
     run.json("--campaign", "Glorantha", "oath", "swear", "Vasana", "keep the ford")
     with sqlite3.connect(copy) as connection:
-        topics = [row[0] for row in connection.execute("select topic from stored_events order by rowid")]
-    assert topics[-1] == "chronicle.domain.pendragon.events:OathSworn"
+        in_order = [row[0] for row in connection.execute("select topic from stored_events order by rowid")]
+    assert in_order[-1] == "chronicle.domain.pendragon.events:OathSworn"
     assert run.json("--campaign", "Glorantha", "verify")["ok"] is True

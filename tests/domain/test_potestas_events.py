@@ -162,4 +162,6 @@ def test_the_character_aggregate_folds_potestas_events():
         by="gm",
         timestamp=datetime(2026, 1, 1, tzinfo=UTC),
     )
-    assert (hero.version, hero.condition.wounds, hero.condition.states) == (2, 1, [])
+    condition = hero.condition
+    assert isinstance(condition, Condition)
+    assert (hero.version, condition.wounds, condition.states) == (2, 1, [])

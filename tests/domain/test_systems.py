@@ -1,6 +1,7 @@
 """Every rule system's package provides what `systems.RuleSystem` says a system provides."""
 
 import importlib
+from types import ModuleType
 
 import pytest
 
@@ -66,6 +67,7 @@ SHAPE = {
 @pytest.mark.parametrize("name", NAMES)
 def test_every_system_keeps_each_part_in_the_module_of_the_same_name(name):
     rules = systems.get(name)
+    assert isinstance(rules, ModuleType)
     package = rules.__name__
     for member, module in SHAPE.items():
         assert importlib.import_module(f"{package}.{module}")

@@ -89,7 +89,7 @@ IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?!PenDragon\b)[A-
 def every_state() -> list[tuple[str, str, object, object]]:
     """(system, kind, sheet, condition) together holding every state each system has."""
     potestas, adnd2e, pendragon = (systems.get(name) for name in ("potestas", "adnd2e", "pendragon-pass"))
-    found = [
+    found: list[tuple[str, str, object, object]] = [
         (
             "potestas",
             kind,
@@ -174,7 +174,7 @@ def test_an_unhurt_potestas_sheet_has_no_minus_zero():
     assert "-0" not in lines
     assert "Wounds: 0, no penalty on injury saves." in lines
     assert "Nonlethal wounds: 0, no more against nonlethal damage." in lines
-    hurt = " ".join(rules.sheet_lines(rules.parse_sheet({}), rules.Condition(wounds=2, nonlethal_wounds=1)))
+    hurt = " ".join(rules.sheet_lines(rules.parse_sheet({}), PotestasCondition(wounds=2, nonlethal_wounds=1)))
     assert "Wounds: 2, -2 on every injury save." in hurt and "1, -1 more on saves against nonlethal" in hurt
 
 
@@ -183,10 +183,10 @@ def test_pendragon_numbers_have_their_thousands_separated_everywhere():
     sheet = rules.parse_sheet({"siz": "15", "con": "13"})
     fresh = rules.sheet_lines(sheet, rules.Condition())
     assert "Status 0: 1,000 to the next 1,000; 0 increases earned, 0 spent, 0 pending." in fresh
-    rich = rules.Condition(status=12_345)
+    rich = PendragonCondition(status=12_345)
     assert "Status 12,345: 655 to the next 1,000" in " ".join(rules.sheet_lines(sheet, rich))
     assert rules.summary(sheet, rich) == "hp 28/28, Status 12,345, 12 increases pending"
-    assert rules.summary(sheet, rules.Condition(status=1_100)) == "hp 28/28, Status 1,100, 1 increase pending"
+    assert rules.summary(sheet, PendragonCondition(status=1_100)) == "hp 28/28, Status 1,100, 1 increase pending"
     hero = character(siz=15, con=13)
     assert explain(act(hero, StatusAwarded, amount=1500, reason="held the ford"), "Vasana", "pendragon-pass") == (
         'Vasana gains 1,500 Status for "held the ford" (base 1,500): Status is now 1,500.'
@@ -195,6 +195,6 @@ def test_pendragon_numbers_have_their_thousands_separated_everywhere():
 
 def test_a_dead_potestas_character_reads_as_dead_once():
     rules = systems.get("potestas")
-    lines = rules.sheet_lines(rules.parse_sheet({}), rules.Condition(wounds=3, lethal="dead", rounds_unconscious=1))
+    lines = rules.sheet_lines(rules.parse_sheet({}), PotestasCondition(wounds=3, lethal="dead", rounds_unconscious=1))
     assert "Dead: no more actions, and no rest heals the character." in lines
     assert not any(line.startswith("Unconscious for") for line in lines)
