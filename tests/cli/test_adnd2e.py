@@ -8,7 +8,7 @@ import pytest
 
 from chronicle.domain import adnd2e
 from chronicle.domain.campaign import campaign_id
-from chronicle.domain.character import character_id
+from chronicle.domain.character import Character, character_id
 from chronicle.domain.dice import Dice
 from chronicle.ledger.app import open_ledger
 
@@ -87,10 +87,12 @@ def test_projected_hp_after_a_sequence_equals_a_fold_of_the_log(run):
     shown = run.json("character", "show", "Brand")
     assert shown["condition"]["hp"] == 2 and shown["condition"]["states"] == []
     app = open_ledger(run.db)  # a fresh application: the aggregate folded from the stored events alone
-    folded = app.repository.get(character_id(campaign_id("Greyhawk"), "Brand"))
+    folded: Character = app.repository.get(character_id(campaign_id("Greyhawk"), "Brand"))
     app.close()
     assert folded.version == shown["version"] == 4
-    assert adnd2e.view(folded.sheet, folded.condition)["condition"] == shown["condition"]
+    sheet, condition = folded.sheet, folded.condition
+    assert isinstance(sheet, adnd2e.Sheet) and isinstance(condition, adnd2e.Condition)
+    assert adnd2e.view(sheet, condition)["condition"] == shown["condition"]
 
 
 def test_log_json_shows_the_real_and_temporary_parts(run):

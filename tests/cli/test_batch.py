@@ -82,8 +82,13 @@ def test_a_batch_builds_no_result_document_its_lines_do_not_print(run_sqlite, mo
     its end."""
     from chronicle.domain import adnd2e
 
-    viewed = []
-    monkeypatch.setattr(adnd2e, "view", lambda *args: viewed.append(args) or {"condition": {}})
+    viewed: list[tuple[object, ...]] = []
+
+    def view(*args: object) -> dict[str, object]:
+        viewed.append(args)
+        return {"condition": {}}
+
+    monkeypatch.setattr(adnd2e, "view", view)
     # the attack misses (a natural 1): one event, no injury
     lines = ["injure Bob --damage 3 --mode lethal", "rest Bob --hours 8", "attack Bob Bob --roll 1"]
     assert run_sqlite.json("batch", "-", input=SETUP + "\n".join(lines) + "\n") == {"lines": 5, "events": 5}

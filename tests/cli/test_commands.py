@@ -16,15 +16,21 @@ from chronicle.ledger import commands
 
 def click_commands() -> list[tuple[str, click.Command]]:
     """Every command a line can name, the systems' real commands and group subcommands included."""
-    found, root = [], click.Context(chronicle, info_name="chronicle")
+    found: list[tuple[str, click.Command]] = []
+    root = click.Context(chronicle, info_name="chronicle")
     for name in COMMANDS:
-        found.append((name, chronicle.get_command(root, name)))
+        command = chronicle.get_command(root, name)
+        assert command is not None, name
+        found.append((name, command))
     for package in PACKAGES.values():
         module = importlib.import_module(f"chronicle.cli.systems.{package}")
         found += [(name, getattr(module, name)) for name in ("injure", "rest", "attack") if hasattr(module, name)]
     for name, command in list(found):
         if isinstance(command, click.Group):
-            found += [(f"{name} {sub}", command.get_command(root, sub)) for sub in command.list_commands(root)]
+            for sub in command.list_commands(root):
+                subcommand = command.get_command(root, sub)
+                assert subcommand is not None, sub
+                found.append((f"{name} {sub}", subcommand))
     return found
 
 

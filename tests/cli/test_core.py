@@ -160,8 +160,9 @@ def test_every_event_is_hash_chained_to_the_previous_one(run):
     from chronicle.domain.campaign import campaign_id
     from chronicle.domain.character import character_id
     from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.audit import history
 
     app = open_ledger(run.db)
-    events = list(app.events.get(character_id(campaign_id("Greyhawk"), "Bruno")))
+    events = history(app, character_id(campaign_id("Greyhawk"), "Bruno"))
     assert events[0].prev_hash == "" and events[1].prev_hash == events[0].hash
     assert all(e.hash == e.content_hash() for e in events)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # (mcp's dependency ships no types; types-jsonschema is not installed)
 import pytest
 from mcp import Client, StdioServerParameters
 

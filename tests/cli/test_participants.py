@@ -18,7 +18,7 @@ class Table:
 
     def __init__(self, run, tmp_path: Path, monkeypatch):
         self.run, self.monkeypatch, self.tmp = run, monkeypatch, tmp_path
-        self.homes = {}
+        self.homes: dict[str, Path] = {}
         self.keys = {name: self.home(name) for name in ("gm", "Ann", "stranger")}
 
     def home(self, name: str) -> str:

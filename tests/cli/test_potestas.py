@@ -41,16 +41,18 @@ def events(run) -> int:
 def folded(run, name):
     """The character straight from the event store: a fresh fold of its log, no read model involved."""
     from chronicle.domain.campaign import campaign_id
-    from chronicle.domain.character import character_id
-    from chronicle.domain.potestas import view
+    from chronicle.domain.character import Character, character_id
+    from chronicle.domain.potestas import Condition, Sheet, view
     from chronicle.ledger.app import open_ledger
 
     app = open_ledger(run.db)  # held: the application closes its pool when collected
     try:
-        character = app.repository.get(character_id(campaign_id("Pot"), name))
+        character: Character = app.repository.get(character_id(campaign_id("Pot"), name))
     finally:
         app.close()
-    return character.version, view(character.sheet, character.condition)["condition"]
+    sheet, condition = character.sheet, character.condition
+    assert isinstance(sheet, Sheet) and isinstance(condition, Condition)
+    return character.version, view(sheet, condition)["condition"]
 
 
 # --- storage-relevant: SQLite and PostgreSQL --------------------------------------------------

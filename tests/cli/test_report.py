@@ -64,6 +64,7 @@ def test_campaign_report_names_a_dispute_recorded_by_the_command_just_before(run
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
 def test_the_html_report_renders_in_headless_chromium(run_sqlite, tmp_path):
+    assert CHROMIUM is not None  # (skipped above otherwise)
     saga(run_sqlite.db)
     page = tmp_path / "vasana.html"
     assert run_sqlite("report", "Vasana", "--html", str(page)).exit_code == 0

@@ -155,21 +155,23 @@ def test_each_line_sees_what_other_processes_wrote_meanwhile(table):
     shell = chronicle_process(
         "--db", table.db, "shell", stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
     )
+    stdin, stdout = shell.stdin, shell.stdout
+    assert stdin is not None and stdout is not None  # both piped
     try:
 
         def names() -> list[str]:
-            shell.stdin.write("character list --json\n")
-            shell.stdin.flush()
-            return [row["name"] for row in json.loads(shell.stdout.readline())["characters"]]
+            stdin.write("character list --json\n")
+            stdin.flush()
+            return [row["name"] for row in json.loads(stdout.readline())["characters"]]
 
         assert names() == ["Vasana"]
         assert table("character", "add", "Harrek", "--stat", "siz=12").exit_code == 0  # another writer
         assert sorted(names()) == ["Harrek", "Vasana"]
-        shell.stdin.write("injure Harrek --damage 2\n")
-        shell.stdin.flush()
-        assert "Harrek is wounded" in shell.stdout.readline()
+        stdin.write("injure Harrek --damage 2\n")
+        stdin.flush()
+        assert "Harrek is wounded" in stdout.readline()
     finally:
-        shell.stdin.close()
+        stdin.close()
         assert shell.wait(60) == 0
     assert injuries(table) == 1
 
