@@ -103,7 +103,7 @@ def test_a_purpose_or_an_input_the_event_does_not_have_is_bad_input_and_writes_n
     with pytest.raises(BadInput, match=r"rolls no 'sav' die: the dice it rolls are save:1"):
         ledger.execute(Amend(ref=hit, reason="typo", roll=["sav=12"]))
     with pytest.raises(BadInput, match=r"takes no input 'dmg': the inputs it records are"):
-        ledger.execute(Amend(ref=attack, reason="typo", set=["dmg=3"]))
+        ledger.execute(Amend(ref=attack, reason="typo", set_=["dmg=3"]))
     with pytest.raises(BadInput, match="unknown key 'dmg'"):
         ledger.execute_document({"command": "amend", "ref": hit, "reason": "typo", "dmg": 3})
     assert count(ledger) == before

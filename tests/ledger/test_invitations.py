@@ -5,6 +5,7 @@ against the invitation it shows; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
@@ -104,7 +105,7 @@ def test_verify_names_a_join_that_no_open_invitation_allows():
     invited = {**made, "expires": "2026-12-06T09:00:00+00:00", "timestamp": "2026-12-05T09:00:00+00:00"}
     del invited["key"]
     join = (5, "Ann", key, "invitation", "ab" * 32, "participant join")
-    alone = {"unsigned": 0, "signers": [join], "changes": [(5, "ParticipantSet", made)]}
+    alone: dict[str, Any] = {"unsigned": 0, "signers": [join], "changes": [(5, "ParticipantSet", made)]}
     _, _, problems = in_log_order([alone], "Sartar", False)
     assert problems == [
         {

@@ -14,6 +14,7 @@ import hashlib
 import json
 import math
 import random
+from collections.abc import Callable
 from pathlib import Path
 from uuid import uuid4
 
@@ -41,6 +42,11 @@ def nodes_of(leaves: list[bytes]) -> dict[merkle.Node, bytes]:
     for leaf in leaves:
         found.update({(level, index): hashed for level, index, hashed in compact.append(leaf)})
     return found
+
+
+def all_of(nodes: dict[merkle.Node, bytes]) -> Callable[[list[merkle.Node]], dict[merkle.Node, bytes]]:
+    """A `fetch` for `merkle.prove` that answers with every node of `nodes`, whatever it asks for."""
+    return lambda wanted: nodes
 
 
 def test_the_root_of_every_prefix_is_the_published_one():
@@ -113,13 +119,13 @@ def test_every_proof_of_larger_trees_verifies_and_a_changed_leaf_breaks_it():
         head = merkle.root(leaves[:new])
         assert head == _mth(leaves[:new])
         for old in range(1, new + 1):
-            proof = merkle.prove(merkle.consistency_plan(old, new), lambda wanted, nodes=nodes: nodes)
+            proof = merkle.prove(merkle.consistency_plan(old, new), all_of(nodes))
             assert merkle.verify_consistency(old, new, merkle.root(leaves[:old]), head, proof)
             if old < new:
                 forged = merkle.root([*leaves[: old - 1], merkle.leaf_hash(b"forged")])
                 assert not merkle.verify_consistency(old, new, forged, head, proof)
         for index in range(new):
-            proof = merkle.prove(merkle.inclusion_plan(index, new), lambda wanted, nodes=nodes: nodes)
+            proof = merkle.prove(merkle.inclusion_plan(index, new), all_of(nodes))
             assert merkle.verify_inclusion(index, new, leaves[index], proof, head)
             assert not merkle.verify_inclusion(index, new, merkle.leaf_hash(b"other"), proof, head)
 

@@ -4,6 +4,9 @@ models caught up (the index, and the character's row that `character show` reads
 
 from __future__ import annotations
 
+from typing import Any
+from uuid import UUID
+
 from click.testing import CliRunner
 
 from chronicle.cli.main import chronicle
@@ -34,15 +37,15 @@ def test_one_injure_without_campaign_issues_a_bounded_number_of_statements_one_l
     loads: list[object] = []
     load = snapshots.load
     derivations: list[object] = []
-    derive = Injured.derive.__func__
+    derive = Injured.derive  # bound to Injured, the class whose derive is counted below
 
-    def counted_load(app: object, ident: object, *args: object, **kwargs: object) -> object:
+    def counted_load(app: Any, ident: UUID, version: int | None = None) -> tuple[Any, int] | None:
         loads.append(ident)
-        return load(app, ident, *args, **kwargs)
+        return load(app, ident, version)
 
-    def counted_derive(cls: type, *args: object) -> object:
+    def counted_derive(cls: type[Injured], *args: Any) -> object:
         derivations.append(args)
-        return derive(cls, *args)
+        return derive(*args)
 
     monkeypatch.setattr(durable_sqlite.DurablePool, "_create_connection", traced)
     monkeypatch.setattr(snapshots, "load", counted_load)

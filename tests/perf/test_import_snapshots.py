@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from conftest import Run, fresh_postgres_database
 
-from chronicle.domain.character import character_id
+from chronicle.domain.character import Character, character_id
 from chronicle.domain.character_state import CharacterState
 from chronicle.ledger import snapshots
 from chronicle.ledger.app import open_ledger
+from chronicle.ledger.audit import history
 from chronicle.ledger.session import Session
 from chronicle.ledger.storage import is_postgres
 
@@ -33,12 +34,16 @@ def test_an_import_snapshots_its_long_characters_as_their_history_folds_them(run
     app = open_ledger(target)
     campaign = Session(app, None, "test").campaign.id
     bob, ann = character_id(campaign, "Bob"), character_id(campaign, "Ann")
-    loaded, folded = snapshots.load(app, bob)
+    found = snapshots.load(app, bob)
+    assert found is not None
+    loaded, folded = found
     assert folded == 0 and loaded.version == snapshots.INTERVAL + 22  # registered, the plays, the injury
-    whole = None
-    for event in app.events.get(bob):
+    whole: Character | None = None
+    for event in history(app, bob):
         whole = event.mutate(whole)
+    assert whole is not None
     assert CharacterState.of(loaded) == CharacterState.of(whole)
-    assert snapshots.load(app, ann)[1] == 2  # a short history: no snapshot, folded whole
+    short = snapshots.load(app, ann)
+    assert short is not None and short[1] == 2  # a short history: no snapshot, folded whole
     app.close()
     assert Run(target).json("character", "show", "Bob") == run.json("character", "show", "Bob")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
+from uuid import UUID
 
 import pytest
 from starlette.testclient import TestClient
@@ -21,7 +23,7 @@ from chronicle.domain.pendragon.status import AwardInputs, IncreaseInputs
 from chronicle.ledger import durable_sqlite
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.application import Ledger
-from chronicle.ledger.mapper import PydanticMapper
+from chronicle.ledger.mapper import PydanticMapper, StoredRow
 from chronicle.ledger.report import character_report
 from chronicle.ledger.session import Session
 
@@ -78,11 +80,11 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counted]:
         counted.folds += isinstance(found, Character)  # (a command's session still loads its campaign)
         return found
 
-    def restored(self: CharacterState, *args: object) -> object:
+    def restored(self: CharacterState, cls: type[Any], ident: UUID, version: int) -> Any:
         counted.restores += 1
-        return restore(self, *args)
+        return restore(self, cls, ident, version)
 
-    def decoding(self: PydanticMapper, stored: object) -> object:
+    def decoding(self: PydanticMapper, stored: StoredRow) -> Any:
         counted.decoded += 1
         return decode(self, stored)
 
@@ -109,7 +111,9 @@ def test_a_character_page_of_10000_status_events_reads_rows_only(ledger, monkeyp
             front = client.get("/").text
             pages = {}
             for name in ("Vasana", "Arnulf"):
-                url = re.search(rf'href="(/c/[^"?]+)">{name}<', front).group(1)
+                link = re.search(rf'href="(/c/[^"?]+)">{name}<', front)
+                assert link is not None, f"no link to {name}'s page"
+                url = link.group(1)
                 counted.clear()
                 page = client.get(url)
                 assert page.status_code == 200
@@ -124,7 +128,9 @@ def test_a_character_page_of_10000_status_events_reads_rows_only(ledger, monkeyp
     assert len(queries) <= 10, "\n".join(queries)  # its row, its newest 40 events, its Status series
     assert "Status <strong>1,000,000</strong>" in long_page  # 10,000 awards of 100
     chart = long_page.split("<svg")[1].split("</svg>")[0]
-    points = re.search(r'<polyline [^>]*points="([^"]*)"', long_page).group(1).split()
+    polyline = re.search(r'<polyline [^>]*points="([^"]*)"', long_page)
+    assert polyline is not None, "the Status chart draws its line"
+    points = polyline.group(1).split()
     assert 100 <= len(points) <= 240  # sampled by the query: the chart's work is bounded
     assert "#" in chart and "an increase spent" in chart
     story = long_page.split("<h2>Story</h2>")[1]

@@ -7,8 +7,10 @@ from conftest import fresh_postgres_database  # at import: tests/web has a conft
 from reliability.rows import delete, edit
 from test_import import events_in
 
+from chronicle.domain.character import Character
 from chronicle.domain.ids import key_of
 from chronicle.ledger.app import open_ledger
+from chronicle.ledger.audit import history
 from chronicle.ledger.characters import view
 from chronicle.ledger.session import Session
 from chronicle.ledger.snapshots import INTERVAL
@@ -54,11 +56,12 @@ def folded(db: str, campaign: str, name: str) -> dict:
     """What `character show` printed before read models: the aggregate folded from its whole history."""
     app = open_ledger(db)
     session = Session(app, campaign, "test")
-    character = None
+    character: Character | None = None
     from chronicle.domain.character import character_id
 
-    for event in app.events.get(character_id(session.campaign.id, name)):
+    for event in history(app, character_id(session.campaign.id, name)):
         character = event.mutate(character)
+    assert character is not None
     return view(session, character)
 
 
@@ -249,6 +252,7 @@ def test_the_log_read_in_shares_and_windows_is_every_event_once_in_order(run, sh
         delete(run.db, position)
     app = open_ledger(run.db)
     stop = app.recorder.max_notification_id()
+    assert stop is not None
     everything = [n.id for n in app.recorder.select_notifications(start=1, limit=stop)]
     by_share = [[e.position for page in app.feed.window(2, stop, 3, (k, shares)) for e in page] for k in range(shares)]
     app.close()

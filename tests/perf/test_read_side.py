@@ -86,7 +86,9 @@ def append_foreign_event(db: str) -> int:
                 )
             ]
         )
-        return app.recorder.max_notification_id()
+        position = app.recorder.max_notification_id()
+        assert position is not None
+        return position
     finally:
         app.close()
 
