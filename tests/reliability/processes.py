@@ -54,6 +54,7 @@ def writing(db: str) -> Callable[[], bool]:
                 " AND pid <> ALL(%s) AND query ILIKE %s",
                 (name, earlier, "%insert%"),
             ).fetchone()
+            assert row is not None  # (a count has its row)
             return row[0] > 0
 
         return active_insert
@@ -93,7 +94,8 @@ def reading(process: subprocess.Popen, path: str) -> Callable[[], bool]:
         return furthest
 
     def started() -> bool:
-        return any(position(pid) > 0 for pid in [process.pid, *children(process.pid)])
+        pids: list[int | str] = [process.pid, *children(process.pid)]
+        return any(position(pid) > 0 for pid in pids)
 
     return started
 

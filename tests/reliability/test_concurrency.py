@@ -118,7 +118,8 @@ def test_database_is_locked_past_the_timeout_is_retried(run_sqlite, monkeypatch)
     from chronicle.ledger.session import Session
 
     run_sqlite("campaign", "new", "Greyhawk", "--system", "adnd2e")
-    save, failures = Session.save, []
+    save = Session.save
+    failures: list[int] = []
 
     def locked_once(self):
         if not failures:

@@ -36,7 +36,12 @@ def assert_untouched(run, log_before, export_before):
 def test_kill_9_while_a_20k_line_batch_reads_its_lines_writes_nothing(table, tmp_path):
     log_before, export_before = stored_log(table.db), table("export").stdout_bytes
     batch = start(table.db, "batch", lines(tmp_path, 20_000))
-    assert kill_when(batch, lambda: time.sleep(1.5) is None), "the batch ended before it was killed"
+
+    def a_while_later() -> bool:
+        time.sleep(1.5)
+        return True
+
+    assert kill_when(batch, a_while_later), "the batch ended before it was killed"
     assert_untouched(table, log_before, export_before)
 
 
@@ -59,7 +64,8 @@ def test_kill_9_during_an_import_writes_nothing_and_the_import_can_be_run_again(
     for moment in ("reading", "writing"):
         write_probe = writing(table.db) if moment == "writing" else None  # made before the import starts
         importing = start(table.db, "import", str(exported))
-        probe, workers = write_probe or reading(importing, str(exported)), []
+        probe = write_probe or reading(importing, str(exported))
+        workers: list[str] = []
 
         def seen(importing=importing, probe=probe, workers=workers) -> bool:  # once the workers run (opening
             workers[:] = children(importing.pid) or workers  # the ledger writes too, briefly)

@@ -75,14 +75,18 @@ NASTY = st.one_of(
 
 
 def _commands() -> list[tuple[tuple[str, ...], click.Command]]:
-    found = []
+    found: list[tuple[tuple[str, ...], click.Command]] = []
     ctx = click.Context(chronicle)
     for name in chronicle.list_commands(ctx):
         if name in SKIPPED:
             continue
         command = chronicle.get_command(ctx, name)
+        assert command is not None, name
         if isinstance(command, click.Group):
-            found += [((name, sub), command.get_command(ctx, sub)) for sub in command.list_commands(ctx)]
+            for sub in command.list_commands(ctx):
+                subcommand = command.get_command(ctx, sub)
+                assert subcommand is not None, sub
+                found.append(((name, sub), subcommand))
         else:
             found.append(((name,), command))
     return found
@@ -336,7 +340,9 @@ def stored_events(db: str) -> int:
     import psycopg
 
     with psycopg.connect(db) as connection:
-        return int(connection.execute("SELECT COUNT(*) FROM chronicle_events").fetchone()[0])
+        row = connection.execute("SELECT COUNT(*) FROM chronicle_events").fetchone()
+        assert row is not None  # (a count has its row)
+        return int(row[0])
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -192,7 +192,8 @@ def test_rows_folded_from_a_position_a_rebuild_moved_back_never_land(postgres_se
     (at_three,) = sql(run.db, "SELECT version, state, view FROM chronicle_character_rows WHERE name = 'Mordenkainen'")
     for damage in ("3", "4"):
         assert run("injure", "Mordenkainen", "--damage", damage, "--mode", "lethal").exit_code == 0
-    written, swapped = Characters.write_current, []
+    written = Characters.write_current
+    swapped: list[int] = []
 
     def after_a_swap(self, *args, **kwargs):
         if not swapped:  # what a rebuild that read the log up to #3 puts in place
@@ -239,7 +240,8 @@ def test_a_fold_that_fails_fails_the_command_before_its_commit(run, monkeypatch)
 
     greyhawk(run)
     before = stored(run.db)
-    folded, failures = Index.write, []
+    folded = Index.write
+    failures: list[int] = []
 
     def failing(self, cursor, rows):
         if not failures:
@@ -431,7 +433,8 @@ def test_an_import_beside_a_writer_waits_its_turn(run, tmp_path, monkeypatch):
         ("campaign", "new", "Lankhmar", "--system", "adnd2e"),
         ("character", "add", "Fafhrd", "--stat", "hp=20"),
     )
-    ordered, rivals = transfer.in_line_order, []
+    ordered = transfer.in_line_order
+    rivals: list[subprocess.Popen] = []
 
     def with_a_rival(streams):
         for chunk in ordered(streams):

@@ -28,6 +28,7 @@ def served(table) -> Iterator[str]:
         text=True,
         cwd=HERE,
     )
+    assert server.stdout is not None and server.stderr is not None  # both piped
     first = server.stdout.readline()
     assert " at http://" in first, first + server.stderr.read()
     yield first.split(" at ")[1].split()[0].rstrip("/")

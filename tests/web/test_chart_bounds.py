@@ -55,7 +55,9 @@ def test_the_chart_draws_a_few_lines_whatever_the_totals(total):
 def test_the_chart_of_a_long_series_draws_at_most_its_points():
     series = [{"position": i, "total": 100 * i, "spent": i % 1000 == 0} for i in range(1, 200_001)]
     svg = status_chart(series)
-    points = re.search(r'<polyline [^>]*points="([^"]*)"', svg).group(1).split()
+    polyline = re.search(r'<polyline [^>]*points="([^"]*)"', svg)
+    assert polyline is not None, "the chart draws its line"
+    points = polyline.group(1).split()
     assert len(points) <= MOST_POINTS and svg.count("<circle") <= MOST_POINTS
     assert "Status 20,000,000" in svg  # the last point is drawn
     assert f"{len(points)} of its 200000 changes are drawn" in svg

@@ -144,6 +144,7 @@ def test_serve_says_where_and_stops_cleanly_on_ctrl_c(table):
         cwd=HERE,
     )
     try:
+        assert server.stdout is not None  # piped
         first = server.stdout.readline()
         assert "read-only at http://127.0.0.1:" in first
         address = first.split(" at ")[1].split()[0]
@@ -163,6 +164,7 @@ def test_serve_warns_once_when_the_whole_network_can_read(table):
         text=True,
         cwd=HERE,
     )
+    assert server.stdout is not None  # piped
     lines = [server.stdout.readline(), server.stdout.readline()]
     server.send_signal(signal.SIGINT)
     out, err = server.communicate(timeout=20)
@@ -242,7 +244,9 @@ def test_a_character_and_a_log_have_readable_addresses(table, client):
 
 
 def test_the_old_character_address_is_sent_on_to_the_readable_one(table, client):
-    ident = re.search(r'data-character="([0-9a-f-]+)"', client.get("/c/Sartar/Vasana").text).group(1)
+    found = re.search(r'data-character="([0-9a-f-]+)"', client.get("/c/Sartar/Vasana").text)
+    assert found is not None, "the page names its character's id"
+    ident = found.group(1)
     old = client.get(f"/character/{ident}", params={"as_of": "#4"}, follow_redirects=False)
     assert old.status_code == 308 and old.headers["location"] == "/c/Sartar/Vasana?as_of=%234"
     assert "<h1>Vasana</h1>" in client.get(f"/character/{ident}").text

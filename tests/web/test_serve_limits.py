@@ -64,6 +64,7 @@ def serving(db: str, descriptors: int) -> Iterator[tuple[subprocess.Popen, int]]
         preexec_fn=limited,
     )
     try:
+        assert server.stdout is not None and server.stderr is not None  # both piped
         first = server.stdout.readline()
         assert " at http://" in first, first + server.stderr.read()
         yield server, int(first.split(" at ")[1].split(":")[2].split("/")[0])
@@ -75,7 +76,8 @@ def serving(db: str, descriptors: int) -> Iterator[tuple[subprocess.Popen, int]]
 def flood(port: int, clients: int, connecting: float = 2) -> Counter:
     """Open `clients` streams at once, see what each was answered, then leave (a connection not made
     within `connecting` seconds counts as not connected: a server out of descriptors accepts none)."""
-    opened, answers = [], Counter()
+    opened: list[socket.socket] = []
+    answers: Counter[str] = Counter()
     for _ in range(clients):
         try:
             connection = socket.create_connection(("127.0.0.1", port), timeout=connecting)

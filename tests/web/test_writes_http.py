@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import Run
 from reliability.forge import rechain
 from starlette.testclient import TestClient
 
@@ -20,25 +21,26 @@ from chronicle.cli.web.data import TableData
 from chronicle.cli.web.security import Buckets
 from chronicle.cli.web.writes import Writer
 from chronicle.ledger import merkle
-from chronicle.ledger.identity import load_or_create
-from chronicle.ledger.signing import sign
+from chronicle.ledger.identity import Identity, load_or_create
+from chronicle.ledger.signing import Signer, sign
 
 
 @dataclass
 class Table:
-    run: object
+    run: Run
     client: TestClient
     writer: Writer
     campaign: str  # Sartar's id
     other: str  # Glorantha's id
-    phone: object  # Ann's device key (she plays Vasana)
+    phone: Identity  # Ann's device key (she plays Vasana)
     said: list[str]
     folder: Path
 
     def events(self) -> int:
         return len(self.run.json("log", "--campaign", "Sartar")["events"])
 
-    def post(self, document: dict, nonce: str, signer=None, campaign: str | None = None, **changed) -> object:
+    # the TestClient's answer: a Response of httpx2 where Starlette finds that package installed, else of httpx
+    def post(self, document: dict, nonce: str, signer: Signer | None = None, campaign: str | None = None, **changed):
         signed = sign(signer or self.phone, campaign or self.campaign, document, nonce)
         body = {"campaign": self.campaign, **signed.model_dump(), **changed}
         return self.client.post("/api/commands", json=body)
@@ -254,7 +256,8 @@ def test_the_server_listens_on_this_machine_alone_unless_told():
 def test_without_writes_every_write_is_405(run):
     run.json("campaign", "new", "Sartar", "--system", "pendragon-pass")
     data = TableData(run.db)
-    with TestClient(build(data, [].append)) as client:
+    said: list[str] = []
+    with TestClient(build(data, said.append)) as client:
         assert client.post("/api/commands", json={}).status_code == 405
         assert client.get("/api/me").status_code == 404
         assert client.get("/join/abc").status_code == 404
