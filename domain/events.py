@@ -82,6 +82,31 @@ class DomainEvent(Model):
         object.__setattr__(self, "__pydantic_private__", {"_stored": state})
         return self
 
+    def signed_with(self, prev_hash: str, signed: Signed, signed_state: dict[str, Any]) -> Self:
+        """This new sealed event (not yet shared), signed with SIGNED (`signed_state` is its JSON) after
+        `prev_hash`, and sealed again: from the JSON it was first sealed with, in its fields' order, with
+        the signature in its place, rather than dumped again (a signed command seals each of its events
+        twice: once as the domain records it, once with the signature)."""
+        kept = (self.__pydantic_private__ or {}).get("_stored")
+        self.__dict__["prev_hash"], self.__dict__["signed"] = prev_hash, signed
+        self.__pydantic_fields_set__.add("signed")
+        if kept is None:
+            return self.sealed()
+        state: dict[str, Any] = {}
+        for name in type(self).model_fields:
+            if name == "signed":
+                state[name] = signed_state
+            elif name in kept:
+                state[name] = kept[name]
+        state.update((name, value) for name, value in kept.items() if name not in state)
+        state["prev_hash"] = prev_hash
+        content = {**state, "originator_id": str(self.originator_id), "originator_version": self.originator_version}
+        del content["hash"]
+        digest = hashlib.sha256(orjson.dumps([get_topic(type(self)), content], option=orjson.OPT_SORT_KEYS)).hexdigest()
+        self.__dict__["hash"] = state["hash"] = digest
+        object.__setattr__(self, "__pydantic_private__", {"_stored": state})
+        return self
+
     def stored_state(self) -> dict[str, Any]:
         """`model_dump(mode="json")` without the id and version: what the ledger stores (not to be changed)."""
         kept = (self.__pydantic_private__ or {}).get("_stored")

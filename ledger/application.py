@@ -197,7 +197,7 @@ class Ledger:
                 if self.batch is None:  # a log rewritten behind this chronicle's back takes no more writes
                     refuse_unwitnessed(session.app, session.campaign.id, where=self.target)
             session.key = key
-            already = {a.id: len(a.pending_events) for a in session.held_all()}
+            session.touching()  # (not every aggregate held: a batch's session may hold thousands)
             reply = handler(session, command)
             campaign = session.campaign.id
             if signed is not None:  # from another device: its document is this command's, signed, and new
@@ -215,7 +215,7 @@ class Ledger:
                     signatures[of] = sign(self.identity, of, command.document(), nonce)
                 return signatures[of]
 
-            seal_with(session.held_all(), already, signed_for)
+            seal_with(session.touched(), signed_for)
             written[:] = [campaign]
             return reply
 

@@ -47,6 +47,8 @@ class Session:
         self._span: tuple[int, int, int] | None = None
         self._changed: dict[UUID, None] = {}
         self._registered_at: dict[UUID, int] = {}
+        # while a command decides (`touching`): each aggregate handed out, with its pending events then
+        self._touched: dict[UUID, tuple[Any, int]] | None = None
 
     # loading ----------------------------------------------------------------------------------
 
@@ -56,20 +58,45 @@ class Session:
             if loaded is None:
                 return None
             self._aggregates[ident], self._folded[ident] = loaded
-        return self._aggregates[ident]
+        return self._handed(self._aggregates[ident])
 
     def held(self, ident: UUID) -> Any | None:
         """The aggregate as this session holds it (loaded or with unsaved events), if it does."""
-        return self._aggregates.get(ident)
+        found = self._aggregates.get(ident)
+        return found if found is None else self._handed(found)
 
     def held_all(self) -> list[Any]:
-        return list(self._aggregates.values())
+        return [self._handed(aggregate) for aggregate in self._aggregates.values()]
 
     @property
     def campaign(self) -> Campaign:
         if self._campaign is None:
             self._campaign = self._find_campaign(self._campaign_name) if self._campaign_name else self._current()
-        return self._campaign
+        return self._handed(self._campaign)
+
+    # what a command touched ---------------------------------------------------------------------
+
+    def touching(self) -> None:
+        """Note from now on every aggregate this session hands out (or makes), with how many pending events
+        it had then: a command changes no other (a batch's session may hold thousands)."""
+        self._touched = {}
+
+    def touched(self) -> list[tuple[Any, int]]:
+        """The aggregates handed out since `touching`, each with the number of pending events it had then
+        (0 for one made since); noting stops."""
+        touched, self._touched = self._touched, None
+        return list((touched or {}).values())
+
+    def _handed(self, aggregate: Any) -> Any:
+        touched = self._touched
+        if touched is not None and aggregate.id not in touched:
+            touched[aggregate.id] = (aggregate, len(aggregate.pending_events))
+        return aggregate
+
+    def _made(self, aggregate: Any) -> None:
+        self._aggregates[aggregate.id] = aggregate
+        if self._touched is not None:
+            self._touched[aggregate.id] = (aggregate, 0)
 
     def campaign_named(self, name: str) -> Campaign:
         """Another campaign than the current one, by name (`campaign use`, `campaign archive`)."""
@@ -237,14 +264,14 @@ class Session:
             gm_key=gm_key,
             timestamp=self.now(),
         )
-        self._aggregates[ident] = campaign
+        self._made(campaign)
         if select:
             self._campaign_name, self._campaign = name, campaign
         return campaign
 
     def adopt(self, aggregate: Any) -> None:
         """Save a new aggregate made outside the session (a forked timeline's character) with it."""
-        self._aggregates[aggregate.id] = aggregate
+        self._made(aggregate)
 
     def add_character(self, name: str, sheet: Any, kind: str = "character") -> Character:
         campaign = self.campaign
@@ -270,7 +297,7 @@ class Session:
             by=self.by,
             timestamp=self.now(),
         )
-        self._aggregates[ident] = character
+        self._made(character)
         return character
 
     def resolve(

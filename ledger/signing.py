@@ -46,14 +46,22 @@ def sign(signer: Signer, campaign: UUID | str, document: Mapping[str, Any], nonc
 
 def valid(signed: Signed, campaign: UUID | str) -> bool:
     """Whether SIGNED's signature is its key's, over its document and nonce for CAMPAIGN."""
+    try:
+        signed_message = message(campaign, signed.document, signed.nonce)
+    except (ValueError, TypeError):  # a document with no canonical form signs nothing
+        return False
+    return verifies(signed.key, signed.signature, signed_message)
+
+
+def verifies(key: str, signature: str, signed_message: bytes) -> bool:
+    """Whether SIGNATURE (base64) is KEY's (`ed25519:BASE64`) Ed25519 signature of SIGNED_MESSAGE."""
     from cryptography.exceptions import InvalidSignature
 
     try:
-        signature = base64.b64decode(signed.signature, validate=True)
-        public_key(signed.key).verify(signature, message(campaign, signed.document, signed.nonce))
+        public_key(key).verify(base64.b64decode(signature, validate=True), signed_message)
     except (InvalidSignature, ValueError, TypeError):
         return False
-    return signed.key.startswith(KEY_PREFIX)
+    return key.startswith(KEY_PREFIX)
 
 
 @functools.lru_cache(maxsize=1024)  # a campaign has a few keys, and verify checks every event's
@@ -62,19 +70,21 @@ def public_key(text: str) -> Ed25519PublicKey:
     return Ed25519PublicKey.from_public_bytes(raw)
 
 
-def seal_with(aggregates: Iterable[Any], already: Mapping[UUID, int], signed_for: Callable[[UUID], Signed]) -> None:
-    """Put on the events each aggregate gained since it held `already[id]` pending events the signature
-    `signed_for(its campaign's id)`, and seal them again, in order, so each hash covers the signature and
-    the chain runs on unbroken."""
-    for aggregate in aggregates:
-        fresh = aggregate.pending_events[already.get(aggregate.id, 0) :]
+def seal_with(touched: Iterable[tuple[Any, int]], signed_for: Callable[[UUID], Signed]) -> None:
+    """Put on the events each aggregate of TOUCHED gained since it held `start` pending events (its pairs:
+    aggregate, start) the signature `signed_for(its campaign's id)`, and seal them again, in order, so each
+    hash covers the signature and the chain runs on unbroken."""
+    dumped: dict[UUID, tuple[Signed, dict[str, Any]]] = {}  # each signature's JSON, made once
+    for aggregate, start in touched:
+        fresh = aggregate.pending_events[start:]
         if not fresh:
             continue
-        signed = signed_for(getattr(aggregate, "campaign_id", aggregate.id))  # a character's, or the campaign
+        campaign = getattr(aggregate, "campaign_id", aggregate.id)  # a character's, or the campaign
+        if campaign not in dumped:
+            signed = signed_for(campaign)
+            dumped[campaign] = (signed, signed.model_dump(mode="json"))
+        signed, state = dumped[campaign]
         previous = fresh[0].prev_hash
         for event in fresh:
-            event.__dict__["prev_hash"] = previous
-            event.__dict__["signed"] = signed
-            event.__pydantic_fields_set__.add("signed")
-            previous = event.sealed().hash
+            previous = event.signed_with(previous, signed, state).hash
         aggregate.head_hash = previous
