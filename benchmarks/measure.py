@@ -105,7 +105,8 @@ WARM = (  # each sub-package walked on its own: an editable install's `chronicle
 def warm(work: Path) -> None:
     """Let the measured processes read compiled bytecode, as any Python install does after a first
     run: compiled here once, into a cache in the working folder. (Where PYTHONDONTWRITEBYTECODE is
-    set, as on our CI machines, every process compiled chronicle's modules from source, some 0.1 s.)"""
+    set, as on our CI machines, every process would compile chronicle's modules from source first,
+    and the rows would measure that compilation.)"""
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = str(work / "pycache")  # inherited by every child, baselines' too
     subprocess.run([sys.executable, "-c", WARM], check=True)

@@ -191,8 +191,8 @@ def _schema_lock(env: dict[str, str], target: str) -> Iterator[bool]:
     and hold a PostgreSQL advisory lock while the library creates or replaces its tables and
     functions, which concurrent sessions cannot do at once ("tuple concurrently updated"). Gives
     whether they are all made already: then the library is told not to issue its CREATE statements,
-    whose locks on the events table queued behind writers (and writers behind them: issue 38 saw
-    such an open chosen as a deadlock's victim)."""
+    whose locks on the events table queued behind writers (and writers behind them: such an open
+    could be chosen as a deadlock's victim)."""
     import psycopg
 
     try:

@@ -163,8 +163,8 @@ class Ledger:
     def _fold(self, session: Session) -> None:
         """Fold what was saved now, in the same transaction: the next command finds the read models caught
         up, and a fold that fails (an outcome beyond what they can hold) fails the command before anything
-        is committed, never after (issue 38: on PostgreSQL such a fold once followed the commit and then
-        failed every later command). A character left with a number beyond 64 bits (damage added up) is
+        is committed, never after (on PostgreSQL a fold after the commit that failed would fail every
+        later command too). A character left with a number beyond 64 bits (damage added up) is
         bad input, even where its row is folded from the log, which keeps what the log holds."""
         session.catch_up(rows=True)
         self.app.characters.check(

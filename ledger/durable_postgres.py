@@ -69,7 +69,7 @@ class UnitDatastore(PostgresDatastore):
         decides, writes and folds the read models holding it. Writers then wait for one another before
         they touch anything, as on SQLite: one that had folded others' events into the read models
         before it inserted its own waited for the events table holding their rows, while the writer
-        holding the table waited for those rows (deadlocks in issue 38's runs)."""
+        holding the table waited for those rows: a deadlock."""
         if self.in_unit:
             yield
             return

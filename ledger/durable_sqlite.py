@@ -36,8 +36,8 @@ CACHE = "PRAGMA cache_size=-16384"  # 16 MB of pages (SQLite's default is 2 MB):
 
 # 16 KB pages for a new ledger (SQLite's default is 4 KB; only a database's first write sets it). An
 # event takes some 700 bytes: bigger pages make the events' primary-key index shallower and copy a
-# quarter as many pages through the write-ahead log. A 1M-event import inserted in half the time
-# and committed (the checkpoint) in three quarters of it; reads and single appends did not change.
+# quarter as many pages through the write-ahead log, which is where a bulk import and its checkpoint
+# spend their time (reads and single appends neither gain nor lose by it).
 PAGE_SIZE = "PRAGMA page_size=16384"
 
 

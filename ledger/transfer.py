@@ -170,7 +170,7 @@ def import_lines(open_app: Callable[..., Chronicle], source: BinaryIO, workers: 
 
 def _read_models(open_app: Callable[..., Chronicle], workers: int | None) -> None:
     """Fold the imported events into the read models now, as a command does its own: else the first
-    command after the import folded them all (some 6 seconds at 100k events, in a `character show`).
+    command after the import, a `character show` as likely as any, would fold every one of them.
     Into a ledger whose read models hold nothing yet (a new file: the usual import), they are built
     the way `rebuild` builds them, by worker processes side by side; else caught up in this one."""
     app = open_app()

@@ -55,7 +55,7 @@ def catch_up(
 
     `known`: events the caller has just saved, in log order, with their positions. When they follow
     every view's position directly they are folded as they are, without reading the log back (a
-    batch's events: a sixth of its time went to reading and decoding them again); else, or if
+    batch's events, which reading back would decode a second time); else, or if
     another process folded them first, the log is read as usual.
 
     A fold or a write that fails is tried again only when another process moved a view's position
