@@ -161,8 +161,8 @@ def test_an_imported_campaign_is_told_from_rows_as_its_events_tell_it(
     run, monkeypatch, paths, system, tmp_path, request
 ):
     """An import keeps the sentences of every event it checked, as the commands that recorded them did:
-    `log` of an imported campaign reads rows (issue 26: a `log --tail 20` of imported events told them all
-    again, 2.4-3.0x the bare import), says what the events say, and `verify` finds every row true."""
+    `log` of an imported campaign reads rows (rather than telling every imported event again), says what
+    the events say, and `verify` finds every row true."""
     imported = _imported(run, tmp_path, CAMPAIGNS[system], request)
     names = [line.split()[2] for line in CAMPAIGNS[system].splitlines() if line.startswith("character add")]
     for args in [(), ("--tail", "5"), *((name,) for name in names), (names[0], "--tail", "2")]:

@@ -1,6 +1,6 @@
 """An import leaves the read models at the log's end, as any write does: the first command after it reads
-rows, not every imported event (issue 26: a `character show` right after importing 100k events spent 6
-seconds folding them). Into a new ledger they are built as `rebuild` builds them; into a ledger in use,
+rows, not every imported event (else a `character show` right after an import folds all of them).
+Into a new ledger they are built as `rebuild` builds them; into a ledger in use,
 caught up, keeping what its read models held (the sentences `log` kept among them)."""
 
 from __future__ import annotations

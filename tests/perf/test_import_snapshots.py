@@ -1,6 +1,6 @@
 """An import leaves a snapshot of every character with INTERVAL events or more, made from its own check's
 fold: the first command that loads such a character folds none of its history, and finds it exactly as
-the whole history folds it (issue 26: a batch on an imported ledger had spent half its time on first loads)."""
+the whole history folds it (else each first load after an import folds the character's whole history)."""
 
 from __future__ import annotations
 
