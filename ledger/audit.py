@@ -209,6 +209,8 @@ def _named_dice(
             table[saves[0]] = table.pop("save")
             drawn, unused = _dice_use(rules, events, amendment.model_copy(update={"table": table}), subject)
     for purpose in unused:
+        if purpose not in table:  # an earlier correction's die that this one leaves undrawn (a miss: its hits')
+            continue
         rolled = f"the dice it rolls are {', '.join(drawn)}" if drawn else "it rolls no dice"
         if purpose in drawn:
             raise BadInput(f"#{at} rolls fewer {purpose} dice than the correction gives: {rolled}")

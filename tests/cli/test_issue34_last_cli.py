@@ -4,6 +4,7 @@ number read as one is held to 64 bits (batch lines too), and a sheet that lacks 
 import json
 
 import pytest
+from test_corrections import orc, table
 from test_pendragon import events, fails, glorantha
 
 TWO_TO_64 = "18446744073709551616"  # one past the largest unsigned 64-bit number: beyond the signed limit too
@@ -145,3 +146,27 @@ def test_every_whole_number_a_command_parses_is_held_to_64_bits():
     }
     assert ("log", "tail") in whole and ("injure", "damage") in whole and ("verify", "workers") in whole
     assert [where for where, kind in whole.items() if not isinstance(kind, (Int64, Int64Range))] == []
+
+
+# corrections that add up: a miss after the hit's own dice were corrected ------------------------------
+
+
+def test_an_attack_corrected_to_a_miss_after_its_hits_dice_were_corrected_is_taken_not_refused(run):
+    # Kara's 15 hits Orc (defence 0: 10); 6 + 6 = 12 damage, DC 17; save 5 + 1 = 6 fails by 11: disabled
+    at = table(run, "--roll", "15", "--dice", "6,6", "--save-roll", "5")
+    attack = f"#{at['attack']}"
+    # the hit's dice, corrected: 1 + 1 = 2 damage, DC 15; save 14 + 1 = 15 succeeds: no wound
+    run.json("amend", attack, "--roll", "damage:1:1=1,1", "--save-roll", "14", "--reason", "misread")
+    assert orc(run)["wounds"] == 0
+    # the attack's die, corrected to 2: a miss. The dice corrected before are not this correction's to refuse
+    missed = run.json("amend", attack, "--roll", "attack=2", "--reason", "the die showed 2")
+    changes = {(c["position"], c["field"]): (c["recorded"], c["replayed"]) for c in missed["changes"]}
+    assert changes[(at["attack"], "hit")] == (True, False) and changes[(at["hit 1"], "counts")] == (True, False)
+    assert run.json("verify")["ok"] is True
+    # and back to a hit: the hit returns with the dice corrected before (DC 15, save 15: no wound)
+    run.json("amend", attack, "--roll", "attack=15", "--reason", "it was 15 after all")
+    assert orc(run)["wounds"] == 0 and orc(run)["states"] == []
+    assert run.json("verify")["ok"] is True
+    # a die this correction gives and nothing draws is still refused, naming it
+    said = fails(run, 2, "amend", attack, "--roll", "attack=2", "--roll", "damage:1:1=6,6", "--reason", "x")["message"]
+    assert said == f"{attack} rolls no 'damage:1:1' die: the dice it rolls are attack"

@@ -77,3 +77,89 @@ def test_a_lacking_value_survives_a_trip_to_a_worker_process_and_back():
     again = pickle.loads(pickle.dumps(lacking.value))
     assert str(again) == str(lacking.value)
     assert str(again.of("Bruno")) == "Bruno's sheet has no skill 'swrd': did you mean 'sword'?"
+
+
+# a correction to a miss after the hits' own dice were corrected (amend on the command line refused it,
+# naming dice the correction never gave): the rules take the hits away and leave those dice undrawn
+
+
+def _orc_attacked():
+    """Kara (Str 10, a 2d6 longsword) attacks Orc (Fortitude +1, defence 0): a roll of 15 against 10 hits;
+    6 + 6 = 12 damage, DC 15 + 12 // 5 = 17; the save 5 + 1 = 6 fails by 11, disabling at the margin of 10."""
+    from datetime import UTC, datetime
+    from uuid import uuid4
+
+    from chronicle.domain import systems
+    from chronicle.domain.character import Character, CharacterRegistered
+    from chronicle.domain.dice import Dice
+    from chronicle.domain.potestas import Attacked, Injured
+    from chronicle.domain.potestas.weapon import parse_weapon
+    from chronicle.domain.potestas.weapons import AttackInputs
+
+    rules, now = systems.get("potestas"), datetime(2026, 12, 5, 20, 0, tzinfo=UTC)
+    orc = Character.start(
+        CharacterRegistered,
+        uuid4(),
+        campaign_id=uuid4(),
+        name="Orc",
+        system="potestas",
+        kind="character",
+        sheet=potestas_sheet({"fort": "1"}).model_dump(mode="json"),
+        by="gm",
+        timestamp=now,
+    )
+    rulings = rules.Rulings()
+
+    def record(action, inputs, table, **fields):
+        dice = Dice(7, table=table)
+        outcome = action.derive(orc.sheet, orc.condition, inputs, rulings, dice)
+        return orc.record(
+            action,
+            inputs=inputs,
+            outcome=outcome,
+            rulings=rulings.model_dump(mode="json"),
+            dice=dice.record(),
+            by="gm",
+            timestamp=now,
+            **fields,
+        )
+
+    given = AttackInputs(attacker="Kara", weapons=(parse_weapon("longsword:damage=2d6,types=slashing"),))
+    attack = record(Attacked, given, {"attack": [15], "damage": [6, 6]})
+    (blow,) = attack.outcome.hits
+    record(Injured, blow, {blow.save_purpose: [5]}, attack=attack.originator_version)
+    return rules, orc, attack, now
+
+
+def test_a_miss_corrected_after_its_hits_dice_were_corrected_takes_the_hits_away_leaving_their_dice_unused():
+    from chronicle.domain.amendments import Amended
+    from chronicle.domain.refold import FOLLOWING, directives, refold
+
+    rules, orc, attack, now = _orc_attacked()
+    assert (orc.condition.wounds, orc.condition.states) == (1, ["disabled"])
+    events = list(orc.collect_events())
+
+    def correction(version, table):
+        return Amended(
+            originator_id=orc.id,
+            originator_version=version,
+            timestamp=now,
+            by="gm",
+            target="attack",
+            target_version=attack.originator_version,
+            reason="misread",
+            table=table,
+            derivation=FOLLOWING,
+        )
+
+    # first the hit's dice: 1 + 1 = 2 damage, DC 15; the save 14 + 1 = 15 succeeds: no wound
+    events.append(correction(4, {"damage:1:1": [1, 1], "save:1": [14]}))
+    _, replayed = refold(rules, events, corrections=directives(events))
+    assert replayed[-1].outcome["dc"] == 15 and replayed[-1].outcome["outcome"] == "no_effect"
+    # then the attack's own die: 2 + 0 misses 10, so the hit no longer counts; its dice are drawn by nothing
+    events.append(correction(5, {"attack": [2]}))
+    character, replayed = refold(rules, events, corrections=directives(events))
+    attacked, hit = replayed[-2:]
+    assert attacked.outcome["hit"] is False and hit.counts is False
+    assert attacked.unused == {"damage:1:1": [1, 1], "save:1": [14]}
+    assert (character.condition.wounds, character.condition.states) == (0, [])
