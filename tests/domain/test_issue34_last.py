@@ -7,6 +7,7 @@ import pytest
 
 from chronicle.domain.errors import BadInput, NotFound, NotOnSheet
 from chronicle.domain.pendragon import parse_sheet as pendragon_sheet
+from chronicle.domain.potestas import Condition as PotestasCondition
 from chronicle.domain.potestas import parse_sheet as potestas_sheet
 from chronicle.domain.text import check_arguments
 
@@ -155,11 +156,14 @@ def test_a_miss_corrected_after_its_hits_dice_were_corrected_takes_the_hits_away
     # first the hit's dice: 1 + 1 = 2 damage, DC 15; the save 14 + 1 = 15 succeeds: no wound
     events.append(correction(4, {"damage:1:1": [1, 1], "save:1": [14]}))
     _, replayed = refold(rules, events, corrections=directives(events))
-    assert replayed[-1].outcome["dc"] == 15 and replayed[-1].outcome["outcome"] == "no_effect"
+    outcome = replayed[-1].outcome
+    assert outcome is not None and outcome["dc"] == 15 and outcome["outcome"] == "no_effect"
     # then the attack's own die: 2 + 0 misses 10, so the hit no longer counts; its dice are drawn by nothing
     events.append(correction(5, {"attack": [2]}))
     character, replayed = refold(rules, events, corrections=directives(events))
     attacked, hit = replayed[-2:]
-    assert attacked.outcome["hit"] is False and hit.counts is False
+    assert attacked.outcome is not None and attacked.outcome["hit"] is False and hit.counts is False
     assert attacked.unused == {"damage:1:1": [1, 1], "save:1": [14]}
-    assert (character.condition.wounds, character.condition.states) == (0, [])
+    condition = character.condition
+    assert isinstance(condition, PotestasCondition)
+    assert (condition.wounds, condition.states) == (0, [])
