@@ -35,10 +35,18 @@ E = TypeVar("E", bound=DomainEvent)
 TELLERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}  # the common events; each system has its own
 
 
-def explain(event: DomainEvent, name: str, system: str | None) -> str:
+Places = Callable[[int], int]
+"""The log position of an event of the same aggregate, by its version (0: none, the log not known)."""
+
+
+def explain(event: DomainEvent, name: str, system: str | None, places: Places | None = None) -> str:
     """One paragraph about `event`: who did what, the numbers that decided, the result, the reason given.
     The common events are told here, a system's own by its `explain`; an event no teller knows raises
-    `Unexplained` (tests/domain/test_words.py holds every event type to its sentences)."""
+    `Unexplained` (tests/domain/test_words.py holds every event type to its sentences). `places`, where
+    the log is known, names the events a correction speaks of by their positions (`#47`), as `amend` and
+    `replay` do; without it a correction names them by their versions and ids."""
+    if places is not None and isinstance(event, Amended):
+        return _correction(event, name, places)
     if system is None or any(kind in TELLERS for kind in type(event).__mro__):
         return tell(TELLERS, event, name)
     return systems.get(system).explain(event, name)
@@ -87,7 +95,12 @@ def _dice_rolled(event: DiceRolled, name: str) -> str:
 
 @_explains(Amended)
 def _amended(event: Amended, name: str) -> str:
-    target = f"{_possessive(name)} event {event.target_version} ({event.target[:8]})"
+    return _correction(event, name, None)
+
+
+def _correction(event: Amended, name: str, places: Places | None) -> str:
+    at = _position(event.target_version, places)
+    target = f"{_possessive(name)} event " + (f"at {at}" if at else f"{event.target_version} ({event.target[:8]})")
     if event.void:
         done = f"A correction voids {target}"
     else:
@@ -98,7 +111,7 @@ def _amended(event: Amended, name: str) -> str:
             if given
             else f"A correction decides {target} again"
         )
-    return f"{done}{_because(event.reason)}. {_changes(event.changes)}"
+    return f"{done}{_because(event.reason)}. {_changes(event.changes, places)}"
 
 
 @_explains(WinterBegan)
@@ -175,7 +188,13 @@ def _note(event: NoteTaken, name: str) -> str:
     return f'{about}: "{_one_line(event.text)}".'
 
 
-def _changes(changes: Iterable[Mapping[str, Any]]) -> str:
+def _position(version: int, places: Places | None) -> str:
+    """`#47`, the log position of the aggregate's event at `version`; "" where it is not known."""
+    at = places(version) if places is not None else 0
+    return f"#{at}" if at else ""
+
+
+def _changes(changes: Iterable[Mapping[str, Any]], places: Places | None = None) -> str:
     """What a correction's re-derivation changed, event by event (`refold.differences`)."""
     by_version: dict[int, list[str]] = {}
     for change in changes:
@@ -187,7 +206,10 @@ def _changes(changes: Iterable[Mapping[str, Any]]) -> str:
         by_version.setdefault(change["version"], []).append(said)
     if not by_version:
         return "No recorded outcome changed."
-    parts = [f"event {version}: {_listed(said)}" for version, said in sorted(by_version.items())]
+    parts = [
+        f"{_position(version, places) or f'event {version}'}: {_listed(said)}"
+        for version, said in sorted(by_version.items())
+    ]
     return f"It changed {'; '.join(parts)}."
 
 

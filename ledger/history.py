@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
 
@@ -64,7 +65,9 @@ def events(
         if keep is not None:
             keep.append(event)
         ident = event_id(event.originator_id, event.originator_version)
-        described = describe(event, notification.id, ident, names.get(event.originator_id), campaign.system, data)
+        described = describe(
+            event, notification.id, ident, names.get(event.originator_id), campaign.system, data, index.position_of
+        )
         if ident in corrections:
             described["amended"] = corrections[ident]
             described["summary"] += " " + " ".join(corrected(a) for a in corrections[ident])
@@ -87,7 +90,9 @@ def amendments(app: Chronicle, campaign_id: UUID) -> dict[str, list[dict[str, An
                 "by": event.by,
                 "reason": event.reason,
                 "void": event.void,
-                "summary": explain(event, names.get(event.originator_id, ""), None),
+                "summary": explain(
+                    event, names.get(event.originator_id, ""), None, partial(app.index.position_of, event.originator_id)
+                ),
             }
         )
     return found
@@ -156,9 +161,17 @@ def stored(rows: Iterable[Sequence[Any]], uuids: dict[Any, UUID]) -> list[Stored
 
 
 def describe(
-    event: Event, pos: int, ident: str, character: str | None, system: str | None = None, data: bool = True
+    event: Event,
+    pos: int,
+    ident: str,
+    character: str | None,
+    system: str | None = None,
+    data: bool = True,
+    position_of: Callable[[UUID, int], int] | None = None,
 ) -> dict[str, Any]:
-    """The event as `log --json` has it (ISO time in UTC), with its sentence (`summary`) and local time."""
+    """The event as `log --json` has it (ISO time in UTC), with its sentence (`summary`) and local time;
+    with `position_of` (the index's), a correction's sentence names events by their log positions."""
+    places = partial(position_of, event.originator_id) if position_of is not None else None
     described = {
         "id": ident,
         "position": pos,
@@ -168,7 +181,7 @@ def describe(
         "character": character,
         "version": event.originator_version,
         "type": type(event).__name__,
-        "summary": explain(event, character or "", system or system_of(event)),
+        "summary": explain(event, character or "", system or system_of(event), places),
         "key": event.signed.key if event.signed is not None else None,  # whose key signed it (None: unsigned)
     }
     if data:

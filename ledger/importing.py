@@ -18,6 +18,7 @@ from uuid import UUID
 
 import orjson
 
+from ..domain.amendments import Amended
 from ..domain.campaign import CampaignStarted
 from ..domain.character import Character, CharacterRegistered
 from ..domain.errors import BadInput
@@ -171,8 +172,9 @@ def _campaign_of(path: str) -> tuple[UUID, str | None]:
 def _told(verifier: Verifier, event: Event | Exception) -> Told | None:
     """How `log` tells the event, as a command that recorded it keeps it (ledger/session.py): with its
     character's name after it ("" for the campaign's own); None for an event that cannot be told (one
-    that does not verify either: the import is refused)."""
-    if isinstance(event, Exception):
+    that does not verify either: the import is refused), and for a correction, whose sentences name log
+    positions this ledger gives only as the import inserts: `log` tells it from the event."""
+    if isinstance(event, (Exception, Amended)):
         return None
     chain = verifier.chains.get(event.originator_id)
     owner = chain.state if chain else None

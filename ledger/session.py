@@ -142,7 +142,7 @@ class Session:
         self._caught_up = True
         if rows and self.saved and app.mapper.cipher is None:  # (an encrypted ledger's sentences stay sealed)
             with app.views.transaction() as cursor:
-                app.told.write(cursor, self.saved)
+                app.told.write(cursor, self.saved, app.index.position_of)
 
     def write_rows(self) -> bool:
         """Write the rows of the characters this session's saves changed from the characters as it holds

@@ -18,7 +18,7 @@ from .rows import caught_up, current_campaign
 if TYPE_CHECKING:
     from .app import Chronicle
 
-TOLD_VERSION = 2  # projections/told.py's VERSION, which loads the domain to write rows (tests/ledger/test_told.py)
+TOLD_VERSION = 3  # projections/told.py's VERSION, which loads the domain to write rows (tests/ledger/test_told.py)
 CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"  # index.py's (tests/ledger/test_told.py)
 PAGE = 2000  # told rows read at a time by `verify`
 
@@ -142,6 +142,7 @@ class ToldCheck:
 
     def __init__(self, app: Chronicle, campaign: UUID):
         self.views, self.campaign = app.views, campaign
+        self.position_of = app.index.position_of  # a correction's sentences name positions (projections/told.py)
         found = self.views.query("SELECT system FROM chronicle_campaigns WHERE id = ?", (str(campaign),))
         self.system = found[0][0] if found else ""
         self._page: list[tuple[Any, ...]] = []
@@ -156,7 +157,7 @@ class ToldCheck:
         if row is None:
             return None
         try:
-            again = told_row(position, event, row[1], self.system)
+            again = told_row(position, event, row[1], self.system, self.position_of)
         except Exception as error:  # noqa: BLE001 - an event that verified but cannot be told is reported, not raised
             return f"the event cannot be told in sentences ({type(error).__name__})"
         return None if again == tuple(row) else EDITED

@@ -13,8 +13,9 @@ them with the index.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 import orjson
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from ..domain.events import DomainEvent
 
 VIEW = "told"
-VERSION = 2  # of the table and of the sentences in it: a change to how events are explained raises it
+VERSION = 3  # of the table and of the sentences in it: a change to how events are explained raises it
 TABLES = {
     # `name`: the character's name the sentences were told with ("" for the campaign's own events);
     # `amended`: for a correction, what `log` says about it beside the event it corrects (JSON)
@@ -37,18 +38,29 @@ class Told:
         self.store = store
         store.ensure(VIEW, VERSION, TABLES, ())
 
-    def write(self, cursor: Any, saved: Sequence[tuple[int, DomainEvent, str, str]]) -> None:
+    def write(
+        self, cursor: Any, saved: Sequence[tuple[int, DomainEvent, str, str]], position_of: PositionOf | None = None
+    ) -> None:
         """The rows of events just saved: (log position, event, character name or "", rule system)."""
-        self.store.insert(cursor, "chronicle_told", [told_row(*each) for each in saved])
+        self.store.insert(cursor, "chronicle_told", [told_row(*each, position_of) for each in saved])
 
 
-def told_row(position: int, event: DomainEvent, name: str, system: str) -> tuple[Any, ...]:
-    """An event's row: as `log` tells it, with what a correction says of the event it corrects."""
+PositionOf = Callable[[UUID, int], int]
+"""The log position of an aggregate's event by its version (the index's `position_of`; 0: none)."""
+
+
+def told_row(
+    position: int, event: DomainEvent, name: str, system: str, position_of: PositionOf | None = None
+) -> tuple[Any, ...]:
+    """An event's row: as `log` tells it, with what a correction says of the event it corrects. A
+    correction names the events it speaks of by their log positions (`#47`) where `position_of` is given."""
     amended_type, explain = _domain()
-    amended = None
+    amended, places = None, None
     if isinstance(event, amended_type):
         amended = orjson.dumps({"target": event.target, "void": event.void, "reason": event.reason}).decode()
-    return (position, name, event.by, explain(event, name, system), amended)
+        if position_of is not None:
+            places = functools.partial(position_of, event.originator_id)
+    return (position, name, event.by, explain(event, name, system, places), amended)
 
 
 @functools.cache

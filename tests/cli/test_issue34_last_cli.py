@@ -173,3 +173,33 @@ def test_an_attack_corrected_to_a_miss_after_its_hits_dice_were_corrected_is_tak
     # a die this correction gives and nothing draws is still refused, naming it
     said = fails(run, 2, "amend", attack, "--roll", "attack=2", "--roll", "damage:1:1=6,6", "--reason", "x")["message"]
     assert said == f"{attack} rolls no 'damage:1:1' die: the dice it rolls are attack"
+
+
+# the log tells a correction by log positions too, whichever way it reads it ----------------------------
+
+
+def test_the_log_tells_a_correction_by_log_positions_never_an_aggregate_version(run, tmp_path):
+    at = table(run, "--roll", "15", "--dice", "6,6", "--save-roll", "5")  # Orc: registered, the attack, its hit
+    attack, hit = at["attack"], at["hit 1"]
+    run.json("amend", f"#{attack}", "--roll", "attack=2", "--reason", "the die showed 2")
+    said = f"A correction decides Orc's event at #{attack} again with the table's attack dice 2: \"the die showed 2\"."
+    gone = f"#{hit}: no longer counts."
+    people = run("log", "--tail", "1").stdout  # from the sentences the command kept
+    assert said in people and gone in " ".join(people.split()) and "event 2" not in people
+    told = run.json("log", "--tail", "1")["events"][0]["summary"]  # from the event itself
+    assert told.startswith(said) and told.endswith(gone)
+    # a correction in a batch, and the ledger exported and imported: the same sentences
+    run.json("batch", "-", input=f"amend '#{attack}' --roll attack=19 --reason 'it was 19'\n")
+    again = run.json("log", "--tail", "1")["events"][0]["summary"]
+    assert again.startswith(f"A correction decides Orc's event at #{attack} again") and f"#{hit}: counts again" in again
+    assert run.json("verify")["ok"] is True
+    exported = tmp_path / "fight.jsonl"
+    assert run("export", "-o", str(exported)).exit_code == 0
+    copy = type(run)(str(tmp_path / "copy.db"))
+    assert copy("import", str(exported)).exit_code == 0
+    imported = [e["summary"] for e in copy.json("log", "--tail", "2")["events"]]
+    assert imported[0].startswith(said) and imported[0].endswith(gone)
+    assert imported[1].startswith(
+        f"A correction decides Orc's event at #{attack} again with the table's attack dice 19"
+    )
+    assert "event 2" not in copy("log", "--tail", "2").stdout and copy.json("verify")["ok"] is True

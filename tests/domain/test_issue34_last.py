@@ -167,3 +167,50 @@ def test_a_miss_corrected_after_its_hits_dice_were_corrected_takes_the_hits_away
     condition = character.condition
     assert isinstance(condition, PotestasCondition)
     assert (condition.wounds, condition.states) == (0, [])
+
+
+# a correction told in log positions (`#47`) where the log is known, never by an aggregate version
+
+
+def _correction(**fields):
+    from datetime import UTC, datetime
+    from uuid import uuid4
+
+    from chronicle.domain.amendments import Amended
+
+    return Amended(
+        originator_id=uuid4(),
+        originator_version=5,
+        timestamp=datetime(2026, 12, 5, 20, 0, tzinfo=UTC),
+        by="gm",
+        target="1a2b3c4d-0000-5000-8000-000000000000",
+        target_version=2,
+        reason="misread",
+        changes=[
+            {"version": 3, "field": "outcome", "recorded": "wound", "replayed": "no_effect"},
+            {"version": 4, "field": "counts", "recorded": True, "replayed": False},
+        ],
+        derivation=2,
+        **fields,
+    )
+
+
+def test_a_correction_names_the_events_it_speaks_of_by_their_log_positions():
+    from chronicle.domain.explain import explain
+
+    places = {2: 47, 3: 48, 4: 52}.__getitem__  # the attack at #47, its hits at #48 and (after another event) #52
+    assert explain(_correction(table={"save:1": [15]}), "Orc", None, places) == (
+        "A correction decides Orc's event at #47 again with the table's save:1 dice 15: \"misread\"."
+        " It changed #48: outcome from wound to no effect; #52: no longer counts."
+    )
+    assert explain(_correction(void=True), "Aris", None, places) == (
+        'A correction voids Aris\' event at #47: "misread". It changed #48: outcome from wound to no effect;'
+        " #52: no longer counts."
+    )
+
+
+def test_without_the_log_a_correction_names_versions_and_ids_as_before():
+    from chronicle.domain.explain import explain
+
+    said = explain(_correction(table={"save:1": [15]}), "Orc", None)
+    assert said.startswith("A correction decides Orc's event 2 (1a2b3c4d) again") and "It changed event 3:" in said
