@@ -21,7 +21,7 @@ td { border-bottom: 1px solid #ddd; padding: .35em .4em; vertical-align: top; }
 td.when, th.when { white-space: nowrap; color: #555; font-size: .9em; } td.when span { display: block; }
 td.pos { white-space: nowrap; color: #777; }
 tr.voided td.what { text-decoration: line-through; color: #888; } tr.Amended td { background: #fff3d6; }
-.chart { width: 100%; height: auto; background: #fff; border: 1px solid #ddd; display: block; }
+.chart { width: 100%; max-width: 30em; height: auto; background: #fff; border: 1px solid #ddd; display: block; }
 ol.health { list-style: none; padding: 0; margin: 0; border-left: 3px solid #b44; }
 ol.health li { margin: 0 0 .6em; padding-left: .8em; }
 ol.health li.better { border-left: 3px solid #393; margin-left: -3px; }

@@ -33,7 +33,8 @@ def character_report(session: Session, name: str, data: bool = True) -> dict[str
         "sheet_lines": shown["sheet_lines"],
         "timeline": timeline,
         "status": [
-            {**_mark(told, p), "total": p["total"], "spent": p["spent"]} for p in status_series(app.views, ident)
+            {**_mark(told, p), "session": p["session"], "total": p["total"], "spent": p["spent"]}
+            for p in status_series(app.views, ident, campaign_id=campaign.id)
         ],
         "health": [
             {**_mark(told, c), "before": c["before"], "after": c["after"]} for c in condition_changes(app.views, ident)

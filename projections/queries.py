@@ -6,6 +6,7 @@ length of the history; none folds an event.
 
 from __future__ import annotations
 
+import bisect
 import math
 from typing import Any, NamedTuple
 from uuid import UUID
@@ -152,32 +153,80 @@ def session_events(store: ViewStore, campaign_id: UUID) -> list[tuple[int, int, 
     return [(position, version, topic.rpartition(":")[2]) for position, version, topic in rows]
 
 
-def status_series(store: ViewStore, ident: UUID, until: int | None = None, most: int | None = None) -> list[dict]:
+def status_series(
+    store: ViewStore, ident: UUID, until: int | None = None, most: int | None = None, campaign_id: UUID | None = None
+) -> list[dict]:
     """The character's Status after each event that changed it (or the increases spent), oldest first, at
-    or before `until`: `{"position", "version", "type", "total", "spent"}` (`spent`: an increase was spent).
-    With `most`, at most that many points: the last of every k consecutive changes, marked `spent` if any
-    of them spent an increase (two statements, whatever the length of the series)."""
-    bound, params = ("", [str(ident)]) if until is None else (" AND position <= ?", [str(ident), until])
-    where = f"character_id = ? AND point IS NOT NULL{bound}"
+    or before `until`: `{"position", "version", "type", "total", "spent", "time", "session"}` (`spent`: an
+    increase was spent; `time`: the index's UTC time, None while the index is behind; `session`: the number
+    of the campaign's session the change was recorded in, None outside any). With `most`, at most that many
+    points: the last of every k consecutive changes, marked `spent` if any of them spent an increase. A few
+    statements whatever the length of the series: its rows, and the campaign's session starts and ends
+    (of `campaign_id`, looked up when not given)."""
+    bound, params = ("", [str(ident)]) if until is None else (" AND {c}position <= ?", [str(ident), until])
+    where = "{c}character_id = ? AND {c}point IS NOT NULL" + bound  # `{c}`: the table's alias, if any
     if most is None:
         rows = store.query(
-            f"SELECT position, version, kind, status, increase FROM chronicle_changes WHERE {where} ORDER BY point",
+            "SELECT c.position, c.version, c.kind, c.status, c.increase, l.time FROM chronicle_changes c"
+            f" LEFT JOIN chronicle_log l ON l.position = c.position WHERE {where.format(c='c.')} ORDER BY c.point",
             params,
         )
     else:
+        where = where.format(c="")
         last = store.query(f"SELECT MAX(point) FROM chronicle_changes WHERE {where}", params)[0][0] or 0
         step = max(1, math.ceil(last / max(most, 1)))
         rows = store.query(
-            "SELECT c.position, c.version, c.kind, c.status, b.increase FROM chronicle_changes c JOIN"
+            "SELECT c.position, c.version, c.kind, c.status, b.increase, l.time FROM chronicle_changes c JOIN"
             f" (SELECT MAX(point) AS point, MAX(increase) AS increase FROM chronicle_changes WHERE {where}"
-            "  GROUP BY (point - 1) / ?) b ON c.point = b.point"
+            "  GROUP BY (point - 1) / ?) b ON c.point = b.point LEFT JOIN chronicle_log l ON l.position = c.position"
             " WHERE c.character_id = ? ORDER BY c.point",
             [*params, step, str(ident)],
         )
+    if not rows:
+        return []
+    if campaign_id is None:
+        found = store.query("SELECT campaign_id FROM chronicle_characters WHERE id = ?", (str(ident),))
+        campaign_id = UUID(found[0][0]) if found else None
+    sessions = Sessions(session_spans(store, campaign_id) if campaign_id is not None else [])
     return [
-        {"position": position, "version": version, "type": kind, "total": total, "spent": bool(increase)}
-        for position, version, kind, total, increase in rows
+        {
+            "position": position,
+            "version": version,
+            "type": kind,
+            "total": total,
+            "spent": bool(increase),
+            "time": time,
+            "session": sessions.at(position),
+        }
+        for position, version, kind, total, increase, time in rows
     ]
+
+
+def session_spans(store: ViewStore, campaign_id: UUID) -> list[tuple[int, int, int | None]]:
+    """Each of the campaign's sessions as `(number, start, end)`, log positions (end None while it runs),
+    oldest first: a session's number is its place among the campaign's session starts (`start_session`)."""
+    spans: list[tuple[int, int, int | None]] = []
+    for at, _, kind in session_events(store, campaign_id):
+        if kind == "SessionStarted":
+            spans.append((len(spans) + 1, at, None))
+        elif spans and spans[-1][2] is None:
+            spans[-1] = (*spans[-1][:2], at)
+    return spans
+
+
+class Sessions:
+    """Which session a log position falls in, of spans (`session_spans`) sorted by start."""
+
+    def __init__(self, spans: list[tuple[int, int, int | None]]):
+        self.spans, self.starts = spans, [start for _, start, _ in spans]
+
+    def at(self, position: int) -> int | None:
+        """The number of the session `position` was recorded in, None outside every one."""
+        found = bisect.bisect_right(self.starts, position) - 1
+        if found < 0:
+            return None
+        number, _, end = self.spans[found]
+        return number if end is None or position <= end else None
 
 
 def condition_changes(store: ViewStore, ident: UUID, until: int | None = None) -> list[dict]:

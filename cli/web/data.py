@@ -32,6 +32,7 @@ from ...ledger.refs import position, since_position, until_position
 from ...ledger.session import Session
 from ...ledger.storage import is_postgres
 from ...projections import queries
+from ...projections.catchup import catch_up
 from ...projections.changes import Changes
 from ..chart import MOST_POINTS
 
@@ -295,7 +296,8 @@ class TableData:
         except ValueError:
             return None
         app = self.app
-        app.characters.catch_up()
+        # the character's row, and its Status series's changes and their times: the log read once for the three
+        catch_up([app.characters, self.changes, app.index])
         row = queries.character_row(app.views, oid)
         if row is None:
             return None
@@ -320,8 +322,7 @@ class TableData:
         entries = queries.newest_entries(app.views, oid, STORY, bound)
         character.story = self._told(entries, {oid: row.name}, row.system, row.campaign)
         if "status" in data:
-            self.changes.catch_up()
-            character.status = queries.status_series(app.views, oid, bound, MOST_POINTS)
+            character.status = queries.status_series(app.views, oid, bound, MOST_POINTS, row.campaign_id)
         return character
 
     def _told(
