@@ -290,7 +290,7 @@ class Writer:
         self.say(hide_password(f"error on {request.url.path}: {type(problem).__name__}: {text}", self.target))
 
 
-def address_of(host: str, port: int) -> str:
+def address_of(host: str, port: int, scheme: str = "http") -> str:
     """The URL base an invitation's link starts with: where this server listens, as another device reaches
     it (for every address of the machine, 0.0.0.0 or ::, the one its default route leaves by)."""
     import ipaddress
@@ -308,7 +308,7 @@ def address_of(host: str, port: int) -> str:
                 shown = probe.getsockname()[0]
         except OSError:
             shown = "127.0.0.1"
-    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+    return f"{scheme}://[{shown}]:{port}" if ":" in shown else f"{scheme}://{shown}:{port}"
 
 
 def _participant(found: Participant | None) -> dict[str, Any] | None:
