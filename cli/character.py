@@ -29,6 +29,11 @@ def character() -> None:
 def add() -> None:
     """Register NAME with the system's sheet fields.
 
+    PenDragon Pass: traits, passions and skills by lower-case name; a key one or
+    two letters from a name the system knows is refused with `did you mean`, and
+    a genuinely new skill (or passion) of such a name is written skill:NAME=V
+    (passion:NAME=V).
+
     \b
     Example:
       chronicle character add Vasana --stat siz=15 --stat con=13 --stat valorous=17

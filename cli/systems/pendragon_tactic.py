@@ -91,13 +91,13 @@ def tactic() -> None:
 
     Tactics: break-shield and disarm (-5; damage vs parry armour 6 or the foe's
     STR), great-blow (-5, +1d6 on a win), flurry (a critical allows a second
-    attack), multiple-opponents (-5 per extra), spell-with-attack (-5 to both),
-    dodge (DEX), dodge-and-fight, hold-off (-3 until the attacker wins),
-    large-shield (-3; +3 armour on a partial success), formation,
-    missile-against-shield (-5), spell-weapon-fumble, sword-ties-magic-weapon,
-    sword-clash (iron breaks bronze on a tie), special-parry (main gauche or
-    quarterstaff stop 4 on a partial success). Options a tactic does not take
-    are bad input (exit 2).
+    attack), multiple-opponents (-5 per extra), spell-with-attack (-5 to NAME,
+    +5 to the opponent: ruling spell_attack_modifier), dodge (DEX),
+    dodge-and-fight, hold-off (-3 until the attacker wins), large-shield (-3;
+    +3 armour on a partial success), formation, missile-against-shield (-5),
+    spell-weapon-fumble, sword-ties-magic-weapon, sword-clash (iron breaks
+    bronze on a tie), special-parry (main gauche or quarterstaff stop 4 on a
+    partial success). Options a tactic does not take are bad input (exit 2).
 
     \b
     Example:
