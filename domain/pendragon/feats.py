@@ -5,7 +5,7 @@ from math import ceil
 from pydantic import Field
 
 from ..dice import Dice
-from ..errors import Refusal
+from ..errors import BadInput, Refusal
 from ..model import Model
 from .common import moved
 from .resolution import Result
@@ -26,6 +26,14 @@ def succeeds(roll: int, value: int, threshold: FeatThreshold) -> bool:
 class FeatInputs(Model):
     what: str  # a combat skill or physical statistic
     description: str = Field(min_length=1)  # the seed: always name and describe the Feat
+
+
+def described(description: str) -> str:
+    """A Feat's description, which says something (the seed: "Always name and describe the Feat"): one of
+    blanks alone is bad input. Feats recorded before this check are read and re-derived as they were."""
+    if not description.strip():
+        raise BadInput("describe the Feat: the rules always name and describe it, and blanks describe nothing")
+    return description
 
 
 class FeatOutcome(Model):

@@ -14,7 +14,7 @@ from pydantic import AfterValidator, BeforeValidator, Field
 from ...domain.errors import BadInput
 from ...domain.pendragon import FOES, HONOURS, Checked, ExperienceRolled, FeatAttempted, IncreaseSpent, StatusAwarded
 from ...domain.pendragon.checks import CheckInputs, ExperienceInputs
-from ...domain.pendragon.feats import FeatInputs
+from ...domain.pendragon.feats import FeatInputs, described
 from ...domain.pendragon.status import MOST_AWARDED, AwardAmount, AwardInputs, IncreaseInputs
 from ..session import Session
 from .base import Reply, handles
@@ -141,6 +141,9 @@ class Feat(OnCharacter):
     what: str = Field(description="The combat skill or physical statistic.")
     roll: D20 | None = None
     describe: str = Field(min_length=1, description="What the Feat is (the rules: always name and describe it).")
+
+    def understood(self) -> None:
+        described(self.describe)
 
 
 @handles(Feat)

@@ -203,3 +203,22 @@ def test_the_log_tells_a_correction_by_log_positions_never_an_aggregate_version(
         f"A correction decides Orc's event at #{attack} again with the table's attack dice 19"
     )
     assert "event 2" not in copy("log", "--tail", "2").stdout and copy.json("verify")["ok"] is True
+
+
+# PenDragon Pass: a Feat described by blanks; the help says the reflexive 5/+5 as it is applied ---------
+
+
+def test_a_feat_described_by_blanks_is_bad_input_and_writes_nothing(run_sqlite):
+    run = glorantha(run_sqlite)  # Vasana: Sword 15, a Feat at or under 7
+    for blank in (" ", "\t  "):
+        said = fails(run, 2, "feat", "Vasana", "sword", "--roll", "3", "--describe", blank)["message"]
+        assert said == "describe the Feat: the rules always name and describe it, and blanks describe nothing"
+    done = run.json("feat", "Vasana", "sword", "--roll", "7", "--describe", "leaps onto the chariot's yoke")
+    assert (done["result"], done["knockdown"]) == ("critical", False)  # 7 is at most half of 15, rounded down
+
+
+def test_the_tactic_help_says_a_spell_with_an_attack_is_minus_5_to_the_caster_and_plus_5_to_the_opponent(run_sqlite):
+    run = glorantha(run_sqlite)
+    words = " ".join(run("tactic", "--help").stdout.split())
+    assert "spell-with-attack (-5 to NAME, +5 to the opponent: ruling spell_attack_modifier)" in words
+    assert "-5 to both" not in words

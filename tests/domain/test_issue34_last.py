@@ -214,3 +214,20 @@ def test_without_the_log_a_correction_names_versions_and_ids_as_before():
 
     said = explain(_correction(table={"save:1": [15]}), "Orc", None)
     assert said.startswith("A correction decides Orc's event 2 (1a2b3c4d) again") and "It changed event 3:" in said
+
+
+# a Feat is named and described: blanks describe nothing
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\t \n"])
+def test_a_feat_described_by_blanks_alone_is_bad_input(blank):
+    from chronicle.domain.pendragon.feats import described
+
+    with pytest.raises(BadInput, match="describe the Feat"):
+        described(blank)
+
+
+def test_a_feat_described_in_words_is_taken_as_written():
+    from chronicle.domain.pendragon.feats import described
+
+    assert described(" leaps onto the chariot's yoke ") == " leaps onto the chariot's yoke "
