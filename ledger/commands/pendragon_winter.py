@@ -209,7 +209,8 @@ def winter(session: Session, command: Winter) -> Reply:
             given = choice.given(session, character, year, roll)
             recorded = session.record(character, WinterResolved, given, choice.rolls.table())
         except ChronicleError as error:
-            raise type(error)(f"{character.name}: {error}") from None
+            said = str(error)  # named already where the ledger names whose sheet lacks a value
+            raise type(error)(said if said.startswith(character.name) else f"{character.name}: {said}") from None
         told.append((recorded, state(character)[1].increases_pending))
 
     def document() -> dict[str, Any]:

@@ -222,3 +222,13 @@ def test_the_tactic_help_says_a_spell_with_an_attack_is_minus_5_to_the_caster_an
     words = " ".join(run("tactic", "--help").stdout.split())
     assert "spell-with-attack (-5 to NAME, +5 to the opponent: ruling spell_attack_modifier)" in words
     assert "-5 to both" not in words
+
+
+def test_a_winter_plan_naming_a_skill_the_sheet_lacks_names_the_character_once(run_sqlite, tmp_path):
+    run = glorantha(run_sqlite)  # Vasana has Stewardship 12; Harrek has no productivity skill
+    plan = tmp_path / "winter.json"
+    plan.write_text(json.dumps({"land": 4, "characters": {"Vasana": {"productivity": "stewardshp"}}}))
+    said = fails(run, 2, "winter", "--rolls", str(plan))["message"]
+    assert said == "Vasana's sheet has no skill 'stewardshp': did you mean 'stewardship'?"
+    plan.write_text(json.dumps({"land": 4, "characters": {"Harrek": {"productivity": "stewardship"}}}))
+    assert fails(run, 2, "winter", "--rolls", str(plan))["message"] == "Harrek's sheet has no skill 'stewardship'"
