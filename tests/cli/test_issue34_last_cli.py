@@ -232,3 +232,19 @@ def test_a_winter_plan_naming_a_skill_the_sheet_lacks_names_the_character_once(r
     assert said == "Vasana's sheet has no skill 'stewardshp': did you mean 'stewardship'?"
     plan.write_text(json.dumps({"land": 4, "characters": {"Harrek": {"productivity": "stewardship"}}}))
     assert fails(run, 2, "winter", "--rolls", str(plan))["message"] == "Harrek's sheet has no skill 'stewardship'"
+
+
+def test_winter_ask_names_whose_sheet_lacks_a_plans_skill_before_asking_a_die(run_sqlite, tmp_path, monkeypatch):
+    from chronicle.cli.systems import pendragon_ask
+
+    run = glorantha(run_sqlite)
+    monkeypatch.setattr(pendragon_ask, "on_terminal", lambda: True)
+    plan = tmp_path / "winter.json"
+    plan.write_text(json.dumps({"land": 4, "characters": {"Vasana": {"productivity": "stewardshp"}}}))
+    before = len(events(run))
+    result = run("winter", "--ask", "--rolls", str(plan), input="")
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "Error: Vasana's sheet has no skill 'stewardshp': did you mean 'stewardship'?"
+    )
+    assert len(events(run)) == before
