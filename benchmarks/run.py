@@ -14,6 +14,7 @@ holds one campaign); its peak RSS is that process's.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
 import shutil
@@ -24,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import baselines, frontdoors, signing, users
+from . import baselines, costs, documents, frontdoors, load, signing, users
 from .generate import ledger, widen
 from .measure import RUNS, bare_import, cli, copy, floor_import, latency, markdown, row, warm
 
@@ -40,10 +41,15 @@ def main() -> None:
     parser.add_argument(
         "--no-million-lines", action="store_true", help="skip the 1,000,000-line batch (some 2 minutes)"
     )
+    parser.add_argument("--load-seconds", type=float, default=60.0, help="the load tests' measured period (default 60)")
+    parser.add_argument(
+        "--signed-events", type=int, default=100_000, help="events of the signed export imported (default 100,000)"
+    )
     options = parser.parse_args()
     begun = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="chronicle-bench-"))
     print(f"working in {work}\n", flush=True)
+    os.environ["CHRONICLE_HOME"] = str(work / "home")  # the identity and checkpoints of every process: not the user's
     warm(work)
 
     # generation -------------------------------------------------------------------------
@@ -108,6 +114,7 @@ def main() -> None:
     seconds, rss, _ = cli(db, "export", "--output", str(work / "again.jsonl"))
     row("export 100k", f"{n100k / seconds:,.0f} events/s, {rss} MB")
     users.batch_rates(db, work, scripts)
+    documents.batch_documents(db, work)
     users.batch_memory(copy(db, work / "batch-m.db"), work, 100_000, MIXED[1], "injuries")
     if not options.no_million_lines:
         users.batch_memory(copy(db, work / "batch-m.db"), work, 1_000_000, MIXED[0], "free rolls")
@@ -156,10 +163,16 @@ def main() -> None:
     table_view(big)
     signing.measure(work)
     frontdoors.measure(work)
+    documents.signed_import(work, options.signed_events)
+    costs.measure(str(work / "costs.db"), "SQLite")
+    load.table(work, options.load_seconds)
     if options.postgres:
-        from .postgres import tier
+        from .postgres import databases, tier
 
         tier(options.postgres, work, n100k, n1m)
+        with databases(options.postgres, ["costs"]) as url:
+            costs.measure(url["costs"], "PostgreSQL")
+        load.tables(options.postgres, work, options.load_seconds)
     row("total benchmark time", f"{time.perf_counter() - begun:.0f} s", "goal < 600 s")
     print("\n" + markdown())
     if not options.keep:

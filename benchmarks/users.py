@@ -15,6 +15,7 @@ from .measure import BARE, FLOOR, RUNS, RUNS_OF_LATENCY, against, cli, copy, lat
 
 START_UP = 1.5  # goals, as multiples of the bare import
 HELP = 2.0
+BATCH = 0.25  # a batch of command lines through Click's public parsing, against Click's bare parse (issue 36)
 
 
 def start_up(db: Path, tier: str, name: str = "C0007", imported: str = "C0008") -> None:
@@ -100,5 +101,5 @@ def batch_rates(db: Path, work: Path, scripts: dict[str, list[list[str]]]) -> No
         row(
             f"batch {len(script):,} lines, {what} (one process, one transaction)",
             f"{rate:,.0f} lines/s, {rss} MB",
-            f"{rate / parse:.2f}x Click parse ({parse:,.0f} lines/s; goal >= 0.5)",
+            f"{rate / parse:.2f}x Click parse ({parse:,.0f} lines/s; goal >= {BATCH})",
         )
