@@ -341,6 +341,7 @@ class Result:
     cpu: list[float]  # CPU seconds of each server over the measured period, then of this process's clients
     warm: list[Write]
     page: list[float]  # seconds of each GET of the first campaign's page, after the writes
+    held: int | None = None  # connections the servers held to PostgreSQL at the end
 
     @property
     def ok(self) -> list[Write]:
@@ -460,6 +461,7 @@ def load(
         writes, warm, elapsed, followed, cpu, page = asyncio.run(
             asyncio.wait_for(run(started, team, seconds, rate, pages), seconds + GRACE)
         )
+        held = connections(target)
     finally:
         for server in started:
             stop(server.process)
@@ -467,7 +469,22 @@ def load(
         said = server.errors.read_text().strip()
         if said:
             print(f"server {server.errors.name} said:\n{said[-3000:]}", file=sys.stderr)
-    return Result(writes, elapsed, followed, logged_after(target, before), cpu, warm, page)
+    return Result(writes, elapsed, followed, logged_after(target, before), cpu, warm, page, held)
+
+
+def connections(target: str) -> int | None:
+    """Connections the servers hold to the database (PostgreSQL; None on SQLite), this one's aside."""
+    from chronicle.ledger.storage import is_postgres
+
+    if not is_postgres(target):
+        return None
+    import psycopg
+
+    with psycopg.connect(target) as connection:
+        found = connection.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    return int(found[0]) if found else None
 
 
 def report(result: Result, label: str, goal_rate: float | None, goal_p99: float | None) -> None:
@@ -510,6 +527,8 @@ def report(result: Result, label: str, goal_rate: float | None, goal_p99: float 
         f"median {statistics.median(result.page) * 1000:.0f} ms, slowest {max(result.page) * 1000:.0f} ms"
         f" of {len(result.page)}",
     )
+    if result.held is not None:
+        row(f"{label}: connections the servers hold", f"{result.held}")
 
 
 def table(work: Path, seconds: float, players: int = 12, pages: int = 3, servers: int = 1, limit: bool = False) -> None:
