@@ -127,12 +127,13 @@ class Deferred(Generic[W]):
     asked a forked helper process takes chunks while this process goes on, at most AHEAD chunks ahead of
     its answers; a chunk it has no room for is checked here at once, and so is the last one, and whatever
     the helper did not answer (it died). Only a process with no other thread forks one (a thread of a
-    connection pool could hold a lock the child would then wait on for ever). Every check is answered by
-    one process or the other; `refused` gathers the waiters (the events) of those that do not verify."""
+    connection pool could hold a lock the child would then wait on for ever), and only when a core seems
+    free (`core_to_spare`). Every check is answered by one process or the other; `refused` gathers the
+    waiters (the events) of those that do not verify."""
 
     CHUNK = 16
     AHEAD = 2
-    HELP_FROM = 64
+    HELP_FROM = 16  # (forking costs this process about 1 ms; 16 checks, about 2 ms)
     REMEMBERED = 4096
 
     def __init__(self, helper: bool):
@@ -178,7 +179,7 @@ class Deferred(Generic[W]):
         start, chunk, self._chunk = self._count - len(self._chunk), self._chunk, []
         if self._child is None and self._helper and self._count >= self.HELP_FROM:
             self._helper = False  # one try
-            self._child = _Helper.start()
+            self._child = _Helper.start() if core_to_spare() else None
         child = self._child
         if helped and child is not None:
             self._answers(wait=False)
@@ -215,6 +216,15 @@ class Deferred(Generic[W]):
         out, self._out = self._out, {}
         for start, chunk in out.items():
             self._answer(start, len(chunk), _bad_ones(chunk))
+
+
+def core_to_spare() -> bool:
+    """Whether the machine seems to have a core for a helper: its load average (over the last minute, this
+    process in it) below its number of cores. Else a helper would only take turns with this process."""
+    try:
+        return os.getloadavg()[0] < (os.cpu_count() or 1)
+    except OSError:  # (no load average to be had)
+        return True
 
 
 def _bad_ones(checks: list[Check]) -> list[int]:
