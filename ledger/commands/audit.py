@@ -7,11 +7,10 @@ from typing import Any
 
 from pydantic import Field
 
-from ...domain.errors import BadInput
 from .. import audit
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Int64, Pairs, pairs
+from .fields import D20, Int64, Pairs, pairs, whole_numbers
 
 
 class Amend(Command):
@@ -37,17 +36,11 @@ class Amend(Command):
         return corrected
 
     def table(self) -> dict[str, list[int]]:
-        table = {purpose: _faces(purpose, faces) for purpose, faces in pairs(self.roll).items()}
+        given = pairs(self.roll)
+        table = {purpose: whole_numbers(faces, f"the table's {purpose} dice") for purpose, faces in given.items()}
         if self.save_roll is not None:
             table["save"] = [self.save_roll]
         return table
-
-
-def _faces(purpose: str, text: str) -> list[int]:
-    try:
-        return [int(part) for part in text.split(",")]
-    except ValueError:
-        raise BadInput(f"--roll {purpose}=FACES takes comma-separated whole numbers, got {text[:40]!r}") from None
 
 
 @handles(Amend)

@@ -4,22 +4,36 @@ document's value become the same model."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
 from ...domain.errors import BadInput
+from ...domain.limits import INT64_LIMIT, INT64_MAX, INT64_MIN
 from ...domain.model import Int64
+from ...domain.text import printable
+
+_WHOLE = re.compile(r"\s*[+-]?(\d+)\s*")
+
+
+def whole_numbers(text: str, what: str) -> list[int]:
+    """`"3,5"` (the command line's form of the table's dice) as `[3, 5]`, each within 64 bits: a longer
+    number's digits are counted, never converted. Else bad input naming WHAT (`the table's dice`)."""
+    found = []
+    for part in text.split(","):
+        written = _WHOLE.fullmatch(part)
+        if written is None:
+            raise BadInput(f"{what} are comma-separated whole numbers, got {text[:40]!r}")
+        if len(written.group(1).lstrip("0")) > len(str(INT64_MAX)) or not INT64_MIN <= int(part) <= INT64_MAX:
+            raise BadInput(f"{what}: {printable(part.strip()[:40])} is beyond {INT64_LIMIT}")
+        found.append(int(part))
+    return found
 
 
 def _faces(value: Any) -> Any:
     """`"3,5"` (the command line's form) is `[3, 5]`; a list stays a list."""
-    if not isinstance(value, str):
-        return value
-    try:
-        return [int(part) for part in value.split(",")]
-    except ValueError:
-        raise BadInput(f"the table's dice are comma-separated whole numbers, got {value[:40]!r}") from None
+    return whole_numbers(value, "the table's dice") if isinstance(value, str) else value
 
 
 def _d20(value: Any) -> Any:
@@ -64,4 +78,4 @@ def d20_table(value: int | None) -> list[int] | None:
     return None if value is None else [value]
 
 
-__all__ = ["D20", "Faces", "Int64", "Pairs", "d20_table", "one_length", "pairs"]
+__all__ = ["D20", "Faces", "Int64", "Pairs", "d20_table", "one_length", "pairs", "whole_numbers"]

@@ -14,7 +14,7 @@ from ...domain.pendragon.combat import TacticInputs
 from ..session import Session
 from . import problem
 from .base import Reply, handles
-from .fields import Faces, Int64, Pairs, pairs
+from .fields import Faces, Int64, Pairs, pairs, whole_numbers
 from .pendragon_common import NameSkill, OnCharacter, opponent_value, record
 
 MODELS: dict[str, type[Model]] = {
@@ -116,15 +116,8 @@ class Tactic(OnCharacter):
     def table(self) -> dict[str, list[int] | None]:
         found: dict[str, list[int] | None] = {"check": self.roll, "opponent": self.opponent_roll}
         for purpose, faces in pairs(self.dice).items():
-            found[purpose] = _faces(purpose, faces)
+            found[purpose] = whole_numbers(faces, f"the table's {purpose} dice")
         return found
-
-
-def _faces(purpose: str, text: str) -> list[int]:
-    try:
-        return [int(part) for part in text.split(",")]
-    except ValueError:
-        raise BadInput(f"the table's {purpose} dice are comma-separated whole numbers, got {text[:40]!r}") from None
 
 
 @handles(Tactic)

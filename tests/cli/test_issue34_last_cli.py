@@ -248,3 +248,31 @@ def test_winter_ask_names_whose_sheet_lacks_a_plans_skill_before_asking_a_die(ru
         "Error: Vasana's sheet has no skill 'stewardshp': did you mean 'stewardship'?"
     )
     assert len(events(run)) == before
+
+
+# the table's dice typed as PURPOSE=FACES are numbers: held to 64 bits where they are read -------------
+
+
+def test_the_tables_dice_as_text_are_whole_numbers_within_64_bits():
+    from chronicle.domain.errors import BadInput
+    from chronicle.ledger.commands.fields import whole_numbers
+
+    assert whole_numbers(" 3, +5 ,0017", "the table's dice") == [3, 5, 17]
+    assert whole_numbers("9223372036854775807,-9223372036854775808", "the table's dice") == [2**63 - 1, -(2**63)]
+    for beyond in ("9223372036854775808", "-9223372036854775809", "0" * 30 + "1" * 20, "9" * 5000):
+        with pytest.raises(BadInput, match="^the table's dice: '.*' is beyond the 64-bit limit"):
+            whole_numbers(f"3,{beyond}", "the table's dice")
+    with pytest.raises(BadInput, match="^the table's dice are comma-separated whole numbers, got '3,x'$"):
+        whole_numbers("3,x", "the table's dice")
+
+
+def test_a_die_beyond_64_bits_is_refused_even_where_the_rules_would_not_use_it(run_sqlite):
+    run = glorantha(run_sqlite)
+    # a great blow's d6 is rolled only on a win: 3 against Vasana's 15 - 5 = 10 loses to Harrek's 4 against 14
+    tactic = ["tactic", "Vasana", "great-blow", "--skill", "sword", "--opponent", "Harrek:sword"]
+    said = fails(run, 2, *tactic, "--roll", "3", "--opponent-roll", "4", "--dice", f"great_blow={TWO_TO_64}")
+    assert said["message"] == f"the table's great_blow dice: '{TWO_TO_64}' {LIMIT}"
+    run.json(*tactic, "--roll", "3", "--opponent-roll", "4", "--dice", "great_blow=6")  # unused: noted, not refused
+    position = events(run)[-1]["position"]
+    said = fails(run, 2, "amend", f"#{position}", "--roll", f"check=1,{'9' * 5000}", "--reason", "x")["message"]
+    assert said.startswith("the table's check dice: '9999") and said.endswith(LIMIT)
