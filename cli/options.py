@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from ..domain.errors import BadInput
-from ..domain.limits import INT64_LIMIT, INT64_MAX, INT64_MIN
+from ..domain.limits import typed_within_int64
 from ..domain.text import printable
 
 
@@ -50,26 +48,20 @@ def common(command: Callable[..., Any]) -> Callable[..., Any]:
 # Whole numbers typed as options and arguments: Click's own `int` and `IntRange`, held to 64 bits (issues 22, 25
 # and 34). The bound belongs to what is parsed as a number, never to free text made of digits
 # (`note 99999999999999999999` is a note), so it is the parameter's type that holds it, not the command line.
-_WHOLE = re.compile(r"\s*[+-]?(\d+)\s*")
-
-
-def _beyond(value: Any, param: click.Parameter | None) -> BadInput:
-    if param is None:
-        named = "a number"
-    else:  # `--tail`, or an argument's name as its usage writes it (`DAMAGE`)
-        named = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
-    return BadInput(f"{named} {printable(str(value)[:40])} is beyond {INT64_LIMIT}")
 
 
 def _bounded(convert: Callable[[Any], int], value: Any, param: click.Parameter | None) -> int:
     """VALUE converted by CONVERT (Click's own), unless it is a whole number beyond 64 bits: bad input
     naming the parameter (one line, exit 2). Digits past the limit are counted, never converted."""
-    written = _WHOLE.fullmatch(value) if isinstance(value, str) else None
-    if written is not None and len(written.group(1).lstrip("0")) > len(str(INT64_MAX)):
-        raise _beyond(value, param)
+    if param is None:
+        named = "a number"
+    else:  # `--tail`, or an argument's name as its usage writes it (`DAMAGE`)
+        named = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+    shown = f"{named} {printable(str(value)[:40])}"
+    typed_within_int64(value, shown)
     number = convert(value)
-    if isinstance(number, int) and not INT64_MIN <= number <= INT64_MAX:
-        raise _beyond(value, param)
+    if isinstance(number, int):  # what Python's int() also reads (`1_000`), once converted
+        typed_within_int64(number, shown)
     return number
 
 

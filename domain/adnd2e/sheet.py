@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from ..errors import BadInput
+from ..limits import typed_within_int64
 from ..model import Model
 from ..spelling import nearest
 from .weapons import SPEC_HELP, Weapon, parse_weapons
@@ -235,6 +236,8 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
     for key in INTEGER_STATS:
         if key in stats and not _INTEGER.fullmatch(str(stats[key]).strip()):
             raise BadInput(f"stat {key}={stats[key]!r} must be an integer")
+        if key in stats:
+            typed_within_int64(stats[key], f"stat {key}")
     # Without a race: hit dice and no level mark a monster, anything else a human.
     monster = kind != "character" or ("hd" in stats and "level" not in stats)
     values: dict[str, object] = {"race": "monster" if monster else "human", **stats}

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import BadInput, NotOnSheet
+from ..limits import typed_within_int64
 from ..model import Model
 from ..spelling import nearest
 from .skills import KNOWN_PASSIONS, KNOWN_SKILLS
@@ -156,6 +157,7 @@ def _kind(name: Name) -> str:
 
 
 def _integer(name: Name, text: Name) -> int:
+    typed_within_int64(text, name)
     try:
         return int(text)
     except (TypeError, ValueError):

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import BadInput
-from ..model import INT64_LIMIT, within_int64
+from ..limits import typed_within_int64
 
 WEAPON_TYPES = ("bludgeoning", "piercing", "slashing", "silver", "cold_iron", "adamantine", "magic")
 ENERGY_TYPES = ("fire", "cold", "acid", "electricity", "sonic")
@@ -34,17 +34,14 @@ class DamageReduction:
         """`typed`: a person's input, held to the 64-bit limit with a kind (`N/silver`) as without; a sheet
         stored before the limit covered the kind reads as it was (`typed=False`)."""
         amount, _, bypass = str(text).strip().partition("/")
-        digits = amount.strip().lstrip("+-").lstrip("0")
-        if typed and len(digits) > 19 and digits.isascii() and digits.isdigit():  # int() refuses 4,300 digits+
-            raise BadInput(f"damage reduction is beyond {INT64_LIMIT}")
+        if typed:
+            typed_within_int64(amount, "damage reduction")
         try:
             points = int(amount)
         except ValueError:
             raise BadInput(f"bad damage reduction {str(text)[:40]!r}: expected e.g. 5, 5/- or 5/silver") from None
         if points < 0:
             raise BadInput(f"bad damage reduction {text!r}: cannot be negative")
-        if typed:
-            within_int64(points, "damage reduction")
         bypass = bypass.strip()
         if bypass in ("", "-"):
             return cls(points)

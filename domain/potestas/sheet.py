@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field, field_validator
 
 from ..errors import BadInput
+from ..limits import typed_within_int64
 from ..model import Model
 from ..spelling import nearest
 from .damage import DamageReduction
@@ -115,6 +116,7 @@ MINIMUM = {"hardness": 0, "thickness": 1}
 
 
 def _integer(key: str, text: str) -> int:
+    typed_within_int64(text, f"stat {key}")
     try:
         value = int(str(text).strip())
     except ValueError:

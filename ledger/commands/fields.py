@@ -10,11 +10,11 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 
 from ...domain.errors import BadInput
-from ...domain.limits import INT64_LIMIT, INT64_MAX, INT64_MIN
+from ...domain.limits import typed_within_int64
 from ...domain.model import Int64
 from ...domain.text import printable
 
-_WHOLE = re.compile(r"\s*[+-]?(\d+)\s*")
+_WHOLE = re.compile(r"\s*[+-]?\d+\s*")
 
 
 def whole_numbers(text: str, what: str) -> list[int]:
@@ -22,11 +22,9 @@ def whole_numbers(text: str, what: str) -> list[int]:
     number's digits are counted, never converted. Else bad input naming WHAT (`the table's dice`)."""
     found = []
     for part in text.split(","):
-        written = _WHOLE.fullmatch(part)
-        if written is None:
+        if not _WHOLE.fullmatch(part):
             raise BadInput(f"{what} are comma-separated whole numbers, got {text[:40]!r}")
-        if len(written.group(1).lstrip("0")) > len(str(INT64_MAX)) or not INT64_MIN <= int(part) <= INT64_MAX:
-            raise BadInput(f"{what}: {printable(part.strip()[:40])} is beyond {INT64_LIMIT}")
+        typed_within_int64(part, f"{what}: {printable(part.strip()[:40])}")
         found.append(int(part))
     return found
 

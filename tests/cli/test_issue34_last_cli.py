@@ -49,7 +49,8 @@ def test_a_character_or_session_named_with_digits_is_a_name(run_sqlite):
         (("log", "--tail", "1" + "0" * 30), "--tail '1000000000000000000000000000000'"),
         (("character", "add", "Bo", "--stat", f"dr={TWO_TO_64}/silver"), "damage reduction"),
         (("character", "add", "Bo", "--stat", f"dr={TWO_TO_64}"), "damage reduction"),
-        (("character", "set", "Aric", f"fort={TWO_TO_64}", "--reason", "x"), "fields.fort"),
+        (("character", "set", "Aric", f"fort={TWO_TO_64}", "--reason", "x"), "stat fort"),
+        (("character", "add", "Bo", "--stat", "fort=-" + "9" * 5000), "stat fort"),  # counted, never converted
         (("campaign", "rule", f"disable_margin={TWO_TO_64}", "--reason", "x"), "ruling disable_margin"),
         (("replay", "--ruling", f"disable_margin={TWO_TO_64}"), "ruling disable_margin"),
     ],
@@ -276,3 +277,20 @@ def test_a_die_beyond_64_bits_is_refused_even_where_the_rules_would_not_use_it(r
     position = events(run)[-1]["position"]
     said = fails(run, 2, "amend", f"#{position}", "--roll", f"check=1,{'9' * 5000}", "--reason", "x")["message"]
     assert said.startswith("the table's check dice: '9999") and said.endswith(LIMIT)
+
+
+@pytest.mark.parametrize(
+    ("system", "stat", "named"),
+    [
+        ("potestas", "bab=" + "9" * 5000, "stat bab"),
+        ("adnd2e", "hp=" + "9" * 5000, "stat hp"),
+        ("adnd2e", "level=9223372036854775808", "stat level"),
+        ("pendragon-pass", "sword=" + "9" * 5000, "sword"),
+        ("pendragon-pass", "skill:weaving=-9223372036854775809", "skill:weaving"),
+    ],
+)
+def test_a_sheet_value_beyond_64_bits_is_said_so_in_one_short_line(run_sqlite, system, stat, named):
+    run = run_sqlite
+    run.json("campaign", "new", "Sheets", "--system", system)
+    line = one_line(run("character", "add", "Bo", "--stat", stat), 2)
+    assert line == f"Error: {named} {LIMIT}"

@@ -231,3 +231,33 @@ def test_a_feat_described_in_words_is_taken_as_written():
     from chronicle.domain.pendragon.feats import described
 
     assert described(" leaps onto the chariot's yoke ") == " leaps onto the chariot's yoke "
+
+
+# a sheet's value as a person typed it: a number beyond 64 bits is said so, however many its digits
+
+
+@pytest.mark.parametrize("typed", [TWO_TO_63, "-9223372036854775809", "9" * 5000, "+" + "0" * 40 + TWO_TO_64])
+def test_a_typed_whole_number_beyond_64_bits_is_bad_input_naming_it(typed):
+    from chronicle.domain.limits import typed_within_int64
+
+    with pytest.raises(BadInput, match="^stat hp is beyond the 64-bit limit"):
+        typed_within_int64(typed, "stat hp")
+
+
+@pytest.mark.parametrize("typed", ["9223372036854775807", "-9223372036854775808", " 0012 ", "abc", "18/76", ""])
+def test_a_whole_number_within_64_bits_or_other_text_is_left_to_the_caller(typed):
+    from chronicle.domain.limits import typed_within_int64
+
+    typed_within_int64(typed, "stat hp")  # no refusal: the caller reads it, or says what it expects
+
+
+def test_each_systems_sheet_says_a_value_beyond_64_bits_by_its_key():
+    from chronicle.domain.adnd2e import parse_sheet as adnd2e_sheet
+
+    with pytest.raises(BadInput, match="^stat fort is beyond the 64-bit limit"):
+        potestas_sheet({"fort": "9" * 5000})
+    with pytest.raises(BadInput, match="^stat hp is beyond the 64-bit limit"):
+        adnd2e_sheet({"hp": TWO_TO_63})
+    with pytest.raises(BadInput, match="^sword is beyond the 64-bit limit"):
+        pendragon_sheet({"sword": "-" + "9" * 5000})
+    assert pendragon_sheet({"sword": "9223372036854775807"}).skills["sword"] == 2**63 - 1
