@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from ..domain.errors import BadInput
-from ..domain.limits import INT64_LIMIT
-from ..domain.model import beyond_int64
+from ..domain.limits import typed_within_int64
 from ..domain.text import printable
 
 if TYPE_CHECKING:
@@ -23,17 +22,14 @@ def parse_rulings(rules: RuleSystem, current: dict[str, Any], assignments: dict[
     for key in assignments:
         if key not in known:
             raise BadInput(f"unknown ruling {key!r}; the {rules.NAME} rulings are: {', '.join(known)}")
+    for key, value in assignments.items():  # a whole number typed for a ruling: 64 bits, as every stored one
+        typed_within_int64(value, f"bad value for ruling {key}: {printable(value[:40])}")
     try:
-        parsed = rules.Rulings.model_validate({**current, **assignments})
+        return rules.Rulings.model_validate({**current, **assignments})
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(p) for p in first["loc"])
         raise BadInput(f"bad value for ruling {key}: {first['msg']}") from None
-    for key in assignments:  # a whole number typed for a ruling is held to 64 bits, as every stored one is
-        beyond = beyond_int64(getattr(parsed, key))
-        if beyond is not None:
-            raise BadInput(f"bad value for ruling {key}: {printable(assignments[key][:40])} is beyond {INT64_LIMIT}")
-    return parsed
 
 
 def change_ruling(session: Session, assignment: str, reason: str) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from pydantic import Field, ValidationError, field_validator
 
 from ..dice import parse
 from ..errors import BadInput
+from ..limits import typed_within_int64
 from ..model import Model
 
 WeaponKind = Literal["blunt", "edged", "piercing"]
@@ -59,6 +60,7 @@ def parse_weapon(text: str) -> Weapon:
         elif not has_value and key == "missile":
             values["missile"] = True
         elif has_value and key in ("size", "damage", "magic"):
+            typed_within_int64(value, f"weapon {values['name']!r}: {key}")
             values[key] = value
         else:
             raise BadInput(f"weapon {text!r}: unknown part {part!r} ({SPEC_HELP})")

@@ -15,6 +15,7 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 
 from ..dice import parse
 from ..errors import BadInput
+from ..limits import typed_within_int64
 from ..model import Model
 from .damage import damage_type
 
@@ -110,6 +111,7 @@ def parse_weapon(text: str) -> Weapon:
         elif has_value and key == "types":
             values["types"] = tuple(value.split("+"))
         elif has_value and key in NUMBERS:
+            typed_within_int64(value, f"weapon {values['name']!r}: {key}")
             values[key] = value.strip()
         else:
             raise BadInput(f"weapon {text!r}: unknown part {item!r}")

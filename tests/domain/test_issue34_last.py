@@ -261,3 +261,16 @@ def test_each_systems_sheet_says_a_value_beyond_64_bits_by_its_key():
     with pytest.raises(BadInput, match="^sword is beyond the 64-bit limit"):
         pendragon_sheet({"sword": "-" + "9" * 5000})
     assert pendragon_sheet({"sword": "9223372036854775807"}).skills["sword"] == 2**63 - 1
+
+
+def test_a_weapons_number_beyond_64_bits_is_said_so_by_its_part():
+    from chronicle.domain.adnd2e.weapons import parse_weapon as adnd2e_weapon
+    from chronicle.domain.potestas.weapon import parse_weapon as potestas_weapon
+
+    with pytest.raises(BadInput, match="^weapon 'rapier': attack is beyond the 64-bit limit"):
+        potestas_weapon("rapier:damage=1d6,attack=" + "9" * 5000)
+    with pytest.raises(BadInput, match="^weapon 'rapier': enhancement is beyond the 64-bit limit"):
+        potestas_weapon("rapier:damage=1d6,enhancement=" + TWO_TO_63)
+    with pytest.raises(BadInput, match="^weapon 'club': magic is beyond the 64-bit limit"):
+        adnd2e_weapon("club:blunt,damage=1d6,magic=-" + TWO_TO_64)
+    assert potestas_weapon("rapier:damage=1d6,attack=15").attack == 15
