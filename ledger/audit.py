@@ -19,6 +19,7 @@ from ..domain.errors import BadInput, NotFound, NotOnSheet, Refusal
 from ..domain.events import Event, Resolution
 from ..domain.explain import explain, field_words, outcome_words, words
 from ..domain.ids import event_id
+from ..domain.limits import typed_within_int64
 from ..domain.refold import (
     FOLLOWING,
     Directive,
@@ -179,12 +180,13 @@ def _checked_inputs(subject: Resolution, given: dict[str, str], at: int) -> dict
             dice = f"the dice it rolls (--roll PURPOSE=FACES) are {', '.join(rolled)}" if rolled else ""
             said = "; ".join(part for part in (taken, dice) if part) or "it records nothing to correct"
             raise BadInput(f"#{at} takes no input {printable(key)}: {said}")
+        typed_within_int64(given[key], f"#{at}: {key}={printable(str(given[key])[:40])}")  # a number: 64 bits
     try:
         model.model_validate({**subject.inputs.model_dump(mode="json"), **given})
     except ValidationError as error:
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else ""
-        shown = f"{key}={printable(str(given[key]))}" if key in given else "the corrected inputs"
+        shown = f"{key}={printable(str(given[key])[:40])}" if key in given else "the corrected inputs"
         raise BadInput(
             f"#{at}: {shown} is not a value it takes ({first['msg'][:1].lower()}{first['msg'][1:]})"
         ) from None

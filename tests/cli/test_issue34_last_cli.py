@@ -294,3 +294,12 @@ def test_a_sheet_value_beyond_64_bits_is_said_so_in_one_short_line(run_sqlite, s
     run.json("campaign", "new", "Sheets", "--system", system)
     line = one_line(run("character", "add", "Bo", "--stat", stat), 2)
     assert line == f"Error: {named} {LIMIT}"
+
+
+def test_amend_set_holds_a_corrected_number_to_64_bits_naming_the_input(run_sqlite):
+    run = potestas(run_sqlite)
+    run.json("injure", "Aric", "--damage", "14", "--save-roll", "15")
+    position = events(run)[-1]["position"]
+    for huge in (TWO_TO_64, "9" * 5000):
+        said = fails(run, 2, "amend", f"#{position}", "--set", f"damage={huge}", "--reason", "misread")["message"]
+        assert said == f"#{position}: damage={huge[:40]!r} {LIMIT}"
