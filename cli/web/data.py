@@ -11,6 +11,7 @@ shared between threads mid-query.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -342,7 +343,7 @@ class TableData:
                     "time": entry.time[:19].replace("T", " "),
                     "by": entry.by if event is None else event.by,
                     "type": entry.kind,
-                    "text": entry.told if event is None else sentence(event, who or campaign, system),
+                    "text": entry.told if event is None else sentence(event, who or campaign, system, self.app),
                     "character": who,
                     "character_id": str(entry.originator_id) if who else None,
                 }
@@ -401,7 +402,7 @@ class TableData:
             event = mapper_of(app).to_domain_event(notification)
             ident = event_id(event.originator_id, event.originator_version)
             who, campaign = names.get(event.originator_id, (None, None))
-            row = describe(event, notification.id, ident, who)
+            row = describe(event, notification.id, ident, who, position_of=app.index.position_of)
             row["campaign"] = campaigns.get(UUID(campaign) if campaign else event.originator_id)
             row["character_id"] = str(event.originator_id) if who else None
             rows.append(row)
@@ -434,9 +435,9 @@ class Sitting:
         return f"session {self.number}" + (f": {self.title}" if self.title else "")
 
 
-def sentence(event: Any, name: str, system: str) -> str:
-    """The event as a sentence (the domain's explanation)."""
-    return explain(event, name, system)
+def sentence(event: Any, name: str, system: str, app: Chronicle) -> str:
+    """The event as a sentence (the domain's explanation; a correction names events by log positions)."""
+    return explain(event, name, system, functools.partial(app.index.position_of, event.originator_id))
 
 
 def plain(kind: str) -> str:
