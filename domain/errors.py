@@ -20,7 +20,16 @@ class NotFound(BadInput):
     code = "not_found"
 
 
-class NotOnSheet(NotFound):
+class OfTheCharacter(ChronicleError):
+    """An error of the rules about the character whose sheet and condition they were given. The rules know
+    no names, so it says "the character" or "this sheet"; where the character is known, the ledger raises
+    `of(name)` instead: the same error, naming them (issue 34: messages name the character)."""
+
+    def of(self, name: str) -> ChronicleError:
+        raise NotImplementedError
+
+
+class NotOnSheet(NotFound, OfTheCharacter):
     """A name a character's sheet has no value for. A sheet knows no character's name, so the rules say
     "this sheet"; where the character is known, `of(whose)` says whose sheet lacks what, with the
     nearest name it has: "Bruno's sheet has no skill 'swrd': did you mean 'sword'?"."""
@@ -42,6 +51,21 @@ class Refusal(ChronicleError):
 
     exit_code = 1
     code = "refused"
+
+
+class CharacterRefused(Refusal, OfTheCharacter):
+    """A refusal whose sentence starts with the character: `subject` ("the character", "the target") and
+    the `rest` (" is dead: Chirurgery cannot help"); `of("Vasana")` says "Vasana is dead: ..."."""
+
+    def __init__(self, rest: str, subject: str = "the character"):
+        super().__init__(f"{subject}{rest}")
+        self.rest, self.subject = rest, subject
+
+    def __reduce__(self) -> tuple[type["CharacterRefused"], tuple[str, str]]:  # (an error a worker pickles)
+        return type(self), (self.rest, self.subject)
+
+    def of(self, name: str) -> ChronicleError:
+        return Refusal(f"{name}{self.rest}")
 
 
 class Conflict(Refusal):

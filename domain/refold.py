@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .amendments import Amended
 from .dice import Dice
-from .errors import Refusal
+from .errors import OfTheCharacter, Refusal
 from .events import Event, Resolution
 
 if TYPE_CHECKING:
@@ -245,6 +245,11 @@ def follow(consequence: type[Resolution], given: Any, condition: Any, recorded: 
     return _hook(consequence, "follow")(given, condition, recorded)
 
 
+def _named(refusal: Refusal, character: Character) -> str:
+    """Why an event cannot be decided again, naming the character where the rules said "the character"."""
+    return str(refusal.of(character.name) if isinstance(refusal, OfTheCharacter) else refusal)
+
+
 def _entry(version: int, event: Resolution, dice: Dice, offered: dict[str, list[int]]) -> Replayed:
     record = dice.record()
     unused = {purpose: faces for purpose, faces in dice.unused().items() if purpose not in offered}
@@ -275,7 +280,7 @@ def _new_consequences(rules: RuleSystem, character: Character, source: _Source) 
         try:
             outcome = cls.derive(character.sheet, character.condition, given, rulings, dice)
         except Refusal as refusal:
-            raise Underivable(cause.originator_version, str(refusal)) from None
+            raise Underivable(cause.originator_version, _named(refusal, character)) from None
         event = cls(
             originator_id=cause.originator_id,
             originator_version=cause.originator_version,
@@ -326,7 +331,7 @@ def rederive(
     try:
         outcome = type(event).derive(character.sheet, character.condition, inputs, rulings, dice)
     except Refusal as refusal:
-        raise Underivable(event.originator_version, str(refusal)) from None
+        raise Underivable(event.originator_version, _named(refusal, character)) from None
     changed: dict[str, object] = {"inputs": inputs, "outcome": outcome}
     if overrides:  # the event as the replay decided it: under the rulings it overrode
         typed = rulings.model_dump(mode="json")

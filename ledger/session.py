@@ -15,7 +15,7 @@ from ..domain import systems
 from ..domain.campaign import Campaign, CampaignStarted, campaign_id
 from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.dice import Dice
-from ..domain.errors import BadInput, NotFound, NotOnSheet, Refusal
+from ..domain.errors import BadInput, NotFound, OfTheCharacter, Refusal
 from ..domain.events import Resolution
 from ..domain.text import normalise_name, printable
 from ..projections.catchup import catch_up
@@ -327,8 +327,8 @@ class Session:
         sheet, condition = character.sheet, character.condition
         try:
             outcome = event_class.derive(sheet, condition, inputs, rulings, dice)
-        except NotOnSheet as lacking:  # the rules know a sheet, the ledger whose it is
-            raise lacking.of(character.name) from None
+        except OfTheCharacter as unnamed:  # the rules know a sheet and a condition, the ledger whose they are
+            raise unnamed.of(character.name) from None
         unused = dice.unused()
         undeclared = {purpose: faces for purpose, faces in unused.items() if not event_class.declares(purpose)}
         if undeclared:

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..dice import Dice
-from ..errors import BadInput, Refusal
+from ..errors import BadInput, CharacterRefused
 from ..model import Model
 from .condition import Condition
 from .rulings import Rulings
@@ -141,7 +141,7 @@ def break_hold(
     """A held character spends its attack on the Strength contest against the holder's Strength: as it counted
     in the recorded grab (one-handed, size-adjusted), else the given one held one-handed."""
     if condition.held_by is None:
-        raise Refusal("the character is not held")
+        raise CharacterRefused(" is not held")
     own = strength_of(sheet, inputs.held_strength, "held character")
     if inputs.holder_strength is not None:
         holder = one_handed(inputs.holder_strength)

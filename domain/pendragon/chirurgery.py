@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from pydantic import Field
 
 from ..dice import Dice
-from ..errors import BadInput, Refusal
+from ..errors import BadInput, CharacterRefused, Refusal
 from ..model import Model
 from .condition import Condition, Wound, hp, is_unconscious_at
 from .recovery import healing_rate
@@ -61,7 +61,7 @@ def operate(
 ) -> ChirurgeryOutcome:
     """Dice: "check" (d20, the healer's Chirurgery) and "damage" (d6, on a fumble)."""
     if hp(sheet, condition) <= 0:
-        raise Refusal("the character is dead: Chirurgery cannot help")
+        raise CharacterRefused(" is dead: Chirurgery cannot help")
     if not needs_chirurgery(condition):
         raise Refusal("no wound or unconsciousness needs Chirurgery")
     last, interval = condition.chirurgery_at, timedelta(days=rulings.chirurgery_interval_days)

@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import Field
 
 from ..dice import Dice
-from ..errors import NotFound, Refusal
+from ..errors import CharacterRefused, NotFound, Refusal
 from ..model import Model
 from .common import moved
 from .condition import Condition, Wound, hp, is_unconscious_at
@@ -27,7 +27,7 @@ class InjureInputs(Model):
 def refuse_the_dead(sheet: Sheet, condition: Condition, force: bool, what: str) -> None:
     """Injury, First Aid (issue 22), magical healing and rest (issue 34) on the dead are refused unless forced."""
     if hp(sheet, condition) <= 0 and not force:
-        raise Refusal(f"the character is dead ({hp(sheet, condition)} hit points): force it to {what} anyway")
+        raise CharacterRefused(f" is dead ({hp(sheet, condition)} hit points): force it to {what} anyway")
 
 
 class InjureOutcome(Model):

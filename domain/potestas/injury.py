@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from ..dice import Dice
-from ..errors import BadInput, Refusal
+from ..errors import BadInput, CharacterRefused
 from ..model import Model
 from .condition import DISABLING, DROPPING, NONE, WOUND, Condition, StatesAfter, after_nonlethal_wound, after_wound
 from .damage import damage_type, fortitude_dc
@@ -97,7 +97,7 @@ class InjuryOutcome(StatesAfter):
 
 def injure(sheet: Sheet, condition: Condition, inputs: InjuryInputs, rulings: Rulings, dice: Dice) -> InjuryOutcome:
     if condition.finished and not inputs.force:
-        raise Refusal(f"the target is already {condition.lethal}; force it to injure anyway")
+        raise CharacterRefused(f" is already {condition.lethal}; force it to injure anyway", "the target")
     if sheet.is_object and inputs.nonlethal:
         raise BadInput("objects take no nonlethal damage")
     if sheet.is_object:  # hardness works against all damage, energy included (seed, Objects)

@@ -22,7 +22,7 @@ from pydantic import (
 from ...domain.campaign import Campaign, WinterBegan
 from ...domain.character import Character
 from ...domain.dice import Dice
-from ...domain.errors import BadInput, ChronicleError, NotOnSheet, Refusal
+from ...domain.errors import BadInput, ChronicleError, OfTheCharacter, Refusal
 from ...domain.pendragon import WinterResolved, explain, land_modifier
 from ...domain.pendragon.winter import WinterInputs
 from ...domain.pendragon.winter_choices import default_productivity, default_worship, die_label
@@ -273,8 +273,8 @@ def table_dice(session: Session, command: Winter, ask: Ask) -> Winter:
             try:
                 WinterResolved.derive(*state(character), given, session.rulings(), _GivenOnly(table))
                 break
-            except NotOnSheet as lacking:
-                raise lacking.of(character.name) from None
+            except OfTheCharacter as unnamed:
+                raise unnamed.of(character.name) from None
             except _Needed as need:
                 faces = table.setdefault(need.purpose, [])
                 faces.append(

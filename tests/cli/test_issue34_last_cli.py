@@ -303,3 +303,31 @@ def test_amend_set_holds_a_corrected_number_to_64_bits_naming_the_input(run_sqli
     for huge in (TWO_TO_64, "9" * 5000):
         said = fails(run, 2, "amend", f"#{position}", "--set", f"damage={huge}", "--reason", "misread")["message"]
         assert said == f"#{position}: damage={huge[:40]!r} {LIMIT}"
+
+
+# messages name the character: the dead, refused, by name ----------------------------------------------
+
+
+def test_the_dead_are_refused_by_name_heal_rest_injury_first_aid_and_chirurgery(run_sqlite):
+    run = glorantha(run_sqlite)  # Harrek: SIZ 16, CON 10 (26 hit points)
+    run.json("injure", "Harrek", "--damage", "40")  # -14 hit points: dead
+    for args, what in [
+        (("heal", "Harrek", "1", "--points", "5"), "heal them"),
+        (("rest", "Harrek", "--hours", "400"), "rest them"),
+        (("injure", "Harrek", "--damage", "3"), "wound them"),
+        (("first-aid", "Harrek", "1", "--heal-roll", "2"), "give First Aid"),
+    ]:
+        said = fails(run, 1, *args)["message"]
+        assert said == f"Harrek is dead (-14 hit points): force it to {what} anyway"
+    said = fails(run, 1, "chirurgery", "Harrek", "--skill", "14", "--roll", "3")["message"]
+    assert said == "Harrek is dead: Chirurgery cannot help"
+
+
+def test_a_potestas_target_already_dead_is_refused_by_name(run_sqlite):
+    run = potestas(run_sqlite)  # Aric: Fortitude +5, DR 2
+    run.json("character", "add", "Orc", "--stat", "fort=1")
+    for _ in range(3):  # 500 damage, DC 115: each save of 1 + 1 fails by 113, a disabling wound each time
+        run.json("injure", "Orc", "--damage", "500", "--save-roll", "1")  # disabled, dying, then dead
+    assert run.json("character", "show", "Orc")["condition"]["states"] == ["dead"]
+    said = fails(run, 1, "injure", "Orc", "--damage", "5")["message"]
+    assert said == "Orc is already dead; force it to injure anyway"

@@ -94,7 +94,7 @@ def test_on_a_terminal_a_wound_a_refusal_completion_and_history_across_runs(tabl
     shell.expect("Vasana has -75 hit points and dies.")
     shell.expect("chronicle>")
     shell.send("injure Vasana --damage 1\r")  # refused: the prompt comes back, nothing written
-    shell.expect("Error: the character is dead (-75 hit points)")
+    shell.expect("Error: Vasana is dead (-75 hit points)")
     shell.expect("chronicle>")
     shell.send("exit\r")
     assert shell.close() == 0
@@ -106,7 +106,7 @@ def test_on_a_terminal_a_wound_a_refusal_completion_and_history_across_runs(tabl
     again.send("\x1b[A\x1b[A")  # up twice: past `exit`, the refused line
     again.expect("injure Vasana --damage 1")
     again.send("\r")
-    again.expect("Error: the character is dead (-75 hit points)")
+    again.expect("Error: Vasana is dead (-75 hit points)")
     again.expect("chronicle>")
     again.send("\x04")  # Ctrl-D leaves
     assert again.close() == 0
@@ -144,7 +144,7 @@ def test_from_standard_input_it_goes_on_after_failing_lines_and_exits_0(table):
         "Error: line 3: No such option '--bogus'.",
         "Error: line 6: batch cannot run inside the shell (it runs its lines in one transaction of its own):"
         " run it on its own",
-        "Error: line 8: the character is dead (-78 hit points): force it to wound them anyway",
+        "Error: line 8: Vasana is dead (-78 hit points): force it to wound them anyway",
     ]
     assert "Vasana is wounded: wound 1 of 3." in out
     assert json.loads(out.splitlines()[-1])["condition"]["hp"] == -78

@@ -274,3 +274,39 @@ def test_a_weapons_number_beyond_64_bits_is_said_so_by_its_part():
     with pytest.raises(BadInput, match="^weapon 'club': magic is beyond the 64-bit limit"):
         adnd2e_weapon("club:blunt,damage=1d6,magic=-" + TWO_TO_64)
     assert potestas_weapon("rapier:damage=1d6,attack=15").attack == 15
+
+
+# messages name the character: a refusal of the rules about "the character" is named where it is known
+
+
+def test_a_refusal_about_the_character_is_said_of_them_by_name():
+    from chronicle.domain.errors import CharacterRefused, OfTheCharacter, Refusal
+    from chronicle.domain.pendragon.condition import Condition
+    from chronicle.domain.pendragon.injury import refuse_the_dead
+
+    # SIZ 12 + CON 11 = 23 hit points; one wound of 24 leaves -1: dead
+    sheet = pendragon_sheet({"siz": "12", "con": "11"})
+    wound = {"id": 1, "received": 24, "amount": 24, "major": True, "needs_chirurgery": True}
+    condition = Condition.model_validate({"wounds": [wound]})
+    with pytest.raises(CharacterRefused) as refused:
+        refuse_the_dead(sheet, condition, force=False, what="heal them")
+    assert isinstance(refused.value, OfTheCharacter) and refused.value.exit_code == 1
+    assert str(refused.value) == "the character is dead (-1 hit points): force it to heal them anyway"
+    named = refused.value.of("Suboti")
+    assert type(named) is Refusal and str(named) == "Suboti is dead (-1 hit points): force it to heal them anyway"
+    refuse_the_dead(sheet, condition, force=True, what="heal them")  # forced: no refusal
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert str(again.of("Suboti")) == str(named)
+
+
+def test_a_potestas_target_already_dead_is_named_as_the_target_until_the_ledger_names_it():
+    from chronicle.domain.dice import Dice
+    from chronicle.domain.errors import CharacterRefused
+    from chronicle.domain.potestas.condition import Condition
+    from chronicle.domain.potestas.injury import InjuryInputs, injure
+    from chronicle.domain.potestas.rulings import Rulings
+
+    with pytest.raises(CharacterRefused) as refused:
+        injure(potestas_sheet({"fort": "1"}), Condition(lethal="dead"), InjuryInputs(damage=5), Rulings(), Dice(7))
+    assert str(refused.value) == "the target is already dead; force it to injure anyway"
+    assert str(refused.value.of("Orc")) == "Orc is already dead; force it to injure anyway"
