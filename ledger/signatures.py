@@ -219,10 +219,12 @@ class Deferred(Generic[W]):
 
 
 def core_to_spare() -> bool:
-    """Whether the machine seems to have a core for a helper: its load average (over the last minute, this
-    process in it) below its number of cores. Else a helper would only take turns with this process."""
+    """Whether the machine seems to have a core for a helper: its load average over the last minute (this
+    process in it) half a core below its number of cores. Else the helper, woken on this process's core
+    whenever a chunk is sent, only takes turns with it (measured: verify's wall time unchanged or longer
+    at a load of 2.5 on 2 cores, while its own CPU time fell by a third)."""
     try:
-        return os.getloadavg()[0] < (os.cpu_count() or 1)
+        return os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5
     except OSError:  # (no load average to be had)
         return True
 
