@@ -13,6 +13,7 @@ taken up, not expired), and its event makes exactly that invitation's participan
 from __future__ import annotations
 
 import os
+import weakref
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from uuid import UUID
@@ -240,6 +241,8 @@ class _Helper:
 
     def __init__(self, pid: int, requests: Connection, answers: Connection):
         self.pid, self.requests, self.answers = pid, requests, answers
+        # stopped once: by `stop`, or when dropped unstopped (verify failed midway), or at the interpreter's exit
+        self._stop = weakref.finalize(self, _stopped, pid, requests, answers)
 
     @classmethod
     def start(cls) -> _Helper | None:
@@ -297,10 +300,14 @@ class _Helper:
     def stop(self) -> None:
         """Close its input (it leaves); it is reaped once it has left, here or at the next helper's end,
         never waited for."""
-        self.requests.close()
-        self.answers.close()
-        _unreaped.append(self.pid)
-        _reap()
+        self._stop()
+
+
+def _stopped(pid: int, requests: Connection, answers: Connection) -> None:
+    requests.close()
+    answers.close()
+    _unreaped.append(pid)
+    _reap()
 
 
 _unreaped: list[int] = []  # helpers stopped but not yet seen to have left

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import base64
 import os
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,6 +108,30 @@ def test_checks_a_helper_did_not_answer_are_made_here(helpers, monkeypatch):
     helped = _settled(checks, helper=True)
     assert helped == {i for i, check in enumerate(checks) if not verifies(*check)}
     assert helpers and answered
+
+
+def _left(pid: int) -> bool:
+    """Whether process PID has ended (gone, or a zombie not yet reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_a_helper_left_behind_by_a_verify_that_failed_midway_leaves_and_is_reaped(helpers):
+    deferred: Deferred[int] = Deferred(helper=True)
+    for i, check in enumerate(_checks(40)):
+        deferred.add(*check, i)
+    assert len(helpers) == 1 and helpers[0] is not None
+    pid = helpers.pop().pid
+    assert not _left(pid)
+    del deferred  # never settled
+    deadline = time.monotonic() + 10
+    while not _left(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _left(pid)
+    _settled(_checks(40), helper=True)  # the next helper's end reaps it, if it was not reaped already
+    assert not Path(f"/proc/{pid}").exists()
 
 
 @pytest.fixture
