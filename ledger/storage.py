@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from ..domain.errors import BadInput
-from ..domain.limits import INT64_LIMIT, INT64_MAX
+from ..domain.limits import typed_within_int64
 
 DEFAULT_DB = "chronicle.db"
 APPLICATION_ID = 0x6368726E  # "chrn": `PRAGMA application_id` of a SQLite file chronicle created
@@ -98,9 +98,7 @@ def _postgres(target: str) -> dict[str, str]:
     timeout = query.get("connect_timeout", "5")
     if not (timeout.isascii() and timeout.isdigit()):
         raise BadInput("PostgreSQL URL parameter 'connect_timeout' takes whole seconds")
-    digits = timeout.lstrip("0")
-    if len(digits) > len(str(INT64_MAX)) or int(digits or "0") > INT64_MAX:  # (digits counted, not converted)
-        raise BadInput(f"PostgreSQL URL parameter 'connect_timeout' is beyond {INT64_LIMIT}")
+    seconds = typed_within_int64(timeout, "PostgreSQL URL parameter 'connect_timeout'")
     return {
         "PERSISTENCE_MODULE": POSTGRES_FACTORY,
         "POSTGRES_DBNAME": dbname,
@@ -108,7 +106,7 @@ def _postgres(target: str) -> dict[str, str]:
         "POSTGRES_PORT": port,
         "POSTGRES_USER": query.get("user") or unquote(parts.username or os.environ.get("PGUSER", "postgres")),
         "POSTGRES_PASSWORD": query.get("password") or unquote(parts.password or os.environ.get("PGPASSWORD", "")),
-        "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout") or "5",
+        "POSTGRES_CONNECT_TIMEOUT": str(seconds),
         "POSTGRES_POOL_SIZE": "2",
         "POSTGRES_MAX_OVERFLOW": "2",
     }

@@ -157,11 +157,10 @@ def _kind(name: Name) -> str:
 
 
 def _integer(name: Name, text: Name) -> int:
-    typed_within_int64(text, name)
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        raise BadInput(f"{name}={text!r} is not an integer") from None
+    number = typed_within_int64(text, name)
+    if number is None:
+        raise BadInput(f"{name}={str(text)[:40]!r} is not an integer")
+    return number
 
 
 def parse_sheet(

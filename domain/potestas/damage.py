@@ -34,10 +34,9 @@ class DamageReduction:
         """`typed`: a person's input, held to the 64-bit limit with a kind (`N/silver`) as without; a sheet
         stored before the limit covered the kind reads as it was (`typed=False`)."""
         amount, _, bypass = str(text).strip().partition("/")
-        if typed:
-            typed_within_int64(amount, "damage reduction")
+        points = typed_within_int64(amount, "damage reduction") if typed else None
         try:
-            points = int(amount)
+            points = int(amount) if points is None else points
         except ValueError:
             raise BadInput(f"bad damage reduction {str(text)[:40]!r}: expected e.g. 5, 5/- or 5/silver") from None
         if points < 0:

@@ -116,11 +116,9 @@ MINIMUM = {"hardness": 0, "thickness": 1}
 
 
 def _integer(key: str, text: str) -> int:
-    typed_within_int64(text, f"stat {key}")
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        raise BadInput(f"stat {key}: expected an integer, got {text!r}") from None
+    value = typed_within_int64(text, f"stat {key}")
+    if value is None:
+        raise BadInput(f"stat {key}: expected an integer, got {str(text)[:40]!r}")
     if value < MINIMUM.get(key, value):
         raise BadInput(f"stat {key}: must be at least {MINIMUM[key]}, got {value}")
     return value

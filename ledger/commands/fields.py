@@ -4,7 +4,6 @@ document's value become the same model."""
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
@@ -14,18 +13,16 @@ from ...domain.limits import typed_within_int64
 from ...domain.model import Int64
 from ...domain.text import printable
 
-_WHOLE = re.compile(r"\s*[+-]?\d+\s*")
-
 
 def whole_numbers(text: str, what: str) -> list[int]:
     """`"3,5"` (the command line's form of the table's dice) as `[3, 5]`, each within 64 bits: a longer
     number's digits are counted, never converted. Else bad input naming WHAT (`the table's dice`)."""
     found = []
     for part in text.split(","):
-        if not _WHOLE.fullmatch(part):
+        number = typed_within_int64(part, f"{what}: {printable(part.strip()[:40])}")
+        if number is None:
             raise BadInput(f"{what} are comma-separated whole numbers, got {text[:40]!r}")
-        typed_within_int64(part, f"{what}: {printable(part.strip()[:40])}")
-        found.append(int(part))
+        found.append(number)
     return found
 
 

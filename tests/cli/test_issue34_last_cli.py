@@ -265,6 +265,7 @@ def test_the_tables_dice_as_text_are_whole_numbers_within_64_bits():
             whole_numbers(f"3,{beyond}", "the table's dice")
     with pytest.raises(BadInput, match="^the table's dice are comma-separated whole numbers, got '3,x'$"):
         whole_numbers("3,x", "the table's dice")
+    assert whole_numbers("0" * 5000 + "4", "the table's dice") == [4]  # leading zeros: not counted, not converted
 
 
 def test_a_die_beyond_64_bits_is_refused_even_where_the_rules_would_not_use_it(run_sqlite):

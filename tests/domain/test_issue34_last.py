@@ -244,11 +244,22 @@ def test_a_typed_whole_number_beyond_64_bits_is_bad_input_naming_it(typed):
         typed_within_int64(typed, "stat hp")
 
 
-@pytest.mark.parametrize("typed", ["9223372036854775807", "-9223372036854775808", " 0012 ", "abc", "18/76", ""])
-def test_a_whole_number_within_64_bits_or_other_text_is_left_to_the_caller(typed):
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [
+        ("9223372036854775807", 2**63 - 1),
+        ("-9223372036854775808", -(2**63)),
+        (" 0012 ", 12),
+        ("-" + "0" * 5000 + "7", -7),  # leading zeros are not digits to count, nor to convert
+        ("abc", None),
+        ("18/76", None),
+        ("", None),
+    ],
+)
+def test_a_whole_number_within_64_bits_is_read_and_other_text_left_to_the_caller(typed, number):
     from chronicle.domain.limits import typed_within_int64
 
-    typed_within_int64(typed, "stat hp")  # no refusal: the caller reads it, or says what it expects
+    assert typed_within_int64(typed, "stat hp") == number
 
 
 def test_each_systems_sheet_says_a_value_beyond_64_bits_by_its_key():
@@ -310,3 +321,9 @@ def test_a_potestas_target_already_dead_is_named_as_the_target_until_the_ledger_
         injure(potestas_sheet({"fort": "1"}), Condition(lethal="dead"), InjuryInputs(damage=5), Rulings(), Dice(7))
     assert str(refused.value) == "the target is already dead; force it to injure anyway"
     assert str(refused.value.of("Orc")) == "Orc is already dead; force it to injure anyway"
+
+
+def test_a_sheet_value_written_with_thousands_of_leading_zeros_is_its_number():
+    zeros = "0" * 5000
+    assert pendragon_sheet({"sword": zeros + "15"}).skills["sword"] == 15
+    assert potestas_sheet({"fort": zeros + "5", "dr": zeros + "2/silver"}).fort == 5
