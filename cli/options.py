@@ -58,8 +58,8 @@ def _bounded(convert: Callable[[Any], int], value: Any, param: click.Parameter |
     else:  # `--tail`, or an argument's name as its usage writes it (`DAMAGE`)
         named = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
     shown = f"{named} {printable(str(value)[:40])}"
-    typed_within_int64(value, shown)
-    number = convert(value)
+    typed = typed_within_int64(value, shown)
+    number = convert(value if typed is None else str(typed))  # (Click's checks: a range, `1_000`, ...)
     if isinstance(number, int):  # what Python's int() also reads (`1_000`), once converted
         typed_within_int64(number, shown)
     return number

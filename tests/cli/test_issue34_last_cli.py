@@ -68,6 +68,7 @@ def test_a_number_beyond_64_bits_is_one_line_of_bad_input_naming_where_and_write
 def test_the_largest_64_bit_number_is_still_taken_where_a_number_is_read(run_sqlite):
     run = potestas(run_sqlite)
     assert len(run.json("log", "--tail", "9223372036854775807")["events"]) == 2
+    assert len(run.json("log", "--tail", "0" * 5000 + "1")["events"]) == 1  # leading zeros: neither counted nor read
     assert run("character", "add", "Wall", "--stat", "dr=9223372036854775807/adamantine").exit_code == 0
 
 
