@@ -130,7 +130,8 @@ SUMMARIES = {
         "condition, story and Status, and the log; every open page follows new events. `GET /events` is the "
         "same stream for scripts (one `data:` line per event, as `log --json`). With --writes, participants "
         "record from their own phones: a gm's `participant invite NAME` prints a link that gives a device a key "
-        "of its own, and each page offers its forms to a key's participant."
+        "of its own, and each page offers its forms to a key's participant. Browsers make keys only over https "
+        "or on this machine: for phones on the network, serve https with --certfile and --keyfile."
     ),
     "shell": (
         "A prompt for the command lines `batch` takes, each recorded on its own: a failing line prints its "
