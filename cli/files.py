@@ -87,5 +87,9 @@ def _alive(pid: int) -> bool:
 def _reported(target: str) -> Iterator[None]:
     try:
         yield
+    except BrokenPipeError:
+        if target != "-":
+            raise BadInput(f"cannot write {target}: its reader went away") from None
+        raise  # stdout's reader stopped early (`| head`): Click ends quietly, as for every command
     except OSError as error:
         raise BadInput(f"cannot write {target}: {error.strerror or error}") from None

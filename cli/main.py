@@ -156,6 +156,8 @@ class LazyGroup(click.Group):
             ctx.exit(problem.exit_code)
         except (click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:  # stdout's reader stopped early (`| head`): Click ends quietly
+            raise
         except ValidationError as problem:
             from .actions import first_error
 
