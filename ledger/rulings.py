@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from ..domain.errors import BadInput
+from ..domain.errors import BadInput, Refusal
+from ..domain.explain import outcome_words
 from ..domain.limits import typed_within_int64
 from ..domain.text import printable
 
@@ -42,6 +43,8 @@ def change_ruling(session: Session, assignment: str, reason: str) -> dict[str, A
     campaign = session.campaign
     parsed = parse_rulings(session.rules, campaign.rulings, {key: value.strip()})
     new_value = parsed.model_dump(mode="json")[key]
+    if parse_rulings(session.rules, campaign.rulings, {}).model_dump(mode="json")[key] == new_value:
+        raise Refusal(f"the ruling {key.replace('_', ' ')} is {outcome_words(new_value)} already: nothing to change")
     previous = campaign.rulings.get(key)
     campaign.change_ruling(key, new_value, reason, session.by, session.now())
     return {
