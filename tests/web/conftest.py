@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,3 +89,24 @@ def chromium() -> Iterator[object]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@contextmanager
+def serving(db: str, *args: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """`chronicle serve --port 0 ARGS` as a real process on this machine; its address, until the block ends."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "chronicle.cli", "--db", db, "serve", *args, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=HERE,
+        env=env,
+    )
+    assert server.stdout is not None and server.stderr is not None  # both piped
+    first = server.stdout.readline()
+    assert " at http://127.0.0.1:" in first, first + server.stderr.read()
+    try:
+        yield first.split(" at ")[1].split()[0].rstrip("/")
+    finally:
+        server.terminate()
+        server.communicate(timeout=20)

@@ -4,16 +4,11 @@ phone's width and a desktop's."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from .conftest import CHROMIUM
-
-HERE = Path(__file__).parent
+from .conftest import CHROMIUM, serving
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 
@@ -21,19 +16,8 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 @pytest.fixture
 def served(table) -> Iterator[str]:
     """`chronicle serve` on a free port, as a player's laptop would run it; its address."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=HERE,
-    )
-    assert server.stdout is not None and server.stderr is not None  # both piped
-    first = server.stdout.readline()
-    assert " at http://" in first, first + server.stderr.read()
-    yield first.split(" at ")[1].split()[0].rstrip("/")
-    server.terminate()
-    server.communicate(timeout=20)
+    with serving(table.db) as address:
+        yield address
 
 
 @pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)], ids=["phone", "desktop"])

@@ -20,7 +20,7 @@ import pytest
 from chronicle.cli.chart import status_chart
 from chronicle.ledger import clock
 
-from .conftest import CHROMIUM
+from .conftest import CHROMIUM, serving
 
 HERE = Path(__file__).parent
 STYLESHEET = HERE.parents[1] / "cli" / "web" / "static" / "table.css"
@@ -94,20 +94,8 @@ def saga(run_sqlite, monkeypatch) -> Any:
 @pytest.fixture
 def served(saga) -> Iterator[str]:
     """`chronicle serve` on a free port (its days said in UTC); its address."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "chronicle.cli", "--db", saga.db, "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=HERE,
-        env={**os.environ, "TZ": "UTC"},
-    )
-    assert server.stdout is not None and server.stderr is not None  # both piped
-    first = server.stdout.readline()
-    assert " at http://" in first, first + server.stderr.read()
-    yield first.split(" at ")[1].split()[0].rstrip("/")
-    server.terminate()
-    server.communicate(timeout=20)
+    with serving(saga.db, env={**os.environ, "TZ": "UTC"}) as address:
+        yield address
 
 
 @pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)], ids=["phone", "desktop"])

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from reliability.forge import rechain
 
-from .conftest import CHROMIUM
+from .conftest import CHROMIUM, serving
 
 HERE = Path(__file__).parent
 VECTORS = HERE.parent / "ledger" / "merkle_vectors.json"
@@ -57,19 +57,8 @@ def table(run_sqlite) -> Table:
 @pytest.fixture
 def served(table) -> Iterator[str]:
     """`chronicle serve --writes` on a free port of this machine's own address; its address."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "chronicle.cli", "--db", table.db, "serve", "--writes", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=HERE,
-    )
-    assert server.stdout is not None and server.stderr is not None  # both piped
-    first = server.stdout.readline()
-    assert " at http://127.0.0.1:" in first, first + server.stderr.read()
-    yield first.split(" at ")[1].split()[0].rstrip("/")
-    server.terminate()
-    server.communicate(timeout=20)
+    with serving(table.db, "--writes") as address:
+        yield address
 
 
 def character_url(page, served: str, name: str) -> str:
