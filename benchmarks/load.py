@@ -317,7 +317,7 @@ async def write_for(
             sent = time.perf_counter()
             try:
                 status, answer = await asyncio.wait_for(http.request("POST", "/api/commands", body), TIMEOUT)
-            except (TimeoutError, ConnectionError, OSError) as problem:
+            except (TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError, ValueError) as problem:
                 http.close()
                 took = time.perf_counter() - sent
                 done.append(Write(writer.number, writer.server, sent, took, 0, None, repr(problem)))
