@@ -39,7 +39,7 @@ from ...domain.limits import INT64_MAX
 from ...domain.pendragon.increases import next_increase_at
 from ...domain.text import printable
 from ..chart import status_chart
-from .data import Campaign, LedgerUnavailable, TableData, matching, plain
+from .data import Campaign, LedgerUnavailable, Listed, TableData, matching, plain
 from .limits import Descriptors, quiet_when_exhausted
 from .live import COME_BACK, STREAMS, Hub, Once
 from .security import Headers
@@ -167,16 +167,19 @@ def build(
         value = (request.query_params.get("as_of") or "").strip()
         return f"#{value}" if value.isascii() and value.isdigit() else value or None
 
-    def current(known: list[Campaign]) -> Campaign | None:
+    def current(known: list[Listed]) -> Listed | None:
         """The campaign `campaign use` chose (else the newest), as `/` and `/log` show it."""
         ident = data.current()
         return next((c for c in known if c.id == ident), known[-1] if known else None)
 
-    def named(known: list[Campaign], name: str) -> Campaign:
+    def named(known: list[Listed], name: str) -> Listed:
         found = matching([c.name for c in known], name, "campaign")
         return next(c for c in known if c.name == found)
 
-    def campaign_page(request: Request, chosen: Campaign | None, known: list[Campaign]) -> Response:
+    def built(chosen: Listed | None, at: str | None = None) -> Campaign | None:
+        return None if chosen is None else data.campaign(chosen, at)
+
+    def campaign_page(request: Request, chosen: Campaign | None, known: list[Listed]) -> Response:
         others = [c for c in known if chosen is None or c.id != chosen.id]
         return render(
             request,
@@ -188,8 +191,8 @@ def build(
 
     @page
     def campaigns(request: Request) -> Response:
-        known = data.campaigns(as_of(request))
-        return campaign_page(request, current(known), known)
+        known = data.listed()
+        return campaign_page(request, built(current(known), as_of(request)), known)
 
     def character_page(request: Request, ident: str) -> Response:
         found = data.character(ident, as_of(request))
@@ -218,18 +221,18 @@ def build(
             return character_page(request, data.character_named(parts[0], parts[1]))
         if len(parts) > 2:
             raise NotFound("This view has no page at that address.")
-        known = data.campaigns(as_of(request))
-        chosen = named(known, parts[0])
+        known = data.listed()
+        chosen = built(named(known, parts[0]), as_of(request))
         return campaign_page(request, chosen, known) if len(parts) == 1 else log_page(request, chosen, known)
 
     @page
     def log(request: Request) -> Response:
-        known = data.campaigns()
+        known = data.listed()
         wanted = request.query_params.get("campaign")
         chosen = next((c for c in known if c.id == wanted), None) or current(known)
-        return log_page(request, chosen, known)
+        return log_page(request, built(chosen), known)
 
-    def log_page(request: Request, chosen: Campaign | None, known: list[Campaign]) -> Response:
+    def log_page(request: Request, chosen: Campaign | None, known: list[Listed]) -> Response:
         """The campaign's log, newest first, with `log`'s filters: character, kind, session (N or
         last), since, until (event id, #position or time), tail; and before (the next page)."""
         query = request.query_params

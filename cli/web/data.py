@@ -65,6 +65,15 @@ class Character:
     events: int = 0
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A campaign as a list of them names it: pages link the others by these alone."""
+
+    id: str
+    name: str
+    system: str
+
+
 @dataclass
 class Campaign:
     id: str
@@ -137,8 +146,19 @@ class TableData:
 
     # pages --------------------------------------------------------------------------------------
 
-    def campaigns(self, as_of: str | None = None) -> list[Campaign]:
-        return self._locked(self._campaigns, as_of)
+    def listed(self) -> list[Listed]:
+        """Every campaign by id, name and system, oldest first: one read of the index."""
+
+        def read() -> list[Listed]:
+            self.app.index.catch_up()
+            return [Listed(*row) for row in self.app.index.campaigns()]
+
+        return self._locked(read)
+
+    def campaign(self, chosen: Listed, as_of: str | None = None) -> Campaign:
+        """One campaign's page: its party's rows, leaders, oaths, geasa and sessions. Only this one is
+        built, so a page costs the same however many campaigns the ledger holds."""
+        return self._locked(self._campaign, chosen, as_of)
 
     def character(self, ident: str, as_of: str | None = None) -> Character | None:
         return self._locked(self._character, ident, as_of)
@@ -215,49 +235,44 @@ class TableData:
             self._changes = (app, Changes(app.views, app.feed))
         return self._changes[1]
 
-    def _campaigns(self, as_of: str | None) -> list[Campaign]:
+    def _campaign(self, chosen: Listed, as_of: str | None) -> Campaign:
         index = self.app.index
-        index.catch_up()
-        found = []
-        for ident, name, system in index.campaigns():
-            cid = UUID(ident)
-            rows = self._rows(cid, name, as_of)
-            ids = {who: character for character, who, _ in index.characters(cid)}
-            for row in rows:
-                row["id"] = ids.get(row["name"], "")
-            leaders = sorted(
-                ({"name": r["name"], "id": r["id"], "status": r["status"]["total"]} for r in rows if "status" in r),
-                key=lambda r: -r["status"],
-            )
-            oaths = [
-                {**o, "character": r["name"], "character_id": r["id"]}
-                for r in rows
-                for o in r.get("oaths", [])
-                if o.get("state") == "open"
-            ]
-            geasa = [
-                {**g, "character": r["name"], "character_id": r["id"]}
-                for r in rows
-                for g in r.get("geasa", [])
-                if g.get("state") == "kept"
-            ]
-            sittings = [] if as_of else self._sittings(cid)
-            running = next((s for s in sittings if s.end is None), None)
-            found.append(
-                Campaign(
-                    ident,
-                    name,
-                    system,
-                    rows,
-                    leaders,
-                    oaths,
-                    geasa,
-                    kinds(systems.get(system)),
-                    running.name if running else None,
-                    [(s.number, s.name) for s in sittings],
-                )
-            )
-        return found
+        ident, name, system = chosen.id, chosen.name, chosen.system
+        cid = UUID(ident)
+        rows = self._rows(cid, name, as_of)
+        ids = {who: character for character, who, _ in index.characters(cid)}
+        for row in rows:
+            row["id"] = ids.get(row["name"], "")
+        leaders = sorted(
+            ({"name": r["name"], "id": r["id"], "status": r["status"]["total"]} for r in rows if "status" in r),
+            key=lambda r: -r["status"],
+        )
+        oaths = [
+            {**o, "character": r["name"], "character_id": r["id"]}
+            for r in rows
+            for o in r.get("oaths", [])
+            if o.get("state") == "open"
+        ]
+        geasa = [
+            {**g, "character": r["name"], "character_id": r["id"]}
+            for r in rows
+            for g in r.get("geasa", [])
+            if g.get("state") == "kept"
+        ]
+        sittings = [] if as_of else self._sittings(cid)
+        running = next((s for s in sittings if s.end is None), None)
+        return Campaign(
+            ident,
+            name,
+            system,
+            rows,
+            leaders,
+            oaths,
+            geasa,
+            kinds(systems.get(system)),
+            running.name if running else None,
+            [(s.number, s.name) for s in sittings],
+        )
 
     def _rows(self, campaign_id: UUID, name: str, as_of: str | None) -> list[dict[str, Any]]:
         if as_of is None:

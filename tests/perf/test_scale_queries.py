@@ -69,11 +69,6 @@ def statements_of_pages(db: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, l
     return found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open (issue 36): the campaign page and its log build every campaign of the ledger (TableData._campaigns:"
-    " its characters' rows and sessions, some 5 statements each) to show one and name the others",
-)
 def test_a_campaigns_pages_cost_the_same_statements_with_12_campaigns_as_with_2(tmp_path, monkeypatch):
     db = str(tmp_path / "tables.db")
     add_campaigns(db, 0, FEW)
