@@ -73,6 +73,10 @@ class UnknownTopic(BadInput):
             " was read (the database was edited, or written by another program); `chronicle verify` names where"
         )
 
+    def __reduce__(self) -> tuple[type[UnknownTopic], tuple[str, str]]:
+        """Rebuilt from its topic, not its message, when a worker process hands it back (import, verify)."""
+        return type(self), (self.topic, self.kind)
+
 
 def topic_kind(topic: str) -> str | None:
     """Which of chronicle's kinds of class `topic` names (EVENT, AGGREGATE or SNAPSHOT), or None: a dict
