@@ -87,7 +87,9 @@ async def fan_out(address: str, db: str, character: str, clients: int) -> tuple[
 def page_times(address: str) -> tuple[float, float, str]:
     with httpx.Client(timeout=60) as http:
         home = http.get(address + "/").text
-        path = re.search(r'href="(/character/[0-9a-f-]+)"', home).group(1)
+        path = next(  # the first character's readable address, /c/CAMPAIGN/NAME (not the campaign's log)
+            found for found in re.findall(r'href="(/c/[^"/?]+/[^"/?]+)"', home) if not found.endswith("/log")
+        )
         http.get(address + path)  # warm-up
         times = []
         for _ in range(PAGES):
