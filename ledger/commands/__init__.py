@@ -47,6 +47,7 @@ def variants(name: str) -> list[type[Command]]:
     return [_load(target) for target in targets]
 
 
+@functools.cache  # a batch asks for every document's command (a name not in the catalogue raises: not cached)
 def needs_system(name: str) -> bool:
     """Whether NAME's model depends on the campaign's system (several variants, or one for some systems)."""
     found = variants(name)
