@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import baselines, costs, documents, frontdoors, load, signing, users
+from . import baselines, costs, documents, frontdoors, load, proofs, signing, users
 from .generate import ledger, widen
 from .measure import RUNS, bare_import, cli, copy, floor_import, latency, markdown, row, warm
 
@@ -163,6 +163,7 @@ def main() -> None:
     table_view(big)
     signing.measure(work)
     frontdoors.measure(work)
+    proofs.measure(work)
     documents.signed_import(work, options.signed_events)
     costs.measure(str(work / "costs.db"), "SQLite")
     load.table(work, options.load_seconds)
