@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC
 from typing import Any, TypeVar
+from uuid import UUID
 
 from . import systems
 from .amendments import Amended
@@ -35,18 +36,18 @@ E = TypeVar("E", bound=DomainEvent)
 TELLERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}  # the common events; each system has its own
 
 
-Places = Callable[[int], int]
-"""The log position of an event of the same aggregate, by its version (0: none, the log not known)."""
+PositionOf = Callable[[UUID, int], int]
+"""The log position of an aggregate's event by its version (the index's `position_of`; 0: none)."""
 
 
-def explain(event: DomainEvent, name: str, system: str | None, places: Places | None = None) -> str:
+def explain(event: DomainEvent, name: str, system: str | None, position_of: PositionOf | None = None) -> str:
     """One paragraph about `event`: who did what, the numbers that decided, the result, the reason given.
     The common events are told here, a system's own by its `explain`; an event no teller knows raises
-    `Unexplained` (tests/domain/test_words.py holds every event type to its sentences). `places`, where
-    the log is known, names the events a correction speaks of by their positions (`#47`), as `amend` and
-    `replay` do; without it a correction names them by their versions and ids."""
-    if places is not None and isinstance(event, Amended):
-        return _correction(event, name, places)
+    `Unexplained` (tests/domain/test_words.py holds every event type to its sentences). `position_of`,
+    where the log is known, names the events a correction speaks of by their positions (`#47`), as `amend`
+    and `replay` do; without it a correction names them by their versions and ids."""
+    if position_of is not None and isinstance(event, Amended):
+        return _correction(event, name, functools.partial(position_of, event.originator_id))
     if system is None or any(kind in TELLERS for kind in type(event).__mro__):
         return tell(TELLERS, event, name)
     return systems.get(system).explain(event, name)
@@ -98,7 +99,8 @@ def _amended(event: Amended, name: str) -> str:
     return _correction(event, name, None)
 
 
-def _correction(event: Amended, name: str, places: Places | None) -> str:
+def _correction(event: Amended, name: str, places: Callable[[int], int] | None) -> str:
+    """`places`: the log position of an event of the corrected aggregate, by its version."""
     at = _position(event.target_version, places)
     target = f"{_possessive(name)} event " + (f"at {at}" if at else f"{event.target_version} ({event.target[:8]})")
     if event.void:
@@ -188,13 +190,13 @@ def _note(event: NoteTaken, name: str) -> str:
     return f'{about}: "{_one_line(event.text)}".'
 
 
-def _position(version: int, places: Places | None) -> str:
+def _position(version: int, places: Callable[[int], int] | None) -> str:
     """`#47`, the log position of the aggregate's event at `version`; "" where it is not known."""
     at = places(version) if places is not None else 0
     return f"#{at}" if at else ""
 
 
-def _changes(changes: Iterable[Mapping[str, Any]], places: Places | None = None) -> str:
+def _changes(changes: Iterable[Mapping[str, Any]], places: Callable[[int], int] | None = None) -> str:
     """What a correction's re-derivation changed, event by event (`refold.differences`)."""
     by_version: dict[int, list[str]] = {}
     for change in changes:

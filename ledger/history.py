@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
 
@@ -90,9 +89,7 @@ def amendments(app: Chronicle, campaign_id: UUID) -> dict[str, list[dict[str, An
                 "by": event.by,
                 "reason": event.reason,
                 "void": event.void,
-                "summary": explain(
-                    event, names.get(event.originator_id, ""), None, partial(app.index.position_of, event.originator_id)
-                ),
+                "summary": explain(event, names.get(event.originator_id, ""), None, app.index.position_of),
             }
         )
     return found
@@ -171,7 +168,6 @@ def describe(
 ) -> dict[str, Any]:
     """The event as `log --json` has it (ISO time in UTC), with its sentence (`summary`) and local time;
     with `position_of` (the index's), a correction's sentence names events by their log positions."""
-    places = partial(position_of, event.originator_id) if position_of is not None else None
     described = {
         "id": ident,
         "position": pos,
@@ -181,7 +177,7 @@ def describe(
         "character": character,
         "version": event.originator_version,
         "type": type(event).__name__,
-        "summary": explain(event, character or "", system or system_of(event), places),
+        "summary": explain(event, character or "", system or system_of(event), position_of),
         "key": event.signed.key if event.signed is not None else None,  # whose key signed it (None: unsigned)
     }
     if data:

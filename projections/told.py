@@ -13,9 +13,8 @@ them with the index.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
 
 import orjson
 
@@ -23,6 +22,7 @@ from .store import ViewStore
 
 if TYPE_CHECKING:
     from ..domain.events import DomainEvent
+    from ..domain.explain import PositionOf
 
 VIEW = "told"
 VERSION = 3  # of the table and of the sentences in it: a change to how events are explained raises it
@@ -45,22 +45,16 @@ class Told:
         self.store.insert(cursor, "chronicle_told", [told_row(*each, position_of) for each in saved])
 
 
-PositionOf = Callable[[UUID, int], int]
-"""The log position of an aggregate's event by its version (the index's `position_of`; 0: none)."""
-
-
 def told_row(
     position: int, event: DomainEvent, name: str, system: str, position_of: PositionOf | None = None
 ) -> tuple[Any, ...]:
     """An event's row: as `log` tells it, with what a correction says of the event it corrects. A
     correction names the events it speaks of by their log positions (`#47`) where `position_of` is given."""
     amended_type, explain = _domain()
-    amended, places = None, None
+    amended = None
     if isinstance(event, amended_type):
         amended = orjson.dumps({"target": event.target, "void": event.void, "reason": event.reason}).decode()
-        if position_of is not None:
-            places = functools.partial(position_of, event.originator_id)
-    return (position, name, event.by, explain(event, name, system, places), amended)
+    return (position, name, event.by, explain(event, name, system, position_of), amended)
 
 
 @functools.cache

@@ -11,7 +11,6 @@ shared between threads mid-query.
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -452,7 +451,7 @@ class Sitting:
 
 def sentence(event: Any, name: str, system: str, app: Chronicle) -> str:
     """The event as a sentence (the domain's explanation; a correction names events by log positions)."""
-    return explain(event, name, system, functools.partial(app.index.position_of, event.originator_id))
+    return explain(event, name, system, app.index.position_of)
 
 
 def plain(kind: str) -> str:

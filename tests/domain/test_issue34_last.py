@@ -198,12 +198,19 @@ def _correction(**fields):
 def test_a_correction_names_the_events_it_speaks_of_by_their_log_positions():
     from chronicle.domain.explain import explain
 
-    places = {2: 47, 3: 48, 4: 52}.__getitem__  # the attack at #47, its hits at #48 and (after another event) #52
-    assert explain(_correction(table={"save:1": [15]}), "Orc", None, places) == (
+    asked = []
+
+    def position_of(aggregate, version):  # the attack at #47, its hits at #48 and (after another event) #52
+        asked.append(aggregate)
+        return {2: 47, 3: 48, 4: 52}[version]
+
+    corrected = _correction(table={"save:1": [15]})
+    assert explain(corrected, "Orc", None, position_of) == (
         "A correction decides Orc's event at #47 again with the table's save:1 dice 15: \"misread\"."
         " It changed #48: outcome from wound to no effect; #52: no longer counts."
     )
-    assert explain(_correction(void=True), "Aris", None, places) == (
+    assert set(asked) == {corrected.originator_id}  # the corrected character's own events
+    assert explain(_correction(void=True), "Aris", None, position_of) == (
         'A correction voids Aris\' event at #47: "misread". It changed #48: outcome from wound to no effect;'
         " #52: no longer counts."
     )
