@@ -51,13 +51,8 @@ def batch_documents(db: Path, work: Path, lines: int = 20_000, runs: int = RUNS)
     for i in range(runs):
         saves.append(baselines.library_save(work / f"raw-documents-{i}.db", 100_000))
         batches.append(cli(copy(db, work / f"documents-{i}.db"), "batch", "--jsonl", str(path)))
-    seconds, rss = statistics.median(run[0] for run in batches), max(run[1] for run in batches)
-    rate, save = lines / seconds, statistics.median(saves)
-    row(
-        f"batch --jsonl {lines:,} documents, mixed (one process, one transaction)",
-        f"{rate:,.0f} lines/s, {rss} MB",
-        f"{rate / save:.2f}x raw save ({save:,.0f} events/s; goal >= {GOAL})",
-    )
+    what = f"batch --jsonl {lines:,} documents, mixed (one process, one transaction)"
+    against_save(what, lines, "lines", batches, saves)
     path.unlink()
 
 
@@ -84,8 +79,7 @@ def signed_export(work: Path, events: int) -> tuple[Path, int]:
                 continue
             count += 1
             signed += record["state"].get("signed") is not None
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    removed(db)
     assert signed == count, f"{count - signed} of {count} events unsigned"
     row(f"signed export of {count:,} events, made by one batch", f"{count / made:,.0f} events/s (the batch)")
     return export, count
@@ -97,17 +91,25 @@ def signed_import(work: Path, events: int = 100_000, runs: int = RUNS) -> None:
     for i in range(runs):
         saves.append(baselines.library_save(work / f"raw-signed-{i}.db", count))
         imports.append(cli(work / f"signed-{i}.db", "import", str(export)))
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{work / f'signed-{i}.db'}{suffix}").unlink(missing_ok=True)
-            Path(f"{work / f'raw-signed-{i}.db'}{suffix}").unlink(missing_ok=True)
-    seconds, rss = statistics.median(run[0] for run in imports), max(run[1] for run in imports)
-    rate, save = count / seconds, statistics.median(saves)
-    row(
-        f"import {count:,} signed events (signatures, hashes, outcomes checked; read models)",
-        f"{rate:,.0f} events/s, {rss} MB",
-        f"{rate / save:.2f}x raw save ({save:,.0f} events/s; goal >= {GOAL})",
-    )
+        removed(work / f"signed-{i}.db")
+        removed(work / f"raw-signed-{i}.db")
+    what = f"import {count:,} signed events (signatures, hashes, outcomes checked; read models)"
+    against_save(what, count, "events", imports, saves)
     export.unlink()
+
+
+def against_save(what: str, count: int, unit: str, runs: list[tuple[float, int, str]], saves: list[float]) -> None:
+    """The row of COUNT UNITs done in each of RUNS (`cli`'s (seconds, peak MB, output) each), against the library's raw
+    save measured beside them (events/s): the medians, and the largest peak."""
+    seconds, rss = statistics.median(run[0] for run in runs), max(run[1] for run in runs)
+    rate, save = count / seconds, statistics.median(saves)
+    row(what, f"{rate:,.0f} {unit}/s, {rss} MB", f"{rate / save:.2f}x raw save ({save:,.0f} events/s; goal >= {GOAL})")
+
+
+def removed(db: Path) -> None:
+    """A SQLite ledger gone, with its write-ahead log files."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
 
 
 def main() -> None:
