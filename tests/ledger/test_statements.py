@@ -8,10 +8,11 @@ from typing import Any
 from uuid import UUID
 
 from click.testing import CliRunner
+from sql_trace import trace_statements
 
 from chronicle.cli.main import chronicle
 from chronicle.domain.potestas import Injured
-from chronicle.ledger import durable_sqlite, snapshots
+from chronicle.ledger import snapshots
 
 
 def test_one_injure_without_campaign_issues_a_bounded_number_of_statements_one_load_one_derive(tmp_path, monkeypatch):
@@ -27,13 +28,6 @@ def test_one_injure_without_campaign_issues_a_bounded_number_of_statements_one_l
     run("injure", "Brand", "--damage", "5", "--save-roll", "15")  # the read models catch up on this one
 
     statements: list[str] = []
-    create_connection = durable_sqlite.DurablePool._create_connection
-
-    def traced(pool: durable_sqlite.DurablePool) -> object:
-        connection = create_connection(pool)
-        connection._sqlite_conn.set_trace_callback(statements.append)
-        return connection
-
     loads: list[object] = []
     load = snapshots.load
     derivations: list[object] = []
@@ -47,7 +41,7 @@ def test_one_injure_without_campaign_issues_a_bounded_number_of_statements_one_l
         derivations.append(args)
         return derive(*args)
 
-    monkeypatch.setattr(durable_sqlite.DurablePool, "_create_connection", traced)
+    trace_statements(monkeypatch, statements)
     monkeypatch.setattr(snapshots, "load", counted_load)
     monkeypatch.setattr(Injured, "derive", classmethod(counted_derive))
     run("injure", "Brand", "--damage", "12", "--save-roll", "9")

@@ -11,6 +11,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from sql_trace import trace_statements
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
@@ -20,7 +21,6 @@ from chronicle.domain.character_state import CharacterState
 from chronicle.domain.events import Event
 from chronicle.domain.pendragon import IncreaseSpent, StatusAwarded, parse_sheet
 from chronicle.domain.pendragon.status import AwardInputs, IncreaseInputs
-from chronicle.ledger import durable_sqlite
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.application import Ledger
 from chronicle.ledger.mapper import PydanticMapper, StoredRow
@@ -67,13 +67,7 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counted]:
     """Every SQL statement of every connection opened from here, and every fold of an event onto a
     character, restore of a character from its state, and decoding of a stored event."""
     counted = Counted()
-    create = durable_sqlite.DurablePool._create_connection
     mutate, restore, decode = Event.mutate, CharacterState.restore, PydanticMapper.to_domain_event
-
-    def traced(pool: durable_sqlite.DurablePool) -> object:
-        connection = create(pool)
-        connection._sqlite_conn.set_trace_callback(counted.statements.append)
-        return connection
 
     def folded(self: Event, aggregate: object) -> object:
         found = mutate(self, aggregate)
@@ -88,7 +82,7 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counted]:
         counted.decoded += 1
         return decode(self, stored)
 
-    monkeypatch.setattr(durable_sqlite.DurablePool, "_create_connection", traced)
+    trace_statements(monkeypatch, counted.statements)
     monkeypatch.setattr(Event, "mutate", folded)
     monkeypatch.setattr(CharacterState, "restore", restored)
     monkeypatch.setattr(PydanticMapper, "to_domain_event", decoding)

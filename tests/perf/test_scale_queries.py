@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from sql_trace import trace_statements
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
 from chronicle.cli.web.data import TableData
-from chronicle.ledger import durable_sqlite
 from chronicle.ledger.application import Ledger
 
 PAGES = ("/c/T000", "/c/T000/log", "/c/T000/C000")
@@ -38,15 +38,8 @@ def add_campaigns(db: str, start: int, end: int) -> None:
 @contextmanager
 def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     statements: list[str] = []
-    create = durable_sqlite.DurablePool._create_connection
-
-    def traced(pool: durable_sqlite.DurablePool) -> object:
-        connection = create(pool)
-        connection._sqlite_conn.set_trace_callback(statements.append)
-        return connection
-
     with monkeypatch.context() as patched:
-        patched.setattr(durable_sqlite.DurablePool, "_create_connection", traced)
+        trace_statements(patched, statements)
         yield statements
 
 
