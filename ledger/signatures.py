@@ -31,7 +31,7 @@ from ..domain.participants import (
     authorise,
     invitation_hash,
 )
-from .signing import message, verifies
+from .signing import message_of, verifies
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -72,10 +72,7 @@ class SignatureCheck:
         if signed is None:
             self.unsigned += 1
             return None
-        try:
-            signed_message: bytes | None = message(self.campaign_id, signed.document, signed.nonce)
-        except (ValueError, TypeError):  # a document with no canonical form signs nothing
-            signed_message = None
+        signed_message = message_of(signed, self.campaign_id)
         if signed_message is not None and self._deferred is not None:
             waiter = (len(self.signers), event.originator_id, event.by)
             self.signers.append((position, event.by, signed.key, *_asked(signed.document, self.system)))

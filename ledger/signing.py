@@ -44,13 +44,18 @@ def sign(signer: Signer, campaign: UUID | str, document: Mapping[str, Any], nonc
     )
 
 
+def message_of(signed: Signed, campaign: UUID | str) -> bytes | None:
+    """What SIGNED's signature signs for CAMPAIGN; None for a document with no canonical form (it signs nothing)."""
+    try:
+        return message(campaign, signed.document, signed.nonce)
+    except (ValueError, TypeError):
+        return None
+
+
 def valid(signed: Signed, campaign: UUID | str) -> bool:
     """Whether SIGNED's signature is its key's, over its document and nonce for CAMPAIGN."""
-    try:
-        signed_message = message(campaign, signed.document, signed.nonce)
-    except (ValueError, TypeError):  # a document with no canonical form signs nothing
-        return False
-    return verifies(signed.key, signed.signature, signed_message)
+    signed_message = message_of(signed, campaign)
+    return signed_message is not None and verifies(signed.key, signed.signature, signed_message)
 
 
 def verifies(key: str, signature: str, signed_message: bytes) -> bool:
