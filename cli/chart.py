@@ -272,9 +272,17 @@ def _line(total: int, at: float) -> str:
     return f'<line x1="{LEFT - 4}" x2="{WIDTH - RIGHT}" y1="{at:.1f}" y2="{at:.1f}" {look}/>'
 
 
+STROKE = 3  # a ring's stroke width
+
+
+def _radius(point: dict[str, Any]) -> int:
+    """A point's ring: larger where an increase was spent."""
+    return 7 if point["spent"] else 4
+
+
 def _ring(cx: float, cy: float, point: dict[str, Any]) -> Box:
     """Where a point's ring is drawn: its radius and half its stroke around its centre."""
-    out = (7 if point["spent"] else 4) + 1.5
+    out = _radius(point) + STROKE / 2
     return Box(cx - out, cy - out, cx + out, cy + out)
 
 
@@ -282,8 +290,8 @@ def _mark(cx: float, cy: float, point: dict[str, Any]) -> str:
     spent = bool(point["spent"])
     title = f"#{point['position']}: Status {point['total']:,}" + (" (an increase spent)" if spent else "")
     return (
-        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{7 if spent else 4}" fill="{"#fff" if spent else SERIES}" '
-        f'stroke="{WARN if spent else SERIES}" stroke-width="3" class="{"spent" if spent else "point"}">'
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{_radius(point)}" fill="{"#fff" if spent else SERIES}" '
+        f'stroke="{WARN if spent else SERIES}" stroke-width="{STROKE}" class="{"spent" if spent else "point"}">'
         f"<title>{escape(title)}</title></circle>"
     )
 
