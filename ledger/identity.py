@@ -14,13 +14,18 @@ import secrets
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from ..domain.errors import BadInput
 
 PREFIX = "ed25519:"
 KEY_FILE = "identity.key"
+
+# An unencrypted Ed25519 PKCS#8 key (RFC 8410, section 7) is these 16 DER bytes and the 32-byte seed. Keys
+# of that form are read and written here; any other PEM goes to cryptography's general reader, whose import
+# (every key format it knows) costs a one-shot command some 10 ms.
+PKCS8_ED25519 = bytes.fromhex("302e020100300506032b657004220420")
+PEM_BEGIN, PEM_END = b"-----BEGIN PRIVATE KEY-----", b"-----END PRIVATE KEY-----"
 
 
 def home() -> Path:
@@ -52,7 +57,7 @@ class Identity:
     def __init__(self, private: Ed25519PrivateKey, path: Path | None = None):
         self._private = private
         self.path = path
-        self.public_key = private.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        self.public_key = private.public_key().public_bytes_raw()
         self.public_key_text = key_text(self.public_key)
 
     def sign(self, message: bytes) -> bytes:
@@ -73,10 +78,7 @@ def load_or_create(at: Path | None = None) -> Identity:
 
 def _create(path: Path) -> None:
     """Write a new key to `path`, never over one: two processes making it at once keep the first."""
-    private = Ed25519PrivateKey.generate()
-    pem = private.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    )
+    pem = pem_of(Ed25519PrivateKey.generate())
     draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")  # one per process and thread
     try:
         descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -106,13 +108,34 @@ def _load(path: Path) -> Identity:
         data = path.read_bytes()
     except OSError as error:
         raise BadInput(f"cannot read the identity {path}: {error.strerror or error}") from None
+    return Identity(private_key(data, path), path)
+
+
+def pem_of(private: Ed25519PrivateKey) -> bytes:
+    """PRIVATE as an unencrypted PKCS#8 PEM, as `openssl genpkey -algorithm ed25519` writes it."""
+    body = base64.b64encode(PKCS8_ED25519 + private.private_bytes_raw())
+    return PEM_BEGIN + b"\n" + body + b"\n" + PEM_END + b"\n"
+
+
+def private_key(data: bytes, path: Path) -> Ed25519PrivateKey:
+    """The Ed25519 key a PEM file at PATH holds; bad input when it holds none chronicle can use."""
+    lines = data.strip().splitlines()
+    if len(lines) == 3 and lines[0].strip() == PEM_BEGIN and lines[2].strip() == PEM_END:
+        try:
+            der = base64.b64decode(lines[1].strip(), validate=True)
+        except (binascii.Error, ValueError):
+            der = b""
+        if len(der) == 48 and der.startswith(PKCS8_ED25519):
+            return Ed25519PrivateKey.from_private_bytes(der[16:])
+    from cryptography.hazmat.primitives import serialization  # other forms (e.g. with the public key inside)
+
     try:
         private = serialization.load_pem_private_key(data, password=None)
     except (ValueError, TypeError):
         raise BadInput(f"{path} is not an identity chronicle can read (an unencrypted Ed25519 PEM key)") from None
     if not isinstance(private, Ed25519PrivateKey):
         raise BadInput(f"{path} holds a key that is not Ed25519")
-    return Identity(private, path)
+    return private
 
 
 def key_text(public: bytes) -> str:

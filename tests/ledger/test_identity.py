@@ -84,3 +84,41 @@ def test_an_empty_chronicle_home_is_bad_input(monkeypatch):
     monkeypatch.setenv("CHRONICLE_HOME", " ")
     with pytest.raises(BadInput, match="CHRONICLE_HOME"):
         identity.home()
+
+
+def _write_key(home, pem: bytes) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / identity.KEY_FILE).write_bytes(pem)
+    os.chmod(home / identity.KEY_FILE, 0o600)
+
+
+def test_the_key_file_is_the_pkcs8_pem_other_tools_write_and_read(home):
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    made = identity.load_or_create()
+    stored = serialization.load_pem_private_key((home / identity.KEY_FILE).read_bytes(), password=None)
+    assert isinstance(stored, Ed25519PrivateKey)
+    assert stored.public_key().public_bytes_raw() == made.public_key
+
+    theirs = Ed25519PrivateKey.generate()  # a key made elsewhere (e.g. openssl genpkey), CRLF line ends and all
+    pem = theirs.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    (home / identity.KEY_FILE).unlink()
+    _write_key(home, pem.replace(b"\n", b"\r\n"))
+    assert identity.load_or_create().public_key == theirs.public_key().public_bytes_raw()
+
+
+def test_a_key_of_another_kind_or_encrypted_is_bad_input(home):
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    pkcs8, pem = serialization.PrivateFormat.PKCS8, serialization.Encoding.PEM
+    other = ec.generate_private_key(ec.SECP256R1()).private_bytes(pem, pkcs8, serialization.NoEncryption())
+    locked = Ed25519PrivateKey.generate().private_bytes(pem, pkcs8, serialization.BestAvailableEncryption(b"pw"))
+    for data, says in ((other, "not Ed25519"), (locked, "not an identity")):
+        _write_key(home, data)
+        with pytest.raises(BadInput, match=says):
+            identity.load_or_create()
