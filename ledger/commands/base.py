@@ -5,8 +5,6 @@ arguments and options (`--save-roll` is `save_roll`; a repeatable option takes a
 class has exactly one handler, a function of (session, command) that loads once, decides once and
 returns a `Reply`; `Ledger.execute` runs it in one unit of work with the retry policy."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -28,7 +26,7 @@ class Command(BaseModel):
     `role`: who may ask for it ("player": a player may, for a character they play; "gm": a gm only);
     `character`: the field naming the character it acts on, when it acts on one (role checks)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
     command: ClassVar[str]
     systems: ClassVar[tuple[str, ...]] = ()
@@ -71,7 +69,7 @@ class Reply:
         return self.build_text()
 
     @classmethod
-    def of(cls, document: dict[str, Any], text: str) -> Reply:
+    def of(cls, document: dict[str, Any], text: str) -> "Reply":
         return cls(lambda: document, lambda: text)
 
 
@@ -81,10 +79,10 @@ Handler = Callable[["Session", Any], Reply]
 HANDLERS: dict[type[Command], Handler] = {}
 
 
-def handles(model: type[C]) -> Callable[[Callable[[Session, C], Reply]], Callable[[Session, C], Reply]]:
+def handles(model: type[C]) -> "Callable[[Callable[[Session, C], Reply]], Callable[[Session, C], Reply]]":
     """Register the one handler of `model`."""
 
-    def register(handler: Callable[[Session, C], Reply]) -> Callable[[Session, C], Reply]:
+    def register(handler: "Callable[[Session, C], Reply]") -> "Callable[[Session, C], Reply]":
         if model in HANDLERS:
             raise TypeError(f"{model.__name__} has a handler already")
         HANDLERS[model] = handler
