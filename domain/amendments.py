@@ -10,8 +10,6 @@ verified as it was decided then). It is left out of the stored JSON when 1, so a
 before the field existed keeps its bytes and its hash.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
@@ -35,7 +33,7 @@ class Amended(Event):
     changes: list[dict[str, Any]] = []  # what the re-derivation changed, for people reading the log
     derivation: int = Field(1, exclude_if=lambda value: value == 1)
 
-    def apply(self, aggregate: Character) -> None:
+    def apply(self, aggregate: "Character") -> None:
         rules = systems.get(aggregate.system)
         aggregate.sheet = rules.Sheet.model_validate(self.sheet)
         aggregate.condition = rules.Condition.model_validate(self.condition)

@@ -1,7 +1,5 @@
 """The Campaign aggregate: a name, a rule system and the rulings in force."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,7 +36,7 @@ class CampaignStarted(Created):
         """Campaigns started before `campaign use` existed: each was the newest when it started."""
         state.setdefault("chosen", True)
 
-    def apply(self, aggregate: Campaign) -> None:
+    def apply(self, aggregate: "Campaign") -> None:
         aggregate.name, aggregate.system, aggregate.rulings = self.name, self.system, dict(self.rulings)
         aggregate.winters = []
         aggregate.sessions = ()
@@ -55,7 +53,7 @@ class RulingChanged(Event):
     previous: Any
     reason: str
 
-    def apply(self, aggregate: Campaign) -> None:
+    def apply(self, aggregate: "Campaign") -> None:
         aggregate.rulings = {**aggregate.rulings, self.key: self.value}
 
 
@@ -68,7 +66,7 @@ class WinterBegan(Event):
     source: str
     dice: DiceRecord = DiceRecord()  # the land roll, when the ledger rolled it
 
-    def apply(self, aggregate: Campaign) -> None:
+    def apply(self, aggregate: "Campaign") -> None:
         aggregate.winters = [*aggregate.winters, self.year]
 
 
@@ -78,7 +76,7 @@ class SessionStarted(Event):
     number: int
     title: str = ""
 
-    def apply(self, aggregate: Campaign) -> None:
+    def apply(self, aggregate: "Campaign") -> None:
         aggregate.sessions = (*aggregate.sessions, GameSession(self.number, self.title, self.originator_version))
 
 
@@ -86,7 +84,7 @@ class SessionEnded(Event):
     number: int
     digest: str = ""  # the ledger's digest when the session ended, to hold the log to it later
 
-    def apply(self, aggregate: Campaign) -> None:
+    def apply(self, aggregate: "Campaign") -> None:
         *earlier, last = aggregate.sessions
         aggregate.sessions = (*earlier, last.ended(self.originator_version))
 
@@ -94,7 +92,7 @@ class SessionEnded(Event):
 class CampaignChosen(Event):
     """`campaign use`: later commands on this database act on this campaign without `--campaign`."""
 
-    def apply(self, aggregate: Campaign) -> None:
+    def apply(self, aggregate: "Campaign") -> None:
         """Which campaign is current is the index's to answer; the campaign itself is unchanged."""
 
 
@@ -103,7 +101,7 @@ class CampaignArchived(Event):
 
     reason: str
 
-    def apply(self, aggregate: Campaign) -> None:
+    def apply(self, aggregate: "Campaign") -> None:
         aggregate.archived = True
 
 
@@ -116,7 +114,7 @@ class GameSession:
     started: int
     finished: int | None = None
 
-    def ended(self, version: int) -> GameSession:
+    def ended(self, version: int) -> "GameSession":
         return GameSession(self.number, self.title, self.started, version)
 
 

@@ -1,7 +1,5 @@
 """The Character aggregate: a sheet and a condition, both evolved by the system's events."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -19,7 +17,7 @@ class CharacterRegistered(Created):
     kind: str = "character"
     sheet: dict[str, Any]
 
-    def apply(self, aggregate: Character) -> None:
+    def apply(self, aggregate: "Character") -> None:
         rules = systems.get(self.system)
         aggregate.campaign_id, aggregate.name, aggregate.system = self.campaign_id, self.name, self.system
         aggregate.kind = self.kind

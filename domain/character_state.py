@@ -5,8 +5,6 @@ with it: the hash chain continues after a snapshot. The write side (ledger/snaps
 read side (projections/characters.py) both use it, so neither depends on the other.
 """
 
-from __future__ import annotations
-
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
@@ -34,7 +32,7 @@ class CharacterState(Model):
     retired: bool = False
 
     @classmethod
-    def of(cls, character: Character) -> CharacterState:
+    def of(cls, character: "Character") -> "CharacterState":
         return cls(
             created_on=character.created_on,
             modified_on=character.modified_on,

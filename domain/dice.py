@@ -9,8 +9,6 @@ event's seed plus its recorded rolls reproduce every face, and a replay that nee
 than were recorded keeps drawing from the same sequence.
 """
 
-from __future__ import annotations
-
 import functools
 import hashlib
 from dataclasses import dataclass
@@ -118,7 +116,7 @@ class Dice:
         self._rolls: list[dict[str, Any]] = []  # made Roll models by `record` (a re-derivation needs none)
 
     @classmethod
-    def replay(cls, record: DiceRecord) -> Dice:
+    def replay(cls, record: DiceRecord) -> "Dice":
         return cls(record.seed, replaying=record)
 
     def roll(self, sides: int, count: int = 1, purpose: str = "roll", notation: str | None = None) -> list[int]:

@@ -1,8 +1,6 @@
 """The immutable tree a dice expression parses into (`notation.py`), its bounds, and its text: `str(tree)`
 parses back to the same tree."""
 
-from __future__ import annotations
-
 import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -65,7 +63,7 @@ class DiceTerm:
 
 @dataclass(frozen=True)
 class Negative:
-    operand: Node
+    operand: "Node"
 
     def __str__(self) -> str:
         simple = isinstance(self.operand, (Number, DiceTerm))
@@ -79,9 +77,9 @@ class Negative:
 
 @dataclass(frozen=True)
 class BinaryOp:
-    left: Node
+    left: "Node"
     op: str
-    right: Node
+    right: "Node"
 
     def __str__(self) -> str:
         precedence = OPERATORS[self.op][0]

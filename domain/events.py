@@ -5,8 +5,6 @@ content and `prev_hash`, the hash of the aggregate's previous event, so editing 
 is detectable (`verify`).
 """
 
-from __future__ import annotations
-
 import hashlib
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -164,5 +162,5 @@ class Resolution(Event):
     def evolve(self, sheet: Any, condition: Any) -> tuple[Model, Model]:
         raise NotImplementedError(f"{type(self).__name__} does not define evolve()")
 
-    def apply(self, aggregate: Character) -> None:
+    def apply(self, aggregate: "Character") -> None:
         aggregate.sheet, aggregate.condition = self.evolve(aggregate.sheet, aggregate.condition)

@@ -4,8 +4,6 @@ Growth is not a correction: a `SheetChanged` holds the sheet fields that change 
 the log on, so the state as of an earlier event keeps the old values and later outcomes use the new.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any
 
 from . import systems
@@ -24,7 +22,7 @@ class SheetChanged(Event):
     fields: dict[str, Any]  # the sheet's fields they set, in the sheet's JSON form (a mapping merges key by key)
     reason: str
 
-    def apply(self, aggregate: Character) -> None:
+    def apply(self, aggregate: "Character") -> None:
         aggregate.sheet = grown(systems.get(aggregate.system).Sheet, aggregate.sheet, self.fields)
 
 
@@ -33,14 +31,14 @@ class CharacterRenamed(Event):
     previous: str
     reason: str = ""
 
-    def apply(self, aggregate: Character) -> None:
+    def apply(self, aggregate: "Character") -> None:
         aggregate.name = self.name
 
 
 class CharacterRetired(Event):
     reason: str
 
-    def apply(self, aggregate: Character) -> None:
+    def apply(self, aggregate: "Character") -> None:
         aggregate.retired = True
 
 
@@ -49,7 +47,7 @@ class NoteTaken(Event):
 
     text: str
 
-    def apply(self, aggregate: Aggregate) -> None:
+    def apply(self, aggregate: "Aggregate") -> None:
         """A note decides nothing: the aggregate's state is unchanged."""
 
 
@@ -62,7 +60,7 @@ def grown(sheet_model: type[Model], sheet: Model, fields: dict[str, Any]) -> Mod
     return sheet_model.model_validate(merged)
 
 
-def sheet_changes(rules: RuleSystem, sheet: Model, stats: dict[str, str]) -> dict[str, Any]:
+def sheet_changes(rules: "RuleSystem", sheet: Model, stats: dict[str, str]) -> dict[str, Any]:
     """The sheet fields that KEY=VALUE strings set, checked as `character add` checks them. A system
     whose keys set more than their own field (a PenDragon trait sets its opposite) says so itself."""
     if not stats:

@@ -1,7 +1,5 @@
 """Base pydantic models shared by every part of the domain."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Annotated, Any, Self
 

@@ -9,8 +9,6 @@ An invitation (`participant invite`) is a gm's promise, in the log, of a place a
 a one-time token, the name, role and characters, and until when it holds. Whoever shows the token
 (`participant join`, signed by the key they bring) becomes that participant with that key, once."""
 
-from __future__ import annotations
-
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass

@@ -1,7 +1,5 @@
 """Free rolls: `chronicle roll` records the dice, on a character or on the campaign."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any
 
 from .dice import Dice, DiceRecord, Expression
@@ -20,7 +18,7 @@ class DiceRolled(Event):
     reason: str = ""
     dice: DiceRecord
 
-    def apply(self, aggregate: Aggregate) -> None:
+    def apply(self, aggregate: "Aggregate") -> None:
         """A free roll decides nothing about the character: its state is unchanged."""
 
 

@@ -10,8 +10,6 @@ either not matching folds the character's events instead, and `verify` compares 
 with the fold of the events it shortens (`SnapshotCheck`).
 """
 
-from __future__ import annotations
-
 import hashlib
 from collections.abc import Iterable
 from datetime import datetime
@@ -46,7 +44,7 @@ class CharacterSnapshot(Model, CanSnapshotAggregate[UUID]):
     seal: str = ""  # `sealed_over` its content when taken: an edit that keeps it is one made on purpose
 
     @classmethod
-    def take(cls, aggregate: Any) -> CharacterSnapshot:
+    def take(cls, aggregate: Any) -> "CharacterSnapshot":
         topic, state = get_topic(type(aggregate)), CharacterState.of(aggregate)
         return cls(
             originator_id=aggregate.id,
@@ -184,7 +182,7 @@ class SnapshotCheck:
     """`verify`'s check of the stored snapshots of a share of the aggregates (ledger/verify.py): each
     against the fold of the events it shortens, when the walk of the log reaches its version."""
 
-    def __init__(self, app: Chronicle, share: tuple[int, int]):
+    def __init__(self, app: "Chronicle", share: tuple[int, int]):
         self.app = app
         self.versions: dict[UUID, set[int]] = {}  # aggregate -> the versions it has snapshots at, not yet checked
         if not _exists(app):
@@ -233,7 +231,7 @@ class SnapshotCheck:
         ]
 
 
-def clear(app: Chronicle) -> None:
+def clear(app: "Chronicle") -> None:
     """Remove every snapshot (`rebuild`): the next load of a character folds its events, and snapshots it again."""
     if _exists(app):
         with store(app).recorder.datastore.transaction(commit=True) as cursor:

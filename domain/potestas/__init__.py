@@ -4,8 +4,6 @@ Pure rules (no I/O, clock or global RNG) and the events that record them; see `e
 dice purposes each action uses.
 """
 
-from __future__ import annotations
-
 from .attack import AttackOutcome, attack
 from .condition import STATE_WORDS, Condition, summary, view
 from .damage import DAMAGE_TYPES, DamageReduction, damage_type, fortitude_dc

@@ -5,8 +5,6 @@ The table's damage dice may come as one list (dice purpose `damage`): the resolu
 each hit and weapon (`damage:HIT:WEAPON`) once the attack and confirmation rolls say how many it rolls.
 """
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from ..dice import Dice, parse

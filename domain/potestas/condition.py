@@ -5,8 +5,6 @@ character (objects: disabled means destroyed). Nonlethal track: fresh -> bruised
 unconscious. The tracks are independent, except that a lethal wound also worsens staggered.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
@@ -67,17 +65,17 @@ class Condition(Model):
             "conscious": self.conscious,
         }
 
-    def settled(self) -> Condition:
+    def settled(self) -> "Condition":
         """The round count belongs to one spell of unconsciousness: waking ends it."""
         return self.model_copy(update={"rounds_unconscious": 0}) if self.conscious and self.rounds_unconscious else self
 
-    def after_rounds(self, rounds: int) -> Condition:
+    def after_rounds(self, rounds: int) -> "Condition":
         """`rounds` more rounds passed; they count only while the character is unconscious."""
         if self.conscious or rounds <= 0:
             return self
         return self.model_copy(update={"rounds_unconscious": self.rounds_unconscious + rounds})
 
-    def with_lethal(self, lethal: Lethal) -> Condition:
+    def with_lethal(self, lethal: Lethal) -> "Condition":
         """Move the lethal track; entering dying anew starts the dying-save count again."""
         saves = self.dying_saves if lethal == "dying" and self.lethal == "dying" else 0
         return self.model_copy(update={"lethal": lethal, "dying_saves": saves})
@@ -164,7 +162,7 @@ def needs_nonlethal_healing(condition: Condition) -> bool:
     return condition.nonlethal_wounds > 0 or condition.nonlethal in _NONLETHAL_HEALED
 
 
-def view(sheet: Sheet, condition: Condition) -> dict[str, Any]:
+def view(sheet: "Sheet", condition: Condition) -> dict[str, Any]:
     """The contract's JSON for `character show`: the condition (wounds, nonlethal_wounds, states) and the sheet."""
     return {
         "kind": sheet.kind,
@@ -173,7 +171,7 @@ def view(sheet: Sheet, condition: Condition) -> dict[str, Any]:
     }
 
 
-def summary(sheet: Sheet, condition: Condition) -> str:
+def summary(sheet: "Sheet", condition: Condition) -> str:
     """One line, e.g. "2 wounds, 1 nonlethal; disabled"."""
     counts = []
     if condition.wounds:

@@ -1,7 +1,5 @@
 """Damage types, damage reduction (`N/X`), hardness and the injury DC (RULINGS.md 1, Injury and Objects)."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -30,7 +28,7 @@ class DamageReduction:
     bypass: str | None = None
 
     @classmethod
-    def parse(cls, text: str, typed: bool = True) -> DamageReduction:
+    def parse(cls, text: str, typed: bool = True) -> "DamageReduction":
         """`typed`: a person's input, held to the 64-bit limit with a kind (`N/silver`) as without; a sheet
         stored before the limit covered the kind reads as it was (`typed=False`)."""
         amount, _, bypass = str(text).strip().partition("/")

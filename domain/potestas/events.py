@@ -5,8 +5,6 @@ Dice purposes: Injured `save` (`save:N` for an attack's N-th hit), DyingSaveMade
 Fell `save`. Exerted and Rested roll nothing.
 """
 
-from __future__ import annotations
-
 from typing import Any, ClassVar
 
 from pydantic import Field

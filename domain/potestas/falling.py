@@ -4,8 +4,6 @@
 velocity = min(sqrt(70 * feet), 210) and the damage is at most 4 * 42 = 168.
 """
 
-from __future__ import annotations
-
 import math
 
 from pydantic import Field, model_validator
@@ -30,7 +28,7 @@ class FallInputs(Model):
     force: bool = Field(False, description="Let a dead character or destroyed object fall anyway.")
 
     @model_validator(mode="after")
-    def _not_negative(self) -> FallInputs:
+    def _not_negative(self) -> "FallInputs":
         if self.feet < 0:
             raise BadInput(f"a fall cannot be negative ({self.feet} ft)")
         return self

@@ -1,7 +1,5 @@
 """Injury: DR or hardness, the Fortitude save against DC 15 + damage // 5, its degrees (RULINGS.md 1, Injury)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -58,7 +56,7 @@ class InjuryInputs(Model):
         return tuple(damage_type(v) for v in value)
 
     @model_validator(mode="after")
-    def _amounts(self) -> InjuryInputs:
+    def _amounts(self) -> "InjuryInputs":
         if self.damage < 0:
             raise BadInput(f"damage cannot be negative (got {self.damage})")
         if not 0 <= self.energy <= self.damage:

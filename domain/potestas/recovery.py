@@ -1,7 +1,5 @@
 """Dying saves, exertion and natural healing (RULINGS.md 1, Condition ladder and Natural healing)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -108,7 +106,7 @@ class RestInputs(Model):
     interrupted: bool = Field(False, description="A significant interruption: the rest heals nothing.")
 
     @model_validator(mode="after")
-    def _not_negative(self) -> RestInputs:
+    def _not_negative(self) -> "RestInputs":
         if self.hours < 0 or self.minutes < 0:
             raise BadInput("a rest cannot last a negative time")
         return self

@@ -1,8 +1,6 @@
 """Potestas's table rulings, one typed field per ruling key: its default, its meaning and the text it rests on
 (its basis). docs/rulings.md is made of them: `python -m chronicle.cli.rulings_doc > docs/rulings.md`."""
 
-from __future__ import annotations
-
 from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator

@@ -1,7 +1,5 @@
 """The Potestas sheet: a character's or an object's fixed numbers (CONTRACT.md, sheet fields)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import ConfigDict, Field, field_validator

@@ -7,8 +7,6 @@ weapon is a ranged attack (range penalty, soft cover, Dex to hit) that still add
 strike is a light weapon (seed, Unarmed Fighting: "Unarmed strikes are considered light weapons").
 """
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator

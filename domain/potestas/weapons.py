@@ -1,7 +1,5 @@
 """The attacker's numbers and weapons an attack needs, copied into the event so it re-derives alone."""
 
-from __future__ import annotations
-
 from pydantic import Field, model_validator
 
 from ..errors import BadInput
@@ -43,13 +41,13 @@ class AttackInputs(Model):
     )
 
     @classmethod
-    def by(cls, attacker: str, sheet: Sheet, weapons: tuple[Weapon, ...], **options: object) -> AttackInputs:
+    def by(cls, attacker: str, sheet: Sheet, weapons: tuple[Weapon, ...], **options: object) -> "AttackInputs":
         """The attacker's sheet numbers copied in, so the event re-derives without it."""
         stats = {"bab": sheet.bab, "strength": sheet.strength, "dex": sheet.dex, "size": sheet.size}
         return cls(attacker=attacker, weapons=weapons, **stats, **options)
 
     @model_validator(mode="after")
-    def _consistent(self) -> AttackInputs:
+    def _consistent(self) -> "AttackInputs":
         if not self.weapons:
             raise BadInput("an attack needs at least one weapon")
         if self.coup_de_grace and (self.hurried or self.iterative):

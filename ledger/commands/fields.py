@@ -2,8 +2,6 @@
 `KEY=VALUE` pairs. Each takes the command line's text form too, so a Click option's value and a JSON
 document's value become the same model."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field

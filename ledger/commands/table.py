@@ -1,7 +1,5 @@
 """The commands of every rule system: campaigns, characters, sessions, notes and free rolls."""
 
-from __future__ import annotations
-
 from typing import Any, Literal, cast
 
 from pydantic import Field
