@@ -18,17 +18,49 @@ import math
 from decimal import Decimal
 from typing import Any
 
+import orjson
+
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
 def canonical(value: Any) -> bytes:
     """The RFC 8785 serialization of `value`, as UTF-8."""
+    if _plain(value, 0):
+        try:
+            return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        except orjson.JSONEncodeError:  # a lone surrogate: the general writer says so
+            pass
+    return written(value)
+
+
+def written(value: Any) -> bytes:
+    """`canonical`, by the general writer (every value, floats included)."""
     parts: list[str] = []
     _write(value, parts)
     try:
         return "".join(parts).encode("utf-8")
     except UnicodeEncodeError:
         raise ValueError("a string holds a lone surrogate: it has no UTF-8 form") from None
+
+
+_SCALARS = (str, int, bool, type(None))  # (exactly these types, so no subclass with its own JSON form)
+_INT64 = 2**63
+
+
+def _plain(value: Any, depth: int) -> bool:
+    """Whether orjson writes VALUE exactly as RFC 8785 does: objects with ASCII keys only (sorted alike as
+    code points and as UTF-16), no float (orjson writes `1.0`, ECMAScript `1`), every int within 64 bits.
+    Strings need no care: orjson escapes `"`, `\\` and control characters exactly as ECMAScript does."""
+    kind = type(value)
+    if kind is dict:
+        return depth < 8 and all(
+            type(key) is str and key.isascii() and _plain(item, depth + 1) for key, item in value.items()
+        )
+    if kind is list or kind is tuple:
+        return depth < 8 and all(_plain(item, depth + 1) for item in value)
+    if kind is int:
+        return -_INT64 <= value < _INT64
+    return kind in _SCALARS
 
 
 def _write(value: Any, out: list[str]) -> None:

@@ -13,8 +13,10 @@ import math
 import struct
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from chronicle.ledger.canonical import canonical, number
+from chronicle.ledger.canonical import canonical, number, written
 
 EXAMPLES = {
     "arrays": (
@@ -146,3 +148,26 @@ def test_what_json_cannot_hold_is_refused():
         canonical({"a": object()})
     with pytest.raises(ValueError):
         canonical({"a": "\ud800"})  # a lone surrogate has no UTF-8 form
+
+
+# Every JSON value without floats, keys of any alphabet: the fast path (orjson, when it applies) and the
+# general writer must give the same bytes, and a key outside ASCII must sort by UTF-16 code units.
+_texts = st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
+_plain_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**63), max_value=2**63 - 1) | _texts,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_texts, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(_plain_values)
+def test_the_fast_path_writes_what_the_general_writer_writes(value):
+    assert canonical(value) == written(value)
+
+
+def test_the_fast_path_leaves_what_orjson_writes_otherwise_to_the_general_writer():
+    assert canonical({"n": 1.0, "m": [2.5]}) == b'{"m":[2.5],"n":1}'  # orjson: 1.0
+    assert canonical({"\U0001f600": 1, "\uff61": 2}) == '{"\U0001f600":1,"\uff61":2}'.encode()  # UTF-16 order
+    assert canonical({"big": 2**64}) == b'{"big":18446744073709551616}'
+    with pytest.raises(ValueError, match="surrogate"):
+        canonical({"a": "\ud800"})
