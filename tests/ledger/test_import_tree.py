@@ -1,0 +1,43 @@
+"""An import grows the imported campaign's stored Merkle tree as its last step, so the first write after it
+grows the tree by its own events only (it read every imported event before). On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import functools
+import io
+from uuid import uuid4
+
+from chronicle.ledger import merkle
+from chronicle.ledger.app import open_ledger
+from chronicle.ledger.application import Ledger
+from chronicle.ledger.commands import potestas, table
+from chronicle.ledger.transfer import export_lines, import_lines
+from chronicle.ledger.tree import campaign_leaves, stored_tree
+
+
+def test_an_import_leaves_the_tree_grown_to_its_events(db, monkeypatch, tmp_path):
+    monkeypatch.setenv("CHRONICLE_HOME", str(tmp_path / "home"))
+    source = Ledger(str(tmp_path / "source.db"), by="gm", seed=5)
+    source.execute(table.CampaignNew(name=f"Imported {uuid4().hex[:8]}", system="potestas"))
+    source.execute(table.CharacterAdd(name="Brand", stat=["fort=30"]))
+    for i in range(11):
+        source.execute(potestas.Injure(name="Brand", damage=1 + i % 3, save_roll=10))
+    exported = b"\n".join(export_lines(source.read())) + b"\n"
+    source.close()
+
+    import_lines(functools.partial(open_ledger, db), io.BytesIO(exported), workers=1)
+
+    ledger = Ledger(db, by="gm")
+    try:
+        app, campaign = ledger.app, ledger.read().campaign.id
+        leaves = [leaf.hash for leaf in campaign_leaves(app, campaign)]
+        tree = stored_tree(app)
+        head = tree.head(campaign)
+        assert head is not None and head.size == len(leaves) == 13
+        assert tree.root(head.tree, head.size) == merkle.root(leaves)
+        ledger.execute(potestas.Injure(name="Brand", damage=1, save_roll=10))
+        grown = tree.head(campaign)
+        assert grown is not None and grown.size == 14
+        assert tree.root(grown.tree, grown.size) == merkle.root([leaf.hash for leaf in campaign_leaves(app, campaign)])
+    finally:
+        ledger.close()
