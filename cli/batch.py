@@ -77,8 +77,10 @@ def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) ->
     flushing = app.has_units
     quiet, json = env.batch, env.json
     lines = recorded = 0
+    heads: dict[Any, Any] = {}  # each campaign written to: its stored tree's head, noted as seen after the commit
     with app.unit(immediate):
         session = env.session()
+        ledger.batch_opened(session)  # a log rewritten behind this chronicle's back takes no batch either
         app.characters.catch_up()  # the rows stand right before the batch's events: it writes them at the end
         env.batch, env.json = session, True
         try:
@@ -90,13 +92,16 @@ def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) ->
                     if flushing and lines % FLUSH == 0:
                         recorded += _save(session)
                         session.catch_up()  # the index folds them from memory, in the batch's transaction
+                        ledger.batch_saved(session, heads)  # and the stored trees grow by them
                         gc.collect(0)  # the lines' own cycles (Click contexts, caught errors), if any
                 recorded += _save(session)
                 if recorded:
                     session.catch_up()  # the index folds the batch's events in its transaction
+                    ledger.batch_saved(session, heads)
                     session.write_rows()  # and the characters' rows are written as the batch left them
         finally:
             env.batch, env.json = quiet, json
+    ledger.batch_committed(heads)
     session.take_snapshots()
     return lines, recorded
 

@@ -15,7 +15,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, OperationalError
 
-from ..domain.errors import BadInput, BadSignature, Conflict, Forbidden
+from ..domain.errors import BadInput, BadSignature, ChronicleError, Conflict, Forbidden
 from ..domain.events import Signed
 from ..domain.participants import authorise
 from ..domain.text import printable
@@ -228,6 +228,32 @@ class Ledger:
         if heads:
             note_head(self.app, written[0], heads[0], where=self.target)  # the head it has now seen
         return reply
+
+    # a batch: many commands, one unit of work ---------------------------------------------
+
+    def batch_opened(self, session: Session) -> None:
+        """A batch is a write: refused before its first line when the log no longer extends the last
+        checkpoint this chronicle saw of its campaign (none yet: a batch may start one)."""
+        try:
+            campaign = session.campaign.id
+        except ChronicleError:
+            return
+        refuse_unwitnessed(session.app, campaign, where=self.target)
+
+    def batch_saved(self, session: Session, heads: dict[UUID, Head]) -> None:
+        """Grow, in the batch's transaction, the stored tree of each campaign the session's last save
+        wrote to, from the hashes it saved (as a command grows it by its own events); HEADS keeps each
+        campaign's newest head, to be noted as seen once the batch commits (`batch_committed`)."""
+        if not session.saved:
+            return
+        hashes = {at: event.hash for at, event, *_ in session.saved}
+        owners = {event.originator_id for _, event, *_ in session.saved}
+        for campaign in {getattr(session.held(owner), "campaign_id", owner) for owner in owners}:
+            heads[campaign] = extend(session.app, campaign, hashes)
+
+    def batch_committed(self, heads: dict[UUID, Head]) -> None:
+        for campaign, head in heads.items():
+            note_head(self.app, campaign, head, where=self.target)
 
     def _authorise(self, session: Session, command: Command, key: str) -> None:
         campaign = session.campaign
