@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from reliability.edges import stored
 from reliability.forge import rechain
 
+WRITES = {  # a command, and a batch (one transaction of many commands)
+    "a command": (("--json", "roll", "d6"), None),
+    "a batch": (("--json", "batch", "-"), "roll d20 --for Bruno\nroll d6 --for Bruno\n"),
+}
 
-def test_a_rewritten_log_refuses_the_next_write_and_a_read_warns(run):
+
+@pytest.mark.parametrize("write", WRITES.values(), ids=list(WRITES))
+def test_a_rewritten_log_refuses_the_next_write_and_a_read_warns(run, write):
+    args, lines = write
     run("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run("character", "add", "Bruno", "--stat", "hp=30")
     run("roll", "d20", "--for", "Bruno")
@@ -21,7 +29,7 @@ def test_a_rewritten_log_refuses_the_next_write_and_a_read_warns(run):
 
     rechain(run.db, position, forge)
     before = stored(run.db)
-    refused = run("--json", "roll", "d6")
+    refused = run(*args, input=lines)
     assert refused.exit_code == 1
     message = json.loads(refused.stderr)["error"]["message"]
     assert message.startswith("the log no longer extends the checkpoint of 4 events this chronicle saw")

@@ -7,11 +7,12 @@ from __future__ import annotations
 from uuid import uuid4
 
 import pytest
+from trees import grown_to_the_log
 
 from chronicle.ledger import merkle
 from chronicle.ledger.application import Ledger
 from chronicle.ledger.commands import potestas, table
-from chronicle.ledger.tree import Leaf, campaign_leaves, stored_tree
+from chronicle.ledger.tree import Leaf, stored_tree
 from chronicle.ledger.witness import remembered
 
 
@@ -35,12 +36,9 @@ def test_writes_grow_the_tree_to_the_log_and_note_its_root(ledger):
     for i in range(13):  # sizes that are and are not powers of two
         ledger.execute(potestas.Injure(name="Brand", damage=1 + i % 3, save_roll=10))
     app, campaign = ledger.app, ledger.read().campaign.id
-    leaves = [leaf.hash for leaf in campaign_leaves(app, campaign)]
-    tree = stored_tree(app)
-    head = tree.head(campaign)
-    assert head is not None and head.size == len(leaves) == 15
-    assert tree.root(head.tree, head.size) == merkle.root(leaves)
-    assert remembered(campaign, where=ledger.target) == (head.size, merkle.root(leaves))
+    head, root = grown_to_the_log(app, campaign)
+    assert head.size == 15
+    assert remembered(campaign, where=ledger.target) == (head.size, root)
 
 
 def test_a_write_in_process_reads_no_tree_node_to_grow_the_tree(ledger):
