@@ -6,7 +6,8 @@
 - `import` of a signed export: a campaign of EVENTS events, every one of them recorded by a `batch` of
   command lines (each line signed by the identity in use, as at a table) and exported; imported into a
   new ledger, which re-checks every hash, chain, outcome and signature and builds the read models; goal:
-  >= 0.5x the library's save of as many events.
+  >= 0.5x the library's save of as many events. Then `verify` of that ledger, with and without its
+  signature checks, taking turns (benchmarks/signing.py's rows, on a campaign of EVENTS events).
 
 Each row takes turns with its baseline (save, chronicle, save, ...; the median of RUNS each), so that a
 drift in the machine's speed moves both sides of the ratio alike.
@@ -26,11 +27,12 @@ from pathlib import Path
 
 import orjson
 
-from . import baselines
+from . import baselines, signing
 from .measure import cli, copy, row
 
 RUNS = 3
 GOAL = 0.5
+VERIFY_RUNS = 3  # verify of the signed import, with and without its checks, each
 DOCUMENTS = (
     lambda name: {"command": "roll", "notation": "d20", "for": name, "reason": "bench"},
     lambda name: {"command": "injure", "name": name, "damage": 3, "mode": "lethal"},
@@ -91,11 +93,14 @@ def signed_import(work: Path, events: int = 100_000, runs: int = RUNS) -> None:
     for i in range(runs):
         saves.append(baselines.library_save(work / f"raw-signed-{i}.db", count))
         imports.append(cli(work / f"signed-{i}.db", "import", str(export)))
-        removed(work / f"signed-{i}.db")
+        if i < runs - 1:
+            removed(work / f"signed-{i}.db")
         removed(work / f"raw-signed-{i}.db")
     what = f"import {count:,} signed events (signatures, hashes, outcomes checked; read models)"
     against_save(what, count, "events", imports, saves)
     export.unlink()
+    signing.verify_rows(work / f"signed-{runs - 1}.db", count, VERIFY_RUNS)  # a long campaign's verify
+    removed(work / f"signed-{runs - 1}.db")
 
 
 def against_save(what: str, count: int, unit: str, runs: list[tuple[float, int, str]], saves: list[float]) -> None:

@@ -138,18 +138,23 @@ def measure(work: Path) -> None:
     ratio = statistics.median(signed / plain for signed, plain in runs)
     row("in-process append, unsigned (baseline)", f"{unsigned_append * 1000:.2f} ms")
     row("in-process append, signed", f"{append * 1000:.2f} ms", f"{ratio:.2f}x unsigned (goal <= 1.1x)")
+    verify_rows(work / "run-0-signed.db", APPENDS + 2, RUNS)
+
+
+def verify_rows(db: Path, events: int, runs: int) -> None:
+    """`verify` of the signed ledger DB (EVENTS events) with and without its signature checks, taking turns
+    RUNS times, compared pair by pair."""
     checked, bare = [], []
     with helpers() as forked:
-        for _ in range(RUNS):
-            checked.append(verifying(work / "run-0-signed.db"))
+        for _ in range(runs):
+            checked.append(verifying(db))
             with unchecked():
-                bare.append(verifying(work / "run-0-signed.db"))
-    events = APPENDS + 2
+                bare.append(verifying(db))
     with_checks, without = statistics.median(checked), statistics.median(bare)
     pace = statistics.median(plain / signed for signed, plain in zip(checked, bare, strict=True))
-    row(f"verify {events} signed events, signatures unchecked (baseline)", f"{events / without:,.0f} events/s")
+    row(f"verify {events:,} signed events, signatures unchecked (baseline)", f"{events / without:,.0f} events/s")
     row(
-        f"verify {events} signed events (a helper in {len(forked)} of {RUNS} runs)",
+        f"verify {events:,} signed events (a helper in {len(forked)} of {runs} runs)",
         f"{events / with_checks:,.0f} events/s",
         f"{pace:.2f}x unchecked (goal >= 0.7x)",
     )
