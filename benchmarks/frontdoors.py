@@ -3,22 +3,43 @@ assistants) run each command in a process that stays up, through `Ledger.execute
 a Potestas injure and a PenDragon Pass check, signed, on a ledger that already holds HISTORY events of
 its campaign; and `chronicle shell` fed lines on stdin, per line, as a whole process.
 
-`python -m benchmarks.frontdoors` runs these rows alone; `python -m benchmarks` includes them."""
+Over HTTP (`over_http`): the same two writes, and an AD&D 2E injury and rest in the ledger's own generated
+campaign, sent as signed `POST /api/commands` to a real `chronicle serve --writes` process on 127.0.0.1
+(benchmarks/load.py's server, with its per-key rate limit lifted, and its plain HTTP/1.1 client on one
+kept-alive connection) serving a copy of a generated ledger (10k or 1M events; on PostgreSQL the tier's own
+databases): one write at a time, HTTP_WARM first, then HTTP_WRITES measured, each from its request's first
+byte to its answer's last; the server is stopped whatever happens.
+
+`python -m benchmarks.frontdoors [--events N] [--postgres URL]` runs these rows alone, the HTTP ones on a
+generated ledger of N events (10,000 by default; on PostgreSQL too with --postgres); `python -m benchmarks`
+includes them, on its 10k and 1M ledgers."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from .measure import row
+import orjson
+
+from . import load
+from .measure import copy, row
 
 HISTORY = 2_000
 WRITES = 300
 SHELL_LINES = 300
+HTTP_WARM = 60  # writes of each case over HTTP before the measured ones (the server's first requests, caches)
+HTTP_WRITES = 300  # measured writes of each case over HTTP
+GOAL = "goal p50 <= 15 ms, p99 <= 60 ms"
 
 
 def percentiles(seconds: list[float]) -> tuple[float, float]:
@@ -85,9 +106,170 @@ def measure(work: Path) -> None:
     row(f"chronicle shell, {SHELL_LINES} injure lines on stdin", f"{whole / SHELL_LINES * 1000:.1f} ms a line")
 
 
-if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="chronicle-doors-") as folder:
-        import os
+# over HTTP, through `serve --writes` ------------------------------------------------------------------
 
-        os.environ["CHRONICLE_HOME"] = str(Path(folder) / "home")
-        measure(Path(folder))
+
+@dataclass
+class Case:
+    label: str
+    campaign: str  # its id
+    key: Any  # chronicle.ledger.identity.Identity: the player's, a participant of the campaign
+    documents: list[Callable[[], dict[str, Any]]]  # taken in turn
+
+
+def enlist(target: str) -> list[Case]:
+    """Add to TARGET (a ledger holding one generated AD&D 2E campaign) a Potestas campaign and a PenDragon
+    Pass campaign of one character each, and a character of the generated campaign; each played by a player
+    with a key of their own (a participant). The gm is an identity made here."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from chronicle.ledger.application import Ledger
+    from chronicle.ledger.identity import Identity
+
+    ledger = Ledger(target, by="gm", identity=Identity(Ed25519PrivateKey.generate()))
+    try:
+        index = ledger.app.index
+        index.catch_up()
+        generated = next((ident, name) for ident, name, system in index.campaigns() if system == "adnd2e")
+        cases = []
+        plans: list[tuple[str, str | None, str, list[str], list[Callable[[], dict[str, Any]]]]] = [
+            (
+                "Potestas injure",
+                "potestas",
+                "Brand",
+                ["fort=40"],
+                [lambda: {"command": "injure", "name": "Brand", "damage": 3, "save_roll": 15}],
+            ),
+            (
+                "PenDragon Pass check",
+                "pendragon-pass",
+                "Vasana",
+                ["siz=15", "valorous=15"],
+                [lambda: {"command": "check", "name": "Vasana", "skill": "valorous"}],
+            ),
+            (
+                "AD&D 2E injure / rest in the generated campaign",
+                None,
+                "Doorway",
+                ["hp=60", "level=5"],
+                [
+                    lambda: {"command": "injure", "name": "Doorway", "damage": 3, "mode": "sap"},
+                    lambda: {"command": "rest", "name": "Doorway", "hours": 8},
+                ],
+            ),
+        ]
+        for label, system, character, stats, documents in plans:
+            ledger.campaign = None
+            if system is None:
+                campaign, name = generated
+            else:
+                name = f"Doors {system}"
+                made = ledger.execute_document({"command": "campaign new", "name": name, "system": system})
+                campaign = str(made.document["id"])
+            ledger.campaign = name
+            ledger.execute_document({"command": "character add", "name": character, "stat": stats})
+            key = Identity(Ed25519PrivateKey.generate())
+            document = {"command": "participant add", "name": f"P {character}", "role": "player", "plays": [character]}
+            ledger.execute_document({**document, "key": key.public_key_text})
+            cases.append(Case(label, campaign, key, documents))
+        return cases
+    finally:
+        ledger.close()
+
+
+async def sequential(port: int, case: Case, tag: str) -> tuple[list[float], dict[str, int]]:
+    """HTTP_WARM writes, then HTTP_WRITES timed, one at a time on one kept-alive connection; (the measured
+    writes' seconds, the count of each kind of failure)."""
+    from chronicle.ledger.signing import sign
+
+    http = load.Http(port)
+    times: list[float] = []
+    failed: dict[str, int] = {}
+    try:
+        for n in range(HTTP_WARM + HTTP_WRITES):
+            document = case.documents[n % len(case.documents)]()
+            signed = sign(case.key, case.campaign, document, f"{tag}-{n}")
+            body = orjson.dumps({"campaign": case.campaign, **signed.model_dump()})
+            sent = time.perf_counter()
+            try:
+                status, answer = await asyncio.wait_for(http.request("POST", "/api/commands", body), load.TIMEOUT)
+            except (TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError, ValueError) as problem:
+                http.close()
+                failed[repr(problem)[:80]] = failed.get(repr(problem)[:80], 0) + 1
+                continue
+            took = time.perf_counter() - sent
+            if status != 200:
+                error = (orjson.loads(answer) if answer else {}).get("error", {})
+                why = f"{status} {error.get('code')}: {str(error.get('message'))[:80]}"
+                failed[why] = failed.get(why, 0) + 1
+            elif n >= HTTP_WARM:
+                times.append(took)
+    finally:
+        http.close()
+    return times, failed
+
+
+def over_http(target: str, work: Path, where: str) -> None:
+    """The rows of a write through `serve --writes` on TARGET, which this writes to (a copy, or a database
+    made for the run): WHERE names the ledger in the rows ("10k", "PostgreSQL 1M", ...)."""
+    cases = enlist(target)
+    server = load.start(target, work, 90, limit=False)
+    try:
+        results = [asyncio.run(sequential(server.port, case, f"doors-{i}")) for i, case in enumerate(cases)]
+    finally:
+        load.stop(server.process)
+    said = server.errors.read_text().strip()
+    if said:
+        print(f"the server said:\n{said[-3000:]}", file=sys.stderr, flush=True)
+    for case, (times, failed) in zip(cases, results, strict=True):
+        refused = "; " + ", ".join(f"{n} x {why}" for why, n in sorted(failed.items())) if failed else ""
+        if not times:
+            row(f"HTTP write at {where} ({case.label}), p50 / p99", "failed" + refused, GOAL)
+            continue
+        p50, p99 = percentiles(times)
+        row(
+            f"HTTP write at {where} ({case.label}), p50 / p99",
+            f"{p50 * 1000:.1f} / {p99 * 1000:.1f} ms" + (f" ({len(times)} answered{refused})" if failed else ""),
+            GOAL,
+        )
+
+
+def sqlite_over_http(work: Path, ledgers: dict[str, Path]) -> None:
+    """`over_http` on a copy of each closed SQLite ledger (named by its size); the copies removed after."""
+    for where, db in ledgers.items():
+        target = copy(db, work / f"doors-http-{where}.db")
+        try:
+            over_http(str(target), work, where)
+        finally:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{target}{suffix}").unlink(missing_ok=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.frontdoors", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--events", type=int, default=10_000, help="the HTTP rows' generated ledger (10,000)")
+    parser.add_argument("--postgres", metavar="URL", help="the HTTP rows on this PostgreSQL server too")
+    parser.add_argument("--http-only", action="store_true", help="only the HTTP rows")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="chronicle-doors-") as folder:
+        work = Path(folder)
+        os.environ["CHRONICLE_HOME"] = str(work / "home")
+        if not options.http_only:
+            measure(work)
+        from .generate import ledger
+        from .measure import cli
+
+        where = f"{options.events // 1000}k" if options.events < 1_000_000 else f"{options.events // 1_000_000}M"
+        ledger(work / "doors.jsonl", options.events, characters=1000, name="Small", seed=3)
+        cli(work / "doors.db", "import", str(work / "doors.jsonl"))
+        sqlite_over_http(work, {where: work / "doors.db"})
+        if options.postgres:
+            from .postgres import databases
+
+            with databases(options.postgres, ["doors"]) as url:
+                cli(url["doors"], "import", str(work / "doors.jsonl"))
+                over_http(url["doors"], work, f"PostgreSQL {where}")
+
+
+if __name__ == "__main__":
+    main()

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from . import baselines
+from . import baselines, frontdoors
 from .measure import cli, latency, row
 
 
@@ -78,3 +78,6 @@ def tier(server: str, work: Path, n100k: int, n1m: int) -> None:
         )
         seconds, rss, _ = latency(url["1m"], "log", "C0007", "--tail", "20")
         row("PostgreSQL: log C0007 --tail 20 at 1M", f"{seconds * 1000:.0f} ms, {rss} MB")
+        # writes through `serve --writes` over HTTP (benchmarks/frontdoors.py), last: they add to both ledgers
+        frontdoors.over_http(url["10k"], work, "PostgreSQL 10k")
+        frontdoors.over_http(url["1m"], work, "PostgreSQL 1M")

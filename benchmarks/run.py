@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import baselines, costs, documents, frontdoors, load, proofs, signing, users
+from . import baselines, costs, documents, frontdoors, load, proofs, serve_memory, signing, users
 from .generate import ledger, widen
 from .measure import RUNS, bare_import, cli, copy, floor_import, latency, markdown, row, warm
 
@@ -44,6 +44,13 @@ def main() -> None:
     parser.add_argument("--load-seconds", type=float, default=60.0, help="the load tests' measured period (default 60)")
     parser.add_argument(
         "--signed-events", type=int, default=100_000, help="events of the signed export imported (default 100,000)"
+    )
+    parser.add_argument(
+        "--serve-writes",
+        type=int,
+        default=100_000,
+        help="signed writes through one `serve --writes` whose memory is read (default 100,000, some 10 minutes;"
+        " 0 skips it)",
     )
     options = parser.parse_args()
     begun = time.perf_counter()
@@ -163,10 +170,13 @@ def main() -> None:
     table_view(big)
     signing.measure(work)
     frontdoors.measure(work)
+    frontdoors.sqlite_over_http(work, {"10k": small, "1M": big})
     proofs.measure(work)
     documents.signed_import(work, options.signed_events)
     costs.measure(str(work / "costs.db"), "SQLite")
     load.table(work, options.load_seconds)
+    if options.serve_writes:
+        serve_memory.measure(work, options.serve_writes)
     if options.postgres:
         from .postgres import databases, tier
 
