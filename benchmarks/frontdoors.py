@@ -8,7 +8,8 @@ campaign, sent as signed `POST /api/commands` to a real `chronicle serve --write
 (benchmarks/load.py's server, with its per-key rate limit lifted, and its plain HTTP/1.1 client on one
 kept-alive connection) serving a copy of a generated ledger (10k or 1M events; on PostgreSQL the tier's own
 databases): one write at a time, HTTP_WARM first, then HTTP_WRITES measured, each from its request's first
-byte to its answer's last; the server is stopped whatever happens.
+byte to its answer's last; then the same as lines fed one at a time to a `chronicle --json shell`
+process, each timed to its answer's line. The server and the shells are stopped whatever happens.
 
 `python -m benchmarks.frontdoors [--events N] [--postgres URL]` runs these rows alone, the HTTP ones on a
 generated ledger of N events (10,000 by default; on PostgreSQL too with --postgres); `python -m benchmarks`
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import select
 import statistics
 import subprocess
 import sys
@@ -113,32 +115,36 @@ def measure(work: Path) -> None:
 class Case:
     label: str
     campaign: str  # its id
+    name: str  # its name
     key: Any  # chronicle.ledger.identity.Identity: the player's, a participant of the campaign
     documents: list[Callable[[], dict[str, Any]]]  # taken in turn
+    lines: list[str]  # the same, as the shell's lines
 
 
 def enlist(target: str) -> list[Case]:
     """Add to TARGET (a ledger holding one generated AD&D 2E campaign) a Potestas campaign and a PenDragon
     Pass campaign of one character each, and a character of the generated campaign; each played by a player
-    with a key of their own (a participant). The gm is an identity made here."""
+    with a key of their own (a participant). The gm, a participant of each, is this machine's identity
+    ($CHRONICLE_HOME's), which the shell's lines sign with."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
     from chronicle.ledger.application import Ledger
     from chronicle.ledger.identity import Identity
 
-    ledger = Ledger(target, by="gm", identity=Identity(Ed25519PrivateKey.generate()))
+    ledger = Ledger(target, by="gm")
     try:
         index = ledger.app.index
         index.catch_up()
         generated = next((ident, name) for ident, name, system in index.campaigns() if system == "adnd2e")
         cases = []
-        plans: list[tuple[str, str | None, str, list[str], list[Callable[[], dict[str, Any]]]]] = [
+        plans: list[tuple[str, str | None, str, list[str], list[Callable[[], dict[str, Any]]], list[str]]] = [
             (
                 "Potestas injure",
                 "potestas",
                 "Brand",
                 ["fort=40"],
                 [lambda: {"command": "injure", "name": "Brand", "damage": 3, "save_roll": 15}],
+                ["injure Brand --damage 3 --save-roll 15"],
             ),
             (
                 "PenDragon Pass check",
@@ -146,6 +152,7 @@ def enlist(target: str) -> list[Case]:
                 "Vasana",
                 ["siz=15", "valorous=15"],
                 [lambda: {"command": "check", "name": "Vasana", "skill": "valorous"}],
+                ["check Vasana valorous"],
             ),
             (
                 "AD&D 2E injure / rest in the generated campaign",
@@ -156,9 +163,10 @@ def enlist(target: str) -> list[Case]:
                     lambda: {"command": "injure", "name": "Doorway", "damage": 3, "mode": "sap"},
                     lambda: {"command": "rest", "name": "Doorway", "hours": 8},
                 ],
+                ["injure Doorway --damage 3 --mode sap", "rest Doorway --hours 8"],
             ),
         ]
-        for label, system, character, stats, documents in plans:
+        for label, system, character, stats, documents, lines in plans:
             ledger.campaign = None
             if system is None:
                 campaign, name = generated
@@ -167,11 +175,13 @@ def enlist(target: str) -> list[Case]:
                 made = ledger.execute_document({"command": "campaign new", "name": name, "system": system})
                 campaign = str(made.document["id"])
             ledger.campaign = name
+            gm = {"command": "participant add", "name": "gm", "role": "gm", "key": ledger.identity.public_key_text}
+            ledger.execute_document(gm)
             ledger.execute_document({"command": "character add", "name": character, "stat": stats})
             key = Identity(Ed25519PrivateKey.generate())
             document = {"command": "participant add", "name": f"P {character}", "role": "player", "plays": [character]}
             ledger.execute_document({**document, "key": key.public_key_text})
-            cases.append(Case(label, campaign, key, documents))
+            cases.append(Case(label, campaign, name, key, documents, lines))
         return cases
     finally:
         ledger.close()
@@ -209,9 +219,58 @@ async def sequential(port: int, case: Case, tag: str) -> tuple[list[float], dict
     return times, failed
 
 
+def typed(target: str, work: Path, case: Case) -> tuple[list[float], dict[str, int]]:
+    """CASE's lines fed one at a time to one `chronicle --json shell` process on TARGET (as this machine's
+    identity, the campaign's gm): HTTP_WARM lines, then HTTP_WRITES timed from the line's write to its
+    answer's line (the interpreter's start aside); (the measured lines' seconds, each kind of failure)."""
+    command = [sys.executable, "-m", "chronicle.cli", "--db", target, "--campaign", case.name, "--json", "shell"]
+    times: list[float] = []
+    failed: dict[str, int] = {}
+    with (work / "doors-shell.err").open("wb") as err:
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err)
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for n in range(HTTP_WARM + HTTP_WRITES):
+            line = case.lines[n % len(case.lines)]
+            sent = time.perf_counter()
+            process.stdin.write(f"{line}\n".encode())
+            process.stdin.flush()
+            if not select.select([process.stdout], [], [], load.TIMEOUT)[0]:
+                failed["no answer in time"] = failed.get("no answer in time", 0) + 1
+                break
+            answer = process.stdout.readline()
+            took = time.perf_counter() - sent
+            if not answer:
+                failed["the shell ended"] = failed.get("the shell ended", 0) + 1
+                break
+            if answer.startswith(b'{"error"'):
+                error = orjson.loads(answer)["error"]
+                why = f"{error.get('code')}: {str(error.get('message'))[:80]}"
+                failed[why] = failed.get(why, 0) + 1
+            elif n >= HTTP_WARM:
+                times.append(took)
+    finally:
+        process.stdin.close()
+        load.stop(process)
+    return times, failed
+
+
+def shown(where: str, door: str, case: Case, times: list[float], failed: dict[str, int]) -> None:
+    refused = ", ".join(f"{n} x {why}" for why, n in sorted(failed.items())) if failed else ""
+    if not times:
+        row(f"{door} at {where} ({case.label}), p50 / p99", f"failed: {refused}", GOAL)
+        return
+    p50, p99 = percentiles(times)
+    row(
+        f"{door} at {where} ({case.label}), p50 / p99",
+        f"{p50 * 1000:.1f} / {p99 * 1000:.1f} ms" + (f" ({len(times)} answered; {refused})" if failed else ""),
+        GOAL,
+    )
+
+
 def over_http(target: str, work: Path, where: str) -> None:
-    """The rows of a write through `serve --writes` on TARGET, which this writes to (a copy, or a database
-    made for the run): WHERE names the ledger in the rows ("10k", "PostgreSQL 1M", ...)."""
+    """The rows of a write through `serve --writes` on TARGET, and of a `shell` line, which this writes to
+    (a copy, or a database made for the run): WHERE names the ledger in the rows ("10k", "PostgreSQL 1M")."""
     cases = enlist(target)
     server = load.start(target, work, 90, limit=False)
     try:
@@ -222,16 +281,9 @@ def over_http(target: str, work: Path, where: str) -> None:
     if said:
         print(f"the server said:\n{said[-3000:]}", file=sys.stderr, flush=True)
     for case, (times, failed) in zip(cases, results, strict=True):
-        refused = "; " + ", ".join(f"{n} x {why}" for why, n in sorted(failed.items())) if failed else ""
-        if not times:
-            row(f"HTTP write at {where} ({case.label}), p50 / p99", "failed" + refused, GOAL)
-            continue
-        p50, p99 = percentiles(times)
-        row(
-            f"HTTP write at {where} ({case.label}), p50 / p99",
-            f"{p50 * 1000:.1f} / {p99 * 1000:.1f} ms" + (f" ({len(times)} answered{refused})" if failed else ""),
-            GOAL,
-        )
+        shown(where, "HTTP write", case, times, failed)
+    for case in cases:
+        shown(where, "shell line", case, *typed(target, work, case))
 
 
 def sqlite_over_http(work: Path, ledgers: dict[str, Path]) -> None:
