@@ -19,7 +19,9 @@ def mcp(env: Env) -> None:
     Example (an assistant's MCP configuration):
       {"mcpServers": {"chronicle": {"command": "chronicle", "args": ["--db", "/path/table.db", "mcp"]}}}
     """
+    from ..ledger.durable_sqlite import staying_up
     from .assistant.desk import Desk
     from .assistant.server import serve
 
+    staying_up()  # its connections keep small page caches: an assistant's session lasts hours
     serve(Desk(env.db, env.by, env.campaign, env.by_given, env.seed))

@@ -15,6 +15,7 @@ import click
 
 from ..domain.errors import BadInput
 from ..domain.text import printable
+from ..ledger.durable_sqlite import staying_up
 from ..ledger.storage import redact
 from .context import Env
 from .web.app import build
@@ -58,6 +59,7 @@ def serve(env: Env, host: str, port: int, writes: bool, certfile: str | None, ke
       chronicle serve --writes --host 0.0.0.0 --certfile table.pem --keyfile table-key.pem
     """
     tls = _tls(certfile, keyfile)
+    staying_up()  # its connections keep small page caches: it serves for days
     data = TableData(env.db)
     data.check_target()
     try:

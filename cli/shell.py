@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..domain.errors import BadInput, ChronicleError
+from ..ledger.durable_sqlite import staying_up
 from .batch import LONGEST_LINE, OWN_TRANSACTION, RunLine, line_runner
 from .complete import line_completions, quoted
 from .context import Env
@@ -40,6 +41,7 @@ def shell(ctx: click.Context) -> None:
       chronicle --db table.db shell
     """
     env: Env = ctx.obj
+    staying_up()  # its connections keep small page caches: a session at the table lasts hours
     _open(env)
     run_line = line_runner(ctx, env, inside="the shell")
     if sys.stdin.isatty():
