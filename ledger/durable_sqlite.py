@@ -30,17 +30,18 @@ from eventsourcing.sqlite import (
 from .sealing import SealedRecorder
 from .storage import APPLICATION_ID
 
-CACHE = "PRAGMA cache_size=-16384"  # 16 MB of pages (SQLite's default is 2 MB): bulk inserts into the events'
+BULK_CACHE = "PRAGMA cache_size=-16384"  # 16 MB of pages (SQLite's default is 2 MB): bulk inserts into the events'
 # primary-key index, in the order of the log rather than of the key, then stay in memory
 # A process that stays up (`serve`, `shell`, `mcp`) keeps SQLite's own 2 MB a connection (`staying_up`): it
 # holds several connections, each of whose caches would fill to 16 MB as the ledger grows (a server's
 # memory grew 1.35x from its 1,000th write to its 100,000th), and a write reads a few pages (its CPU time
 # was the same with either cache, 4.0 ms a write in-process).
 STAYING_UP_CACHE = "PRAGMA cache_size=-2048"
+CACHE = BULK_CACHE  # what the connections this process opens from now on get
 
 
 def staying_up() -> None:
-    """Give the connections this process opens from now on SQLite's own page cache (see CACHE)."""
+    """Give the connections this process opens from now on SQLite's own page cache (see BULK_CACHE)."""
     global CACHE
     CACHE = STAYING_UP_CACHE
 

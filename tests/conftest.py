@@ -34,6 +34,15 @@ def chronicle_home(tmp_path_factory):
     return home
 
 
+@pytest.fixture(autouse=True)
+def bulk_page_cache(monkeypatch):
+    """Each test's ledgers open with the commands' page cache: a test that runs `shell`, `serve` or `mcp` in
+    this process turns the process's own to theirs (ledger/durable_sqlite.py, `staying_up`) for itself only."""
+    from chronicle.ledger import durable_sqlite
+
+    monkeypatch.setattr(durable_sqlite, "CACHE", durable_sqlite.BULK_CACHE)
+
+
 @pytest.fixture(scope="session")
 def postgres_server():
     """A PostgreSQL server URL: $CHRONICLE_TEST_POSTGRES (CI starts one), else a throw-away

@@ -19,7 +19,7 @@ def _cache_sizes(path: str) -> set[int]:
 
 
 def test_a_command_keeps_16_mb_and_a_process_that_stays_up_2_mb(sqlite_db, monkeypatch):
-    monkeypatch.setattr(durable_sqlite, "CACHE", durable_sqlite.CACHE)  # put back after the test
+    monkeypatch.setattr(durable_sqlite, "CACHE", durable_sqlite.BULK_CACHE)  # (put back after the test)
     assert _cache_sizes(sqlite_db) == {-16384}
     durable_sqlite.staying_up()
     assert _cache_sizes(sqlite_db) == {-2048}
