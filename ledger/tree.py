@@ -13,6 +13,7 @@ later; `verify` recomputes it from the events and reports where the two differ (
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 TREES = "chronicle_trees"
 NODES = "chronicle_tree_nodes"
 WRITE = 20000  # leaves appended between two commits
+WINDOW = 20000  # log positions whose campaign's events are read at a time
 PAGE = 2000  # events read at a time
 TREE_LOCK = 0x6368726F74726565  # "chrotree": PostgreSQL's advisory lock for making the tables
 _HEX = re.compile(r"[0-9a-f]{64}")
@@ -299,13 +301,29 @@ def _extend(app: Chronicle, campaign_id: UUID, head: Head, saved: Mapping[int, s
     tree = stored_tree(app)
     if saved is None:
         app.index.catch_up()
-    positions = app.index.log(campaign_id, since=head.position + 1)
-    if not positions:
+    windows = _positions(app, campaign_id, head.position + 1)
+    first = next(windows, None)
+    if first is None:
         return head
-    if saved is not None and all(at in saved for at in positions):  # the leaves of the stored hashes, known
-        return tree.append(head, (Leaf(at, merkle.leaf_hash(bytes.fromhex(saved[at]))) for at in positions))
+    if saved is not None and all(at in saved for at in first):  # the leaves of the stored hashes, known
+        second = next(windows, None)
+        if second is None:
+            return tree.append(head, (Leaf(at, merkle.leaf_hash(bytes.fromhex(saved[at]))) for at in first))
+        first += second
     decode = mapper_of(app).state_decoder()
-    return tree.append(head, (Leaf(row.id, leaf_of(row.state, decode)) for row in notifications_at(app, positions)))
+    rows = (row for window in itertools.chain([first], windows) for row in notifications_at(app, window))
+    return tree.append(head, (Leaf(row.id, leaf_of(row.state, decode)) for row in rows))
+
+
+def _positions(app: Chronicle, campaign_id: UUID, since: int) -> Iterator[list[int]]:
+    """The campaign's log positions from `since` to the index's last, a window of the log at a time (those
+    with any): a tree that lags a long log (a ledger older than its tree) is grown in bounded memory."""
+    last = app.index.position()
+    while since <= last:
+        found = app.index.log(campaign_id, since=since, until=since + WINDOW - 1)
+        if found:
+            yield found
+        since += WINDOW
 
 
 def campaign_leaves(app: Chronicle, campaign_id: UUID) -> Iterator[Leaf]:

@@ -7,16 +7,20 @@ import functools
 import io
 from uuid import uuid4
 
+import pytest
 from trees import grown_to_the_log
 
+from chronicle.ledger import tree
 from chronicle.ledger.app import open_ledger
 from chronicle.ledger.application import Ledger
 from chronicle.ledger.commands import potestas, table
 from chronicle.ledger.transfer import export_lines, import_lines
 
 
-def test_an_import_leaves_the_tree_grown_to_its_events(db, monkeypatch, tmp_path):
+@pytest.mark.parametrize("window", [tree.WINDOW, 4])  # log positions read at a time: one window, and several
+def test_an_import_leaves_the_tree_grown_to_its_events(db, monkeypatch, tmp_path, window):
     monkeypatch.setenv("CHRONICLE_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(tree, "WINDOW", window)
     source = Ledger(str(tmp_path / "source.db"), by="gm", seed=5)
     source.execute(table.CampaignNew(name=f"Imported {uuid4().hex[:8]}", system="potestas"))
     source.execute(table.CharacterAdd(name="Brand", stat=["fort=30"]))
