@@ -117,6 +117,7 @@ def click_parse(script: list[list[str]]) -> float:
     started = time.perf_counter()
     for args in script:
         command = root.get_command(None, args[0])  # type: ignore[arg-type]
+        assert command is not None
         with command.make_context(args[0], args[1:]) as ctx:
             command.invoke(ctx)
     return len(script) / (time.perf_counter() - started)

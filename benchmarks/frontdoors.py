@@ -69,7 +69,7 @@ def timed_writes(db: Path, system: str, setup: list[dict], document: dict) -> li
 
 
 def measure(work: Path) -> None:
-    cases = {
+    cases: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any]]] = {
         "Potestas injure": (
             "potestas",
             [

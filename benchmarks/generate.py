@@ -97,6 +97,8 @@ def ledger(path: Path, events: int, characters: int = 1000, name: str = "Bench",
             turn += 1
             dice = Dice(chance.getrandbits(62))
             kind = turn % 10
+            inputs: Any
+            event_class: Any  # (this system's: each takes its own sheet, condition and rulings)
             try:
                 if kind < 4:
                     raise Refusal("a free roll")
@@ -117,7 +119,7 @@ def ledger(path: Path, events: int, characters: int = 1000, name: str = "Bench",
                 )
             except Refusal:
                 dice = Dice(chance.getrandbits(62))
-                character.record(
+                character.trigger_event(
                     DiceRolled, **roll(chance.choice(NOTATIONS), dice), reason="bench", by="bench", timestamp=now()
                 )
             out.write(line(character.pending_events.pop()))

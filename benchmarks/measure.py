@@ -39,7 +39,8 @@ def measure(command: list[str], stdin: Path | None = None) -> tuple[float, int, 
             seconds = time.perf_counter() - started
             process.returncode = os.waitstatus_to_exitcode(status)
             if process.returncode:
-                raise SystemExit(f"{shlex.join(command)} failed: {process.stderr.read().decode()[-2000:]}")
+                said = process.stderr.read().decode() if process.stderr is not None else ""
+                raise SystemExit(f"{shlex.join(command)} failed: {said[-2000:]}")
             out.seek(0)
             text = Path(rss_file.name).read_text().split()
             peak_kb = int(text[-1]) if wrapped is not command and text else usage.ru_maxrss

@@ -38,7 +38,7 @@ def unsigned() -> Iterator[None]:
 
     sign, seal = application.sign, application.seal_with
     application.sign = lambda *args, **kwargs: None  # type: ignore[assignment]
-    application.seal_with = lambda *args, **kwargs: None  # type: ignore[assignment]
+    application.seal_with = lambda *args, **kwargs: None
     try:
         yield
     finally:
@@ -55,7 +55,7 @@ def unchecked() -> Iterator[None]:
     def skip(self: SignatureCheck, position: int, event: object) -> None:
         self.unsigned += 1
 
-    SignatureCheck.feed = skip  # type: ignore[assignment,method-assign]
+    SignatureCheck.feed = skip  # type: ignore[method-assign]
     try:
         yield
     finally:

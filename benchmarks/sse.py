@@ -113,10 +113,13 @@ def main() -> None:
             cwd=tempfile.gettempdir(),
         )
         try:
+            assert server.stdout is not None
             first = server.stdout.readline()
             address = first.split(" at ")[1].split()[0].rstrip("/")
             median, slowest, path = page_times(address)
-            name = re.search(r"<h1>([^<]+)</h1>", httpx.get(address + path, timeout=60).text).group(1)
+            heading = re.search(r"<h1>([^<]+)</h1>", httpx.get(address + path, timeout=60).text)
+            assert heading is not None, "the character page has no heading"
+            name = heading.group(1)
             late, append, events = asyncio.run(fan_out(address, db, name, options.clients))
         finally:
             server.terminate()

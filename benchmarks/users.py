@@ -23,7 +23,11 @@ def start_up(db: Path, tier: str, name: str = "C0007", imported: str = "C0008") 
     and `log NAME --tail 20`: of the newest 20 events of NAME, all recorded by commands as at a table
     (the appends measured here and a few more), and of a character whose newest events were imported.
     Each takes turns with the bare import (`against`); appends take turns with the floor too."""
-    for label, args in (("character show", ("character", "show", name)), ("character list", ("character", "list"))):
+    shows: tuple[tuple[str, tuple[str, ...]], ...] = (
+        ("character show", ("character", "show", name)),
+        ("character list", ("character", "list")),
+    )
+    for label, args in shows:
         seconds, bare, rss = against(db, BARE, *args)
         row(
             f"{label} at {tier}",
