@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 TREES = "chronicle_trees"
 NODES = "chronicle_tree_nodes"
 WRITE = 20000  # leaves appended between two commits
-WINDOW = 20000  # log positions whose campaign's events are read at a time
+WINDOW = 20000  # a campaign's log positions read at a time
 PAGE = 2000  # events read at a time
 TREE_LOCK = 0x6368726F74726565  # "chrotree": PostgreSQL's advisory lock for making the tables
 _HEX = re.compile(r"[0-9a-f]{64}")
@@ -301,29 +301,22 @@ def _extend(app: Chronicle, campaign_id: UUID, head: Head, saved: Mapping[int, s
     tree = stored_tree(app)
     if saved is None:
         app.index.catch_up()
-    windows = _positions(app, campaign_id, head.position + 1)
-    first = next(windows, None)
+    # a page of positions at a time: a tree that lags a long log (an import's) grows in bounded memory
+    pages = app.index.position_pages(campaign_id, WINDOW, after=head.position)
+    first = next(pages, None)
     if first is None:
         return head
-    if saved is not None and all(at in saved for at in first):  # the leaves of the stored hashes, known
-        second = next(windows, None)
-        if second is None:
-            return tree.append(head, (Leaf(at, merkle.leaf_hash(bytes.fromhex(saved[at]))) for at in first))
-        first += second
     decode = mapper_of(app).state_decoder()
-    rows = (row for window in itertools.chain([first], windows) for row in notifications_at(app, window))
-    return tree.append(head, (Leaf(row.id, leaf_of(row.state, decode)) for row in rows))
+    pages = itertools.chain([first], pages)
+    return tree.append(head, (leaf for page in pages for leaf in _leaves(app, page, saved, decode)))
 
 
-def _positions(app: Chronicle, campaign_id: UUID, since: int) -> Iterator[list[int]]:
-    """The campaign's log positions from `since` to the index's last, a window of the log at a time (those
-    with any): a tree that lags a long log (a ledger older than its tree) is grown in bounded memory."""
-    last = app.index.position()
-    while since <= last:
-        found = app.index.log(campaign_id, since=since, until=since + WINDOW - 1)
-        if found:
-            yield found
-        since += WINDOW
+def _leaves(app: Chronicle, positions: list[int], saved: Mapping[int, str] | None, decode: Decode) -> Iterator[Leaf]:
+    """The leaves at `positions`: from the hashes the caller saved when it saved them all (none read back),
+    else from the log."""
+    if saved is not None and all(at in saved for at in positions):
+        return (Leaf(at, merkle.leaf_hash(bytes.fromhex(saved[at]))) for at in positions)
+    return (Leaf(row.id, leaf_of(row.state, decode)) for row in notifications_at(app, positions))
 
 
 def campaign_leaves(app: Chronicle, campaign_id: UUID) -> Iterator[Leaf]:

@@ -232,10 +232,9 @@ class Index:
         found = self.store.query(sql + f" ORDER BY {order} DESC LIMIT {int(newest)}", params)
         return [row[0] for row in reversed(found)]
 
-    def position_pages(self, campaign_id: UUID, size: int = 20000) -> Iterator[list[int]]:
-        """The campaign's log positions, oldest first, a page at a time (streaming: a campaign of
-        millions of events is never held whole)."""
-        after = 0
+    def position_pages(self, campaign_id: UUID, size: int = 20000, after: int = 0) -> Iterator[list[int]]:
+        """The campaign's log positions after `after`, oldest first, a page at a time (streaming: a
+        campaign of millions of events is never held whole)."""
         while True:
             page = [
                 row[0]
@@ -248,6 +247,8 @@ class Index:
             if not page:
                 return
             yield page
+            if len(page) < size:  # the last (a write's few: one query)
+                return
             after = page[-1]
 
     def by_event_id(self, campaign_id: UUID, ident: str) -> int | None:
