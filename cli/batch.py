@@ -77,7 +77,6 @@ def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) ->
     flushing = app.has_units
     quiet, json = env.batch, env.json
     lines = recorded = 0
-    heads: dict[Any, Any] = {}  # each campaign written to: its stored tree's head, noted as seen after the commit
     with app.unit(immediate):
         session = env.session()
         ledger.batch_opened(session)  # a log rewritten behind this chronicle's back takes no batch either
@@ -92,16 +91,16 @@ def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) ->
                     if flushing and lines % FLUSH == 0:
                         recorded += _save(session)
                         session.catch_up()  # the index folds them from memory, in the batch's transaction
-                        ledger.batch_saved(session, heads)  # and the stored trees grow by them
+                        ledger.batch_saved(session)  # and the stored trees grow by them
                         gc.collect(0)  # the lines' own cycles (Click contexts, caught errors), if any
                 recorded += _save(session)
                 if recorded:
                     session.catch_up()  # the index folds the batch's events in its transaction
-                    ledger.batch_saved(session, heads)
+                    ledger.batch_saved(session)
                     session.write_rows()  # and the characters' rows are written as the batch left them
         finally:
             env.batch, env.json = quiet, json
-    ledger.batch_committed(heads)
+    ledger.batch_committed()
     session.take_snapshots()
     return lines, recorded
 

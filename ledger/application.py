@@ -81,6 +81,7 @@ class Ledger:
         self.batch: Session | None = None
         self._app: Chronicle | None = None
         self._held: tuple[AbstractContextManager[Any], Session] | None = None  # the open unit and its session
+        self._batch_heads: dict[UUID, Head] = {}  # a batch's campaigns: their trees' heads, noted once it commits
 
     @property
     def app(self) -> Chronicle:
@@ -234,24 +235,26 @@ class Ledger:
     def batch_opened(self, session: Session) -> None:
         """A batch is a write: refused before its first line when the log no longer extends the last
         checkpoint this chronicle saw of its campaign (none yet: a batch may start one)."""
+        self._batch_heads = {}
         try:
             campaign = session.campaign.id
         except ChronicleError:
             return
         refuse_unwitnessed(session.app, campaign, where=self.target)
 
-    def batch_saved(self, session: Session, heads: dict[UUID, Head]) -> None:
+    def batch_saved(self, session: Session) -> None:
         """Grow, in the batch's transaction, the stored tree of each campaign the session's last save
-        wrote to, from the hashes it saved (as a command grows it by its own events); HEADS keeps each
-        campaign's newest head, to be noted as seen once the batch commits (`batch_committed`)."""
+        wrote to, from the hashes it saved (as a command grows it by its own events); each campaign's
+        newest head is noted as seen once the batch commits (`batch_committed`)."""
         if not session.saved:
             return
         hashes = {at: event.hash for at, event, *_ in session.saved}
         owners = {event.originator_id for _, event, *_ in session.saved}
         for campaign in {getattr(session.held(owner), "campaign_id", owner) for owner in owners}:
-            heads[campaign] = extend(session.app, campaign, hashes)
+            self._batch_heads[campaign] = extend(session.app, campaign, hashes)
 
-    def batch_committed(self, heads: dict[UUID, Head]) -> None:
+    def batch_committed(self) -> None:
+        heads, self._batch_heads = self._batch_heads, {}
         for campaign, head in heads.items():
             note_head(self.app, campaign, head, where=self.target)
 
