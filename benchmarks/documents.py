@@ -28,7 +28,7 @@ from pathlib import Path
 import orjson
 
 from . import baselines, signing
-from .measure import cli, copy, row
+from .measure import cli, copy, removed, row
 
 RUNS = 3
 GOAL = 0.5
@@ -109,12 +109,6 @@ def against_save(what: str, count: int, unit: str, runs: list[tuple[float, int, 
     seconds, rss = statistics.median(run[0] for run in runs), max(run[1] for run in runs)
     rate, save = count / seconds, statistics.median(saves)
     row(what, f"{rate:,.0f} {unit}/s, {rss} MB", f"{rate / save:.2f}x raw save ({save:,.0f} events/s; goal >= {GOAL})")
-
-
-def removed(db: Path) -> None:
-    """A SQLite ledger gone, with its write-ahead log files."""
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{db}{suffix}").unlink(missing_ok=True)
 
 
 def main() -> None:

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +35,7 @@ from typing import Any
 import orjson
 
 from . import load
-from .measure import copy, row
+from .measure import copy, removed, row
 
 HISTORY = 2_000
 WRITES = 300
@@ -187,14 +188,14 @@ def enlist(target: str) -> list[Case]:
         ledger.close()
 
 
-async def sequential(port: int, case: Case, tag: str) -> tuple[list[float], dict[str, int]]:
+async def sequential(port: int, case: Case, tag: str) -> tuple[list[float], Counter[str]]:
     """HTTP_WARM writes, then HTTP_WRITES timed, one at a time on one kept-alive connection; (the measured
     writes' seconds, the count of each kind of failure)."""
     from chronicle.ledger.signing import sign
 
     http = load.Http(port)
     times: list[float] = []
-    failed: dict[str, int] = {}
+    failed: Counter[str] = Counter()
     try:
         for n in range(HTTP_WARM + HTTP_WRITES):
             document = case.documents[n % len(case.documents)]()
@@ -205,13 +206,13 @@ async def sequential(port: int, case: Case, tag: str) -> tuple[list[float], dict
                 status, answer = await asyncio.wait_for(http.request("POST", "/api/commands", body), load.TIMEOUT)
             except (TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError, ValueError) as problem:
                 http.close()
-                failed[repr(problem)[:80]] = failed.get(repr(problem)[:80], 0) + 1
+                failed[repr(problem)[:80]] += 1
                 continue
             took = time.perf_counter() - sent
             if status != 200:
                 error = (orjson.loads(answer) if answer else {}).get("error", {})
                 why = f"{status} {error.get('code')}: {str(error.get('message'))[:80]}"
-                failed[why] = failed.get(why, 0) + 1
+                failed[why] += 1
             elif n >= HTTP_WARM:
                 times.append(took)
     finally:
@@ -219,13 +220,13 @@ async def sequential(port: int, case: Case, tag: str) -> tuple[list[float], dict
     return times, failed
 
 
-def typed(target: str, work: Path, case: Case) -> tuple[list[float], dict[str, int]]:
+def typed(target: str, work: Path, case: Case) -> tuple[list[float], Counter[str]]:
     """CASE's lines fed one at a time to one `chronicle --json shell` process on TARGET (as this machine's
     identity, the campaign's gm): HTTP_WARM lines, then HTTP_WRITES timed from the line's write to its
     answer's line (the interpreter's start aside); (the measured lines' seconds, each kind of failure)."""
     command = [sys.executable, "-m", "chronicle.cli", "--db", target, "--campaign", case.name, "--json", "shell"]
     times: list[float] = []
-    failed: dict[str, int] = {}
+    failed: Counter[str] = Counter()
     with (work / "doors-shell.err").open("wb") as err:
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err)
     assert process.stdin is not None and process.stdout is not None
@@ -236,17 +237,17 @@ def typed(target: str, work: Path, case: Case) -> tuple[list[float], dict[str, i
             process.stdin.write(f"{line}\n".encode())
             process.stdin.flush()
             if not select.select([process.stdout], [], [], load.TIMEOUT)[0]:
-                failed["no answer in time"] = failed.get("no answer in time", 0) + 1
+                failed["no answer in time"] += 1
                 break
             answer = process.stdout.readline()
             took = time.perf_counter() - sent
             if not answer:
-                failed["the shell ended"] = failed.get("the shell ended", 0) + 1
+                failed["the shell ended"] += 1
                 break
             if answer.startswith(b'{"error"'):
                 error = orjson.loads(answer)["error"]
                 why = f"{error.get('code')}: {str(error.get('message'))[:80]}"
-                failed[why] = failed.get(why, 0) + 1
+                failed[why] += 1
             elif n >= HTTP_WARM:
                 times.append(took)
     finally:
@@ -293,8 +294,7 @@ def sqlite_over_http(work: Path, ledgers: dict[str, Path]) -> None:
         try:
             over_http(str(target), work, where)
         finally:
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{target}{suffix}").unlink(missing_ok=True)
+            removed(target)
 
 
 def main() -> None:

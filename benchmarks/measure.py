@@ -122,6 +122,12 @@ def copy(db: Path, to: Path) -> Path:
     return to
 
 
+def removed(db: Path) -> None:
+    """A SQLite ledger gone, with its write-ahead log files."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+
+
 def row(what: str, value: str, goal: str = "") -> None:
     ROWS.append((what, value, goal))
     print(f"{what:<58} {value:<30} {goal}", flush=True)

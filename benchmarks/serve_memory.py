@@ -17,6 +17,7 @@ import dataclasses
 import os
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from . import load
@@ -57,7 +58,7 @@ def measure(work: Path, writes: int = 100_000, clients: int = CLIENTS) -> None:
     team, _ = load.prepare(target, 1, clients, 1)
     marks = sorted({*(c for c in CHECKPOINTS if c < writes), writes})
     readings: list[tuple[int, int, int, float, float]] = []  # (writes, VmRSS kB, VmHWM kB, seconds, server CPU)
-    failed: dict[str, int] = {}
+    failed: Counter[str] = Counter()
     server = load.start(target, work, 0, limit=False)
     try:
         began, cpu = time.perf_counter(), server.cpu()
@@ -67,7 +68,7 @@ def measure(work: Path, writes: int = 100_000, clients: int = CLIENTS) -> None:
             for w in done:
                 if w.status != 200:
                     key = f"{w.status} {(w.code or '')[:80]}"
-                    failed[key] = failed.get(key, 0) + 1
+                    failed[key] += 1
             written = mark
             rss, hwm = memory(server.process.pid)
             readings.append((mark, rss, hwm, time.perf_counter() - began, server.cpu() - cpu))
