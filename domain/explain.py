@@ -38,6 +38,8 @@ TELLERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}  # the common e
 
 PositionOf = Callable[[UUID, int], int]
 """The log position of an aggregate's event by its version (the index's `position_of`; 0: none)."""
+Places = Callable[[int], int]
+"""`PositionOf` for one aggregate: the log position of its event by its version."""
 
 
 def explain(event: DomainEvent, name: str, system: str | None, position_of: PositionOf | None = None) -> str:
@@ -99,8 +101,7 @@ def _amended(event: Amended, name: str) -> str:
     return _correction(event, name, None)
 
 
-def _correction(event: Amended, name: str, places: Callable[[int], int] | None) -> str:
-    """`places`: the log position of an event of the corrected aggregate, by its version."""
+def _correction(event: Amended, name: str, places: Places | None) -> str:
     at = _position(event.target_version, places)
     target = f"{_possessive(name)} event " + (f"at {at}" if at else f"{event.target_version} ({event.target[:8]})")
     if event.void:
@@ -190,13 +191,13 @@ def _note(event: NoteTaken, name: str) -> str:
     return f'{about}: "{_one_line(event.text)}".'
 
 
-def _position(version: int, places: Callable[[int], int] | None) -> str:
+def _position(version: int, places: Places | None) -> str:
     """`#47`, the log position of the aggregate's event at `version`; "" where it is not known."""
     at = places(version) if places is not None else 0
     return f"#{at}" if at else ""
 
 
-def _changes(changes: Iterable[Mapping[str, Any]], places: Callable[[int], int] | None = None) -> str:
+def _changes(changes: Iterable[Mapping[str, Any]], places: Places | None = None) -> str:
     """What a correction's re-derivation changed, event by event (`refold.differences`)."""
     by_version: dict[int, list[str]] = {}
     for change in changes:
