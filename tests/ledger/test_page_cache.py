@@ -18,8 +18,8 @@ def _cache_sizes(path: str) -> set[int]:
         app.close()
 
 
-def test_a_command_keeps_16_mb_and_a_process_that_stays_up_2_mb(sqlite_db, monkeypatch):
-    monkeypatch.setattr(durable_sqlite, "CACHE", durable_sqlite.BULK_CACHE)  # (put back after the test)
+def test_a_command_keeps_16_mb_and_a_process_that_stays_up_2_mb(sqlite_db):
+    # (conftest's bulk_page_cache gives each test the commands' cache, and puts it back after)
     assert _cache_sizes(sqlite_db) == {-16384}
     durable_sqlite.staying_up()
     assert _cache_sizes(sqlite_db) == {-2048}
