@@ -133,7 +133,7 @@ class LazyGroup(click.Group):
                     continue
                 rows.append((name, command.get_short_help_str(limit)))
             else:
-                rows.append((name, click.utils.make_default_short_help(summary, limit)))
+                rows.append((name, click.Command(name, help=summary).get_short_help_str(limit)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 

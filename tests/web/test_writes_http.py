@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
 import pytest
 from conftest import Run
 from reliability.forge import rechain
@@ -249,8 +250,10 @@ def test_every_answer_carries_the_security_headers_and_no_cookie(table):
 def test_the_server_listens_on_this_machine_alone_unless_told():
     from chronicle.cli.serve import serve
 
-    assert next(p for p in serve.params if p.name == "host").default == "127.0.0.1"
-    assert next(p for p in serve.params if p.name == "writes").default is False
+    context = click.Context(serve)
+    defaults = {param.name: param.get_default(context) for param in serve.params}
+    assert defaults["host"] == "127.0.0.1"
+    assert defaults["writes"] is False
 
 
 def test_without_writes_every_write_is_405(run):
