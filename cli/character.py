@@ -54,11 +54,11 @@ def show(env: Any, name: str, as_of: str | None) -> None:
     """
     data = None
     if as_of is None and env.batch is None:  # the common case: one row, no domain models loaded
-        from ..ledger.rows import current_view
+        from ..ledger.application.views.rows import current_view
 
         data = current_view(env.app, env.campaign, name)
     if data is None:
-        from ..ledger.characters import character_view
+        from ..ledger.application.views.characters import character_view
 
         data = character_view(env.read(), name, as_of)
     emit(env, data, lambda: sheet_text(data))
@@ -87,11 +87,11 @@ def list_(env: Any, as_of: str | None, retired: bool) -> None:
     """
     rows = None
     if as_of is None and env.batch is None:  # the common case: the rows alone, no domain models loaded
-        from ..ledger.rows import current_list
+        from ..ledger.application.views.rows import current_list
 
         rows = current_list(env.app, env.campaign, retired)
     if rows is None:
-        from ..ledger.characters import character_list
+        from ..ledger.application.views.characters import character_list
 
         rows = character_list(env.read(), as_of, retired)
     emit(

@@ -10,7 +10,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from ..domain.systems import PACKAGES
-from ..ledger.storage import must_exist
+from ..ledger.store.targets import must_exist
 from .complete import campaign_command, wire
 from .context import Env
 
