@@ -28,7 +28,7 @@ from uuid import UUID
 from ...domain.errors import Refusal
 from ..application.views.history import notifications_at
 from ..store.mapper import mapper_of
-from . import merkle, signed_note
+from . import merkle, signed_note, tripwire
 from .identity import folder
 from .signed_note import Checkpoint, Signer
 from .tree import DamagedTree, Head, Leaf, campaign_leaves, extend, leaf_of, rebuild, stored_tree
@@ -87,10 +87,27 @@ def _witnessed(
         return None, None
     head = extend(app, campaign_id)
     try:
-        return _extends(app, head, *seen), head
+        problem = _extends(app, head, *seen)
     except DamagedTree:  # nodes deleted: grown again from the log, which must still extend what was seen
         head = rebuild(app, campaign_id)
-        return _extends(app, head, *seen), head
+        problem = _extends(app, head, *seen)
+    return problem or _tripped(app, campaign_id, head, seen[0]), head
+
+
+def _tripped(app: Chronicle, campaign_id: UUID, head: Head, size: int) -> Problem | None:
+    """A row of the first SIZE events removed or rewritten behind chronicle's back, as the events table's
+    tripwire noted it (ledger/trust/tripwire.py). Where it is missing (a ledger from before it, or removed), the
+    campaign's whole log is compared with its stored tree once, as `verify` compares them, and it is made."""
+    if not tripwire.armed(app):
+        problems, _ = audit(app, campaign_id)
+        tripwire.arm(app)
+        return Problem(problems[0].position, _rewritten(size, problems[0].problem)) if problems else None
+    last = stored_tree(app).leaves(head.tree, [size - 1]).get(size - 1)
+    found = tripwire.changed(app, last.position if last is not None else head.position)
+    if found is None:
+        return None
+    position, change = found
+    return Problem(position, _rewritten(size, f"#{position} was {change}" if position else "its events were removed"))
 
 
 def _extends(app: Chronicle, head: Head, size: int, root: bytes) -> Problem | None:
