@@ -72,3 +72,28 @@ def reseal(lines: list[dict[str, Any]], changed: dict[str, Any]) -> None:
         if "closing" not in line
     }
     lines[-1] = orjson.loads(closing_line(heads))
+
+
+def before_signatures(monkeypatch) -> None:
+    """Make the commands run from now on record as a chronicle from before signatures did: no signature on any
+    event, no creator's key on a new campaign (a ledger whose events `verify` counts as unsigned, not stripped)."""
+    from chronicle.ledger.application import ledger as application
+    from chronicle.ledger.application.session import Session
+
+    start = Session.start_campaign
+
+    def unkeyed(self, name, system, select=True, gm_key=None):
+        return start(self, name, system, select, None)
+
+    monkeypatch.setattr(application, "seal_with", lambda *args, **kwargs: None)
+    monkeypatch.setattr(Session, "start_campaign", unkeyed)
+
+
+def signed(event, campaign, document: dict, nonce: str | None = None, signer=None):
+    """A new sealed EVENT signed as a command of DOCUMENT in CAMPAIGN (by the user's identity unless SIGNER),
+    and sealed again with its signature: what a forger holding that key would write."""
+    from chronicle.ledger.trust.identity import load_or_create
+    from chronicle.ledger.trust.signing import sign
+
+    made = sign(signer or load_or_create(), campaign, document, nonce)
+    return event.signed_with(event.prev_hash, made, made.model_dump(mode="json"))
