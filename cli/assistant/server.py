@@ -39,7 +39,7 @@ async def _serve(desk: Desk) -> None:
     async with stdio_server() as (read_stream, write_stream), anyio.create_task_group() as relays:
         received, sent = _answering(relays, read_stream, write_stream)
         await server.run(received, sent, server.create_initialization_options())
-        relays.cancel_scope.cancel()
+        await sent.aclose()  # (its relay then writes what is left and closes the transport's stream)
 
 
 LONGEST = 1 << 20  # characters a message may hold, as `batch` and the shell hold a line
@@ -70,7 +70,7 @@ def _answering(relays: Any, read_stream: Any, write_stream: Any) -> tuple[Any, A
                 await inward_send.send(item)
 
     async def relay_out() -> None:
-        async with outward_receive:
+        async with outward_receive, write_stream:
             async for item in outward_receive:
                 try:
                     item.message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")

@@ -91,7 +91,11 @@ def _witnessed(
     except DamagedTree:  # nodes deleted: grown again from the log, which must still extend what was seen
         head = rebuild(app, campaign_id)
         problem = _extends(app, head, *seen)
-    return problem or _tripped(app, campaign_id, head, seen[0]), head
+    if problem is not None and not tripwire.armed(app):
+        return problem, head
+    tripped = _tripped(app, campaign_id, head, seen[0])  # (it may know an earlier change than the ends do)
+    found = [p for p in (problem, tripped) if p is not None]
+    return (min(found, key=lambda p: p.position or head.position + 1) if found else None), head
 
 
 def _tripped(app: Chronicle, campaign_id: UUID, head: Head, size: int) -> Problem | None:

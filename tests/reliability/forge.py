@@ -23,7 +23,7 @@ def _table(db: str) -> tuple[str, str]:
 
 def content_hash(topic: str, originator: object, version: int, state: State) -> str:
     """The hash chronicle seals an event with: sha256 over its topic and content (its id and version in)."""
-    content = {k: v for k, v in state.items() if k != "hash"}
+    content = {k: v for k, v in state.items() if k not in ("hash", "class_version")}  # (as `checked_event` hashes)
     content.update(originator_id=str(uuid.UUID(str(originator))), originator_version=version)
     return hashlib.sha256(orjson.dumps([topic, content], option=orjson.OPT_SORT_KEYS)).hexdigest()
 
@@ -97,3 +97,36 @@ def signed(event, campaign, document: dict, nonce: str | None = None, signer=Non
 
     made = sign(signer or load_or_create(), campaign, document, nonce)
     return event.signed_with(event.prev_hash, made, made.model_dump(mode="json"))
+
+
+def append(db: str, originator: object, topic: str, state: State) -> int:
+    """A row appended to ORIGINATOR's chain by plain SQL: STATE as its next version, linked to its last
+    event's hash and sealed as chronicle seals (a forger who holds the database). Returns its position."""
+    table, at = _table(db)
+    ident = uuid.UUID(str(originator))
+    key = str(ident) if is_postgres(db) else ident.hex
+    rows = sql(
+        db, f"SELECT originator_version, state FROM {table} WHERE originator_id = ? ORDER BY originator_version", (key,)
+    )
+    version = rows[-1][0] + 1 if rows else 1
+    data = dict(state)
+    data["prev_hash"] = orjson.loads(bytes(rows[-1][1]))["hash"] if rows else ""
+    data["hash"] = content_hash(topic, ident, version, data)
+    sql(
+        db,
+        f"INSERT INTO {table} (originator_id, originator_version, topic, state) VALUES (?, ?, ?, ?)",
+        (key, version, topic, orjson.dumps(data)),
+    )
+    ((position,),) = sql(
+        db, f"SELECT {at} FROM {table} WHERE originator_id = ? AND originator_version = ?", (key, version)
+    )
+    return int(position)
+
+
+def row(db: str, position: int) -> tuple[uuid.UUID, int, str, State]:
+    """The event at POSITION: its aggregate, version, topic and stored state."""
+    table, at = _table(db)
+    ((originator, version, topic, state),) = sql(
+        db, f"SELECT originator_id, originator_version, topic, state FROM {table} WHERE {at} = ?", (position,)
+    )
+    return uuid.UUID(str(originator)), version, topic, orjson.loads(bytes(state))
