@@ -108,7 +108,7 @@ def test_the_status_cap_holds_through_amend_and_oath_fulfil(run, greyhawk):
     assert fulfil.exit_code == 2 and "at most 1,000,000" in fulfil.stderr
     run.json("status", "award", "Vasana", "--amount", "100", "--reason", "a hard fight")
     award = run.json("log", "--tail", "1")["events"][-1]["position"]
-    amended = run("amend", str(award), "--set", f"amount={10**15}", "--reason", "typo")
+    amended = run("amend", f"#{award}", "--set", f"amount={10**15}", "--reason", "typo")
     assert amended.exit_code == 2 and "beyond 1,000,000" in amended.stderr
     assert len(run.json("log")["events"]) == before + 1
 
