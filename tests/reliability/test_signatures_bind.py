@@ -291,3 +291,23 @@ def _quiet_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     home.mkdir(mode=0o700)
     monkeypatch.setenv("CHRONICLE_HOME", str(home))
+
+
+def test_worker_processes_name_what_one_process_names(run):
+    """`verify` on long logs runs in worker processes, each folding every event and running again the commands
+    whose first event is of its share: an attack acting on two characters of two shares, and forgeries on
+    either side, are named as one process names them."""
+    at = table(run)
+    run.json("character", "set", "Alice", "weapons=sword:damage=1d8", "--reason", "armed")
+    for _ in range(6):
+        run.json("attack", "Alice", "Bob", "--force")
+        run.json("attack", "Bob", "Alice", "--force", "--weapon", "club:damage=1d6")
+    assert [p for p in problems(run, "--workers", "3")] == []
+    rechain(run.db, at["note"], lambda state: state.update(text="goodbye"))
+    _, _, topic, state = row(run.db, at["alice d20"])
+    bob, *_ = row(run.db, at["bob"])
+    append(run.db, bob, topic, state)
+    alone = problems(run, "--workers", "1")
+    assert len(alone) >= 2
+    for workers in ("2", "3"):
+        assert problems(run, "--workers", workers) == alone
