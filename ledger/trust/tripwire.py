@@ -10,6 +10,7 @@ tree once, as `verify` does), and `verify`, which reads everything, names any ch
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 if TYPE_CHECKING:
     from ..store.chronicle import Chronicle
@@ -69,10 +70,13 @@ def arm(app: Chronicle) -> None:
     app.__dict__["_chronicle_tripwire"] = True
 
 
-def changed(app: Chronicle, up_to: int) -> tuple[int, str] | None:
-    """The first position at or before UP_TO whose row was removed or rewritten, and how; None if none (the
-    tripwire is `armed`)."""
+def changed(app: Chronicle, campaign: UUID, up_to: int) -> tuple[int, str] | None:
+    """The first position of CAMPAIGN's events at or before UP_TO whose row was removed or rewritten, and how
+    (the index still lists a removed row's position); None if none (the tripwire is `armed`)."""
     rows: list[Any] = app.views.query(
-        f"SELECT position, change FROM {CHANGED} WHERE position <= ? ORDER BY position LIMIT 1", (up_to,)
+        f"SELECT c.position, c.change FROM {CHANGED} c WHERE c.position <= ? AND (c.position = 0 OR EXISTS"
+        " (SELECT 1 FROM chronicle_log l WHERE l.position = c.position AND l.campaign ="
+        " (SELECT position FROM chronicle_campaigns WHERE id = ?))) ORDER BY c.position LIMIT 1",
+        (up_to, str(campaign)),
     )
     return (int(rows[0][0]), str(rows[0][1])) if rows else None

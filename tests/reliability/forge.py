@@ -130,3 +130,17 @@ def row(db: str, position: int) -> tuple[uuid.UUID, int, str, State]:
         db, f"SELECT originator_id, originator_version, topic, state FROM {table} WHERE {at} = ?", (position,)
     )
     return uuid.UUID(str(originator)), version, topic, orjson.loads(bytes(state))
+
+
+def elsewhere(monkeypatch, folder) -> None:
+    """Go on as the same user (their key) from a chronicle folder that remembers no checkpoint: what the log
+    holds is then met as it is, not against what this user saw before it was edited."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    folder = Path(folder)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    shutil.copy(Path(os.environ["CHRONICLE_HOME"]) / "identity.key", folder / "identity.key")
+    (folder / "identity.key").chmod(0o600)
+    monkeypatch.setenv("CHRONICLE_HOME", str(folder))
