@@ -21,7 +21,10 @@ from chronicle.cli.web.writes import Writer
 from chronicle.ledger.trust.identity import load_or_create
 from chronicle.ledger.trust.signing import sign
 
-from .test_writes_http import WOUND, error, table  # noqa: F401  (the table: Sartar, Ann's phone joined)
+from . import test_writes_http
+from .test_writes_http import WOUND, error
+
+table = test_writes_http.table  # the fixture: Sartar and Glorantha, Ann's phone joined as Vasana's player
 
 
 def published(run, position: int) -> dict:
