@@ -101,7 +101,7 @@ def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) ->
                     session.write_rows()  # and the characters' rows are written as the batch left them
         finally:
             env.batch, env.json = quiet, json
-    ledger.batch_committed()
+    ledger.batch_committed(session)
     session.take_snapshots()
     return lines, recorded
 
@@ -194,6 +194,7 @@ OWN_TRANSACTION = {
     "serve": "it serves until stopped",
     "batch": "it runs its lines in one transaction of its own",
     "shell": "it reads command lines of its own",
+    "mcp": "it serves an assistant on standard input and output until they close",
 }
 
 

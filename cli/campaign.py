@@ -180,7 +180,8 @@ def list_(env: Env, archived: bool) -> None:
 @common
 @executes("table:CampaignUse")
 def use() -> None:
-    """Make NAME the campaign later commands act on without --campaign.
+    """Make NAME the campaign your later commands act on without --campaign (your own choice, kept in your
+    chronicle folder: nothing is recorded in any log).
 
     \b
     Example:

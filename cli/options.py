@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..domain.errors import BadInput
 from ..domain.limits import typed_within_int64
 from ..domain.text import printable
 
@@ -58,6 +59,8 @@ def _bounded(convert: Callable[[Any], int], value: Any, param: click.Parameter |
     else:  # `--tail`, or an argument's name as its usage writes it (`DAMAGE`)
         named = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
     shown = f"{named} {printable(str(value)[:40])}"
+    if isinstance(value, str) and not value.isascii():  # Python reads other scripts' digits (`١٢` is 12): not a number
+        raise BadInput(f"{shown} is not a whole number: write it in the digits 0-9")
     typed = typed_within_int64(value, shown)
     number = convert(value if typed is None else str(typed))  # (Click's checks: a range, `1_000`, ...)
     if isinstance(number, int):  # what Python's int() also reads (`1_000`), once converted

@@ -48,8 +48,8 @@ otherwise. What the texts leave open that is no setting follows each system's ke
 EVERYWHERE = (
     "Dice notation rounds `/` down, toward negative infinity, as the rules round: `-7/2` is -4. A constant that "
     "reads like a range (`2-8`) is refused, naming the dice to write (`2d4`).",
-    "A new campaign becomes the current one (a replay's `--fork` does not); `campaign use` makes another current; "
-    "an archived campaign is never current.",
+    "A new campaign becomes the current one for whoever started it (a replay's `--fork` does not); `campaign use` "
+    "makes another current for whoever runs it, recording nothing in any log; an archived campaign is never current.",
     "A renamed character's old name is free for a new character. Notes may be written about a retired "
     "character; nothing else.",
 )

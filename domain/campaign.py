@@ -11,7 +11,7 @@ from pydantic import Field
 from .aggregate import Aggregate
 from .dice import DiceRecord
 from .events import Created, Event
-from .ids import campaign_id  # noqa: F401  (campaigns are found by name)
+from .ids import campaign_id  # noqa: F401  (the ids campaigns had before they were drawn at random: benchmarks)
 
 if TYPE_CHECKING:
     from .participants import Participant

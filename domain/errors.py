@@ -84,3 +84,10 @@ class BadSignature(Refusal):
     """A signature that does not verify, a key that is no participant's, or a nonce seen before."""
 
     code = "bad_signature"
+
+
+class DamagedLog(Refusal):
+    """The log no longer holds what was recorded (an event removed, moved or rewritten behind chronicle's back):
+    nothing more is decided on it until it is restored (`verify` names what changed)."""
+
+    code = "damaged_log"

@@ -80,6 +80,17 @@ class DomainEvent(Model):
         object.__setattr__(self, "__pydantic_private__", {"_stored": state})
         return self
 
+    def unsealed(self) -> Self:
+        """This new event, marked as made here and left without its hash (a replay's, never stored)."""
+        object.__setattr__(self, "__pydantic_private__", {"_made": True})
+        return self
+
+    @property
+    def made_here(self) -> bool:
+        """Whether this event was made by this process (not read from a log)."""
+        private = self.__pydantic_private__ or {}
+        return "_stored" in private or "_made" in private
+
     def signed_with(self, prev_hash: str, signed: Signed, signed_state: dict[str, Any]) -> Self:
         """This new sealed event (not yet shared), signed with SIGNED (`signed_state` is its JSON) after
         `prev_hash`, and sealed again: from the JSON it was first sealed with, in its fields' order, with

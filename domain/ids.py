@@ -1,6 +1,7 @@
-"""Ids derived from names and versions: campaigns and characters are found by name, events by
-their aggregate and version, so no lookup table is needed. Standard library only: `character show`
-computes them without loading any domain model."""
+"""Ids derived from names and versions: characters are found by name within their campaign, events by
+their aggregate and version, so no lookup table is needed (a campaign's own id is drawn at random when it
+is started: ledger/application/session.py). Standard library only: `character show` computes them without
+loading any domain model."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 @functools.lru_cache(maxsize=4096)  # a batch names the same few campaigns and characters line after line
 def campaign_id(name: str) -> UUID:
+    """The id a campaign of NAME was given before ids were drawn at random (older ledgers keep theirs)."""
     return uuid5(NAMESPACE_URL, f"chronicle:campaign:{name}")
 
 

@@ -75,6 +75,8 @@ class ParticipantSet(Event):
     invitation: str | None = Field(None, exclude_if=_absent)
 
     def apply(self, aggregate: Any) -> None:
+        if not stands(self, aggregate):
+            return
         participant = Participant(self.name, self.role, tuple(self.plays), self.key, self.originator_version)
         aggregate.participants = {**aggregate.participants, self.name: participant}
         if self.invitation is not None:
@@ -101,6 +103,8 @@ class ParticipantInvited(Event):
     expires: datetime
 
     def apply(self, aggregate: Any) -> None:
+        if not stands(self, aggregate):
+            return
         invitation = Invitation(self.name, self.role, tuple(self.plays), self.expires, self.by)
         aggregate.invitations = {**invitations_of(aggregate), self.invitation: invitation}
 
@@ -121,7 +125,30 @@ class ParticipantRemoved(Event):
     reason: str
 
     def apply(self, aggregate: Any) -> None:
+        if not stands(self, aggregate):
+            return
         aggregate.participants = {k: v for k, v in aggregate.participants.items() if k != self.name}
+
+
+def stands(event: Event, campaign: Any) -> bool:
+    """Whether a change of the campaign's participants counts: signed by a gm of that moment, or a join signed by
+    the key it makes with an invitation still open then; in a campaign with no participants yet (a ledger from
+    before them), signed by anyone. An unsigned one counts only as its command decides it, before it is signed
+    (every event a command records is signed with it): one stored unsigned, or signed by a player, changes
+    nothing (`verify` names it)."""
+    signed = event.signed
+    if signed is None:
+        return event.made_here
+    participants: Mapping[str, Participant] = campaign.participants
+    if not participants:
+        return True
+    signer = holder(participants, signed.key)
+    if signer is not None and signer.role == "gm":
+        return True
+    if isinstance(event, ParticipantSet) and event.invitation is not None:
+        invited = invitations_of(campaign).get(event.invitation)
+        return invited is not None and signed.key == event.key and event.timestamp <= invited.expires
+    return False
 
 
 def check_key(key: str) -> str:

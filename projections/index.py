@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
     from .feed import Feed, Logged
 
 VIEW = "index"
-VERSION = 5  # of the tables below: a ledger whose index was made by another version rebuilds it
+NONCES = "chronicle_nonces"
+VERSION = 6  # of the tables below: a ledger whose index was made by another version rebuilds it
 
 # A campaign is named in the log by its position (where it started): a number, not its id's text.
 # The log keeps no more than its queries need: which aggregate and version an event is, the
@@ -38,6 +39,10 @@ TABLES = {
     " retired INTEGER",
     "chronicle_log": "position {position}, event_key BIGINT NOT NULL, campaign BIGINT NOT NULL, time TEXT",
     "chronicle_amendments": "position BIGINT NOT NULL, campaign BIGINT NOT NULL",
+    # the nonces each campaign's signed commands spent (the events' own `signed` blocks), each with the first
+    # position that carried it: a command spends its nonce in its own transaction, by a plain insert that a
+    # second one of the same nonce fails (ledger/trust/nonces.py); a fold adds what the log holds, twice or not
+    NONCES: "campaign TEXT NOT NULL, nonce TEXT NOT NULL, position BIGINT NOT NULL, PRIMARY KEY (campaign, nonce)",
 }
 INDEXES = (
     "CREATE UNIQUE INDEX IF NOT EXISTS chronicle_campaigns_id ON chronicle_campaigns (id)",
@@ -91,6 +96,7 @@ class Index:
         self._started: dict[UUID, int] = {}  # campaign -> its position
         self._suffix = suffix
         self._kinds: dict[str, Kind] = {}  # by topic
+        self._ids: dict[int, str] = {}  # a campaign's position -> its id
         self._updates: list[tuple[str, tuple[Any, ...]]] = []  # rows changed by the batch being folded
 
     def catch_up(self, progress: Callable[[int], None] | None = None, batch_size: int = BATCH) -> int:
@@ -105,6 +111,7 @@ class Index:
     def fold(self, events: Sequence[Logged]) -> dict[str, list[tuple[Any, ...]]]:
         rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
         add, known, kinds = rows["chronicle_log"].append, self._campaign_of, self._kinds
+        spent: dict[tuple[str, str], int] = {}  # (campaign id, nonce) -> the first position carrying it
         for logged in events:
             originator, at = logged.originator_id, logged.position
             kind = kinds.get(logged.topic) or remember(kinds, logged)
@@ -116,6 +123,10 @@ class Index:
             else:
                 campaign, when = self._fold_event(kind, logged, rows)
             add((at, event_key(originator, logged.originator_version), campaign, when))
+            signed = logged.state.get("signed")
+            if isinstance(signed, dict) and isinstance(signed.get("nonce"), str) and campaign:
+                spent.setdefault((self._id_of(campaign), signed["nonce"]), at)
+        rows[NONCES] = [(campaign, nonce, at) for (campaign, nonce), at in spent.items() if campaign]
         return rows
 
     def _fold_event(self, kind: Kind, logged: Logged, rows: dict[str, list[tuple[Any, ...]]]) -> tuple[int, str]:
@@ -130,6 +141,7 @@ class Index:
                     (str(originator), started.name, started.system, at, at if started.chosen else 0, 0)
                 )
                 self._campaign_of[originator] = self._started[originator] = at
+                self._ids[at] = str(originator)
                 return at, iso(started.timestamp)
             case Kind.REGISTERED:
                 registered = logged.event()
@@ -157,7 +169,18 @@ class Index:
 
     def write(self, cursor: Any, rows: dict[str, list[tuple[Any, ...]]]) -> None:
         for name, found in rows.items():
-            self.store.insert(cursor, name + self._suffix, found)
+            if name != NONCES:
+                self.store.insert(cursor, name + self._suffix, found)
+        # spent already (by the command that recorded them, or a share of a rebuild that folded the command's
+        # other events): kept once, with the first position seen
+        table = NONCES + self._suffix
+        self.store.executemany(
+            cursor,
+            f"INSERT INTO {table} (campaign, nonce, position) VALUES (?, ?, ?) ON CONFLICT (campaign, nonce) DO UPDATE"
+            f" SET position = CASE WHEN excluded.position < {table}.position THEN excluded.position"
+            f" ELSE {table}.position END",
+            rows.get(NONCES, []),
+        )
         for statement, params in self._updates:
             self.store.execute(cursor, statement.format(suffix=self._suffix), params)
         self._updates.clear()
@@ -174,6 +197,15 @@ class Index:
         found = self._campaign_of[originator_id] = self._start_of(UUID(rows[0][0]) if rows else originator_id)
         return found
 
+    def _id_of(self, campaign: int) -> str:
+        """The id of the campaign at that position ("" when the log has lost its start)."""
+        found = self._ids.get(campaign)
+        if found is None:  # (its start, where the events table has it: a rebuild's worker fills fresh tables)
+            table, at = self.store.events
+            rows = self.store.query(f"SELECT originator_id FROM {table} WHERE {at} = ?", (campaign,))
+            found = self._ids[campaign] = str(aggregate_id(rows[0][0])) if rows else ""
+        return found
+
     def _start_of(self, campaign_id: UUID) -> int:
         """A campaign's position: where the events table has its first event (a rebuild's worker
         does not see every campaign start, only its share of the aggregates'). 0 when the log has
@@ -185,6 +217,8 @@ class Index:
                 (self.store.originator(campaign_id),),
             )
             self._started[campaign_id] = rows[0][0] if rows else 0
+            if rows:
+                self._ids[rows[0][0]] = str(campaign_id)
         return self._started[campaign_id]
 
     # queries -------------------------------------------------------------------------------
@@ -290,6 +324,13 @@ class Index:
             (self.store.originator(originator_id), position),
         )
         return rows[0][0] if rows else None
+
+    def spent(self, campaign_id: UUID, nonce: str) -> int | None:
+        """The first position of the campaign's command that spent NONCE, if one did."""
+        rows = self.store.query(
+            f"SELECT position FROM {NONCES} WHERE campaign = ? AND nonce = ?", (str(campaign_id), nonce)
+        )
+        return int(rows[0][0]) if rows else None
 
     def amendments(self, campaign_id: UUID) -> list[int]:
         """The positions of the campaign's corrections."""

@@ -111,3 +111,9 @@ def run(db) -> Run:
 @pytest.fixture
 def run_sqlite(sqlite_db) -> Run:
     return Run(sqlite_db)
+
+
+def campaign_of(app, name: str) -> uuid.UUID:
+    """A campaign's id, as its ledger's index has it (ids are drawn at random: never derived from a name)."""
+    app.index.catch_up()
+    return uuid.UUID(next(ident for ident, known, _ in app.index.campaigns() if known == name))

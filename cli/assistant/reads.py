@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...domain.limits import INT64_MAX
 from ..output import rendered, stories, width
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ class LogArguments(Arguments):
     name: str | None = Field(None, description="Only this character's events.")
     since: str | None = Field(None, description="The events at or after this event id, #position or ISO time.")
     until: str | None = Field(None, description="The events at or before this event id, #position or ISO time.")
-    tail: int | None = Field(None, ge=0, description="Only the newest N (still oldest first).")
+    tail: int | None = Field(None, ge=0, le=INT64_MAX, description="Only the newest N (still oldest first).")
     session: str | int | None = Field(None, description="Only the events of session N (or `last`).")
 
 

@@ -36,8 +36,65 @@ def serve(desk: Desk) -> None:
 
 async def _serve(desk: Desk) -> None:
     server = build(desk)
-    async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+    async with stdio_server() as (read_stream, write_stream), anyio.create_task_group() as relays:
+        received, sent = _answering(relays, read_stream, write_stream)
+        await server.run(received, sent, server.create_initialization_options())
+        await sent.aclose()  # (its relay then writes what is left and closes the transport's stream)
+
+
+LONGEST = 1 << 20  # characters a message may hold, as `batch` and the shell hold a line
+
+
+def _answering(relays: Any, read_stream: Any, write_stream: Any) -> tuple[Any, Any]:
+    """The transport's streams, answering what the SDK would leave unanswered: a line that is not JSON gets
+    -32700, one that is no JSON-RPC message object (or is past LONGEST) -32600; and an answer that cannot be
+    written as UTF-8 JSON (a lone surrogate echoed back) is sent as an error of its request instead."""
+    from mcp.shared._context_streams import create_context_streams
+    from mcp.shared.message import SessionMessage
+
+    inward_send, inward = create_context_streams[Any](0)
+    outward, outward_receive = create_context_streams[Any](0)
+
+    async def relay_in() -> None:
+        async with inward_send:
+            async for item in read_stream:
+                if isinstance(item, Exception):
+                    await write_stream.send(SessionMessage(_error(None, *_unreadable(item))))
+                    continue
+                message = item.message
+                if len(message.model_dump_json(by_alias=True, exclude_unset=True)) > LONGEST:
+                    await write_stream.send(
+                        SessionMessage(_error(getattr(message, "id", None), types.INVALID_REQUEST, "message too long"))
+                    )
+                    continue
+                await inward_send.send(item)
+
+    async def relay_out() -> None:
+        async with outward_receive, write_stream:
+            async for item in outward_receive:
+                try:
+                    item.message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
+                except (ValueError, UnicodeError):
+                    ident = getattr(item.message, "id", None)
+                    item = SessionMessage(
+                        _error(ident, types.INVALID_PARAMS, "the answer holds text that is not UTF-8")
+                    )
+                await write_stream.send(item)
+
+    relays.start_soon(relay_in)
+    relays.start_soon(relay_out)
+    return inward, outward
+
+
+def _unreadable(problem: Exception) -> tuple[int, str]:
+    kinds = {error.get("type") for error in getattr(problem, "errors", lambda: [])()}
+    if kinds & {"json_invalid", "json_type"} or isinstance(problem, (ValueError, UnicodeError)) and not kinds:
+        return types.PARSE_ERROR, "Parse error: the line is not JSON"
+    return types.INVALID_REQUEST, "Invalid Request: not a JSON-RPC message object"
+
+
+def _error(ident: Any, code: int, message: str) -> Any:
+    return types.JSONRPCError(jsonrpc="2.0", id=ident, error=types.ErrorData(code=code, message=message))
 
 
 def build(desk: Desk) -> Server[Any]:

@@ -177,8 +177,19 @@ class TableData:
         return self._locked(self._log, campaign_id, character, kind, as_of, before, session, since, until, tail)
 
     def current(self) -> str | None:
-        """The id of the current campaign (the one `campaign use` chose, else the newest)."""
-        return self._locked(lambda: queries.current_campaign(self.app.views))
+        """The id of the current campaign: the one the server's user chose (`campaign use`), else the newest."""
+
+        def read() -> str | None:
+            from ...ledger.application.current import chosen
+
+            mine = chosen(self.app.target)
+            if mine is not None and self.app.views.query(
+                "SELECT 1 FROM chronicle_campaigns WHERE id = ? AND archived = 0", (str(mine),)
+            ):
+                return str(mine)
+            return queries.current_campaign(self.app.views)
+
+        return self._locked(read)
 
     def names_of(self, ident: str) -> tuple[str, str] | None:
         """A character's campaign and name by its id (for the old `/character/{id}` address), if any."""

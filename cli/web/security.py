@@ -5,8 +5,8 @@
   content types; no referrer (a join link's token stays out of other servers' logs). The view sets no
   cookie: a write is authenticated by its signature alone, so another site has nothing to ride on.
 - `bounded_body`: a request body read up to a limit, refused past it without reading the rest.
-- `Buckets`: a token bucket per key (or per address, for requests without one): a burst, then a steady
-  rate; past it a write is 429.
+- `Buckets`: a token bucket per key, taken once a write's signature is known to be that key's (junk naming
+  someone's public key costs them nothing): a burst, then a steady rate; past it a write is 429.
 """
 
 from __future__ import annotations
@@ -57,17 +57,26 @@ class TooLarge(Exception):
     """A request body past the limit."""
 
 
+class Abandoned(Exception):
+    """A request whose client went away before its body was whole: nobody is left to answer."""
+
+
 async def bounded_body(request: Request, limit: int = BODY) -> bytes:
     """The request's body, refused (TooLarge) as soon as it is known to pass `limit` bytes: by its
     Content-Length, or while it streams in."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise TooLarge
+    from starlette.requests import ClientDisconnect
+
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise TooLarge
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise TooLarge
+    except ClientDisconnect:
+        raise Abandoned from None
     return bytes(body)
 
 

@@ -40,7 +40,7 @@ from ...ledger.application.session import Session
 from ...ledger.store.chronicle import hide_password
 from ...ledger.trust.invitations import invitation_book
 from ...ledger.trust.signing import valid
-from .security import BODY, Buckets, TooLarge, bounded_body
+from .security import BODY, Abandoned, Buckets, TooLarge, bounded_body
 from .witness import failure
 
 JOIN = "participant join"
@@ -57,6 +57,14 @@ Render = Callable[..., Response]
 
 class Unsigned(Exception):
     """A write without a usable key, nonce or signature (401)."""
+
+
+class TooMany(Exception):
+    """A key past its burst of writes (429): the seconds until it may write again."""
+
+    def __init__(self, wait: float):
+        super().__init__(wait)
+        self.wait = wait
 
 
 @dataclass(frozen=True)
@@ -131,14 +139,18 @@ class Writer:
         with self._lock:
             try:
                 ident, name = self._campaign_for(asked)
+                self._readable(asked, ident)  # bad input (400) or a command no device sends (403) before the signature
                 if not valid(asked.signed, ident):
                     raise BadSignature(
                         "the signature does not verify for this document, nonce and campaign: nothing was written"
                     )
+                wait = self.buckets.take(asked.signed.key)  # (its signature is the key's: junk costs its owner nothing)
+                if wait:
+                    raise TooMany(wait)
                 self.ledger.campaign = name
                 reply = self.ledger.execute_document(asked.document, asked.signed)
                 return {**reply.document, "sentences": reply.text}
-            except ChronicleError:
+            except (ChronicleError, TooMany):
                 raise
             except Exception:
                 self.ledger.close()  # the next write opens the ledger afresh
@@ -223,6 +235,15 @@ class Writer:
             raise BadInput('say which campaign the write is for: "campaign": its id (each page gives it)')
         return UUID(chosen), known[chosen]
 
+    def _readable(self, asked: Asked, ident: UUID) -> None:
+        """The document read as the campaign's system reads it: one that does not fit its command is bad input
+        (400), whatever its signature; a command that starts a campaign is run on the ledger's own machine (403)."""
+        name = asked.document.get("command")
+        system = self._known(str(ident))[1] if isinstance(name, str) and commands.needs_system(name) else None
+        command = commands.parse(asked.document, system)
+        if command.opens_campaign and command.command != JOIN:
+            raise Forbidden(f"{command.command} is run on the ledger's own machine, not sent from another device")
+
     def _characters(self, campaign: str, found: Participant | None) -> list[str]:
         if found is None:
             return []
@@ -252,19 +273,20 @@ class Writer:
     async def _commands(self, request: Request) -> Response:
         try:
             wanted = asked(await bounded_body(request))
+        except Abandoned:  # the client went away mid-body: nothing to answer, nothing to say
+            return Response(status_code=400)
         except TooLarge:
             return failure(413, "too_large", f"a write's request holds at most {BODY // 1024} KiB")
         except Unsigned as problem:
             return failure(401, BadSignature.code, str(problem))
         except BadInput as problem:
             return failure(400, problem.code, str(problem))
-        wait = self.buckets.take(wanted.signed.key)
-        if wait:
-            seconds = math.ceil(wait)
-            later = f"too many writes from this key: try again in {seconds} s"
-            return failure(429, "too_many", later, {"Retry-After": str(seconds)})
         try:
             done = await run_in_threadpool(self.execute, wanted)
+        except TooMany as many:
+            seconds = math.ceil(many.wait)
+            later = f"too many writes from this key: try again in {seconds} s"
+            return failure(429, "too_many", later, {"Retry-After": str(seconds)})
         except ChronicleError as problem:
             return failure(status_of(problem), problem.code, str(problem))
         except Exception as problem:

@@ -1,5 +1,7 @@
 """Oaths and geasa (seed: Oaths; Glory and Ambitions, Other)."""
 
+from typing import ClassVar
+
 from pydantic import Field
 
 from ..dice import Dice
@@ -8,6 +10,7 @@ from ..model import Model
 from .common import moved
 from .condition import Condition, Geas, Oath
 from .sheet import Sheet
+from .status import MOST_AWARDED
 
 GEAS_BROKEN_STATUS = 10  # -10 when it was a clan geas
 GEAS_UPKEEP_STATUS = 5  # each winter, per geas kept
@@ -62,6 +65,8 @@ def _closed(condition: Condition, oath_id: str, state: str) -> tuple[Oath, ...]:
 
 
 class FulfilInputs(Model):
+    CORRECTED_AT_MOST: ClassVar[dict[str, int]] = {"status": MOST_AWARDED}  # as an award's amount
+
     oath: str
     status: int = Field(ge=0)  # set by the table: an oath of no weight gains none
 

@@ -3,7 +3,7 @@ the rule itself: increases.py)."""
 
 from fractions import Fraction
 from math import floor, prod
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from pydantic import AfterValidator, Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -97,6 +97,8 @@ def modified(base: int, percents: list[int], how: StatusModifiers) -> int:
 
 class AwardInputs(Model):
     """Exactly one source: a foe, a one-time honour, leadership, a flashy magic item, or an amount with a reason."""
+
+    CORRECTED_AT_MOST: ClassVar[dict[str, int]] = {"amount": MOST_AWARDED}  # what an amendment may set, either way
 
     foe: str | None = None
     honour: str | None = None

@@ -180,7 +180,11 @@ def _checked_inputs(subject: Resolution, given: dict[str, str], at: int) -> dict
             dice = f"the dice it rolls (--roll PURPOSE=FACES) are {', '.join(rolled)}" if rolled else ""
             said = "; ".join(part for part in (taken, dice) if part) or "it records nothing to correct"
             raise BadInput(f"#{at} takes no input {printable(key)}: {said}")
-        typed_within_int64(given[key], f"#{at}: {key}={printable(str(given[key])[:40])}")  # a number: 64 bits
+        shown = f"#{at}: {key}={printable(str(given[key])[:40])}"
+        number = typed_within_int64(given[key], shown)  # a number: 64 bits
+        most = getattr(model, "CORRECTED_AT_MOST", {}).get(key)  # and as its command bounds it
+        if most is not None and number is not None and abs(number) > most:
+            raise BadInput(f"{shown} is beyond {most:,} either way, as its command holds it")
     try:
         model.model_validate({**subject.inputs.model_dump(mode="json"), **given})
     except ValidationError as error:

@@ -20,15 +20,16 @@ from ...domain.events import Signed
 from ...domain.participants import authorise
 from ...domain.text import printable
 from ..store.chronicle import Chronicle, open_ledger
-from ..trust.nonces import nonce_book
+from ..trust.nonces import refuse_spent, seeded_nonce
 from ..trust.signing import Signer, seal_with, sign, valid
 from ..trust.tree import Head, extend
 from ..trust.witness import note_head, refuse_unwitnessed
-from . import commands
+from . import commands, current
 from .commands import Command, Reply, handler_of
 from .session import Session
 
 T = TypeVar("T")
+JOIN = "participant join"  # asked from another device, by an invitation's authority
 
 RETRIES = 30
 BACKOFF_BASE, BACKOFF_CAP = 0.01, 1.0  # seconds: at most ~15 s of waiting in all, on average
@@ -186,8 +187,13 @@ class Ledger:
     def execute(self, command: Command, signed: Signed | None = None) -> Reply:
         """Run one command through its handler: loaded once, decided once, saved with the retry policy.
         The participant whose key signs it (the identity in use, or SIGNED's key: a browser's) must be
-        allowed to; every event it records keeps the signature."""
+        allowed to; every event it records keeps the signature, and its nonce is spent in the campaign
+        (a nonce spent before is refused, whatever the front door: ledger/trust/nonces.py)."""
         handler = handler_of(command)
+        if command.chooses:
+            return self._choose(command, signed)
+        if signed is not None and command.opens_campaign and command.command != JOIN:
+            raise Forbidden(f"{command.command} is run on the ledger's own machine, not sent from another device")
 
         written: list[UUID] = []  # the campaign written to, once decided
 
@@ -204,19 +210,20 @@ class Ledger:
             if signed is not None:  # from another device: its document is this command's, signed, and new
                 if not signs(signed, command) or not valid(signed, campaign):
                     raise BadSignature("the signature does not verify for this document, nonce and campaign")
-                nonce_book(session.app).spend(signed.key, signed.nonce)
-            # a seeded ledger (tests, the demo) signs with nonces as reproducible as its dice
-            nonce = None if session.seed is None else f"seed-{session.seed}"
+                refuse_spent(session.app, campaign, signed.nonce)
             signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}
+            touched = session.touched()
 
             def signed_for(of: UUID) -> Signed:  # (a replay's fork writes into a campaign of its own)
                 if of not in signatures:
                     if signed is not None:
                         raise BadSignature("a signed document writes into its own campaign only")
+                    # a seeded ledger (tests, the demo) signs with nonces as reproducible as its dice
+                    nonce = None if session.seed is None else seeded_nonce(session.seed, of, touched)
                     signatures[of] = sign(self.identity, of, command.document(), nonce)
                 return signatures[of]
 
-            seal_with(session.touched(), signed_for)
+            seal_with(touched, signed_for)
             written[:] = [campaign]
             return reply
 
@@ -225,9 +232,28 @@ class Ledger:
         def grow(session: Session) -> None:  # the stored Merkle tree takes the events in their transaction
             heads[:] = [extend(session.app, written[0], {at: event.hash for at, event, *_ in session.saved})]
 
-        reply = self.write(decide, None if self.batch is not None else grow)
+        chose: list[UUID | None] = []
+
+        def noted(session: Session) -> None:
+            chose[:] = [session.chose]
+            if self.batch is None:
+                grow(session)
+
+        reply = self.write(decide, noted)
         if heads:
             note_head(self.app, written[0], heads[0], where=self.target)  # the head it has now seen
+        if chose and chose[0] is not None:  # `campaign new`, or a first write to the campaign started last
+            current.choose(self.target, chose[0])
+        return reply
+
+    def _choose(self, command: Command, signed: Signed | None) -> Reply:
+        """`campaign use`: the user's own choice of campaign, noted in their folder; no log records it."""
+        if signed is not None:
+            raise BadInput(f"{command.command} is a choice of the device that runs it: there is nothing to send")
+        session = self.read() if self.batch is not None else self.session()
+        reply = handler_of(command)(session, command)
+        if session.chose is not None and self.batch is None:  # (a batch's is noted once it commits)
+            current.choose(self.target, session.chose)
         return reply
 
     # a batch: many commands, one unit of work ---------------------------------------------
@@ -253,10 +279,12 @@ class Ledger:
         for campaign in {getattr(session.held(owner), "campaign_id", owner) for owner in owners}:
             self._batch_heads[campaign] = extend(session.app, campaign, hashes)
 
-    def batch_committed(self) -> None:
+    def batch_committed(self, session: Session | None = None) -> None:
         heads, self._batch_heads = self._batch_heads, {}
         for campaign, head in heads.items():
             note_head(self.app, campaign, head, where=self.target)
+        if session is not None and session.chose is not None:
+            current.choose(self.target, session.chose)
 
     def _authorise(self, session: Session, command: Command, key: str) -> None:
         campaign = session.campaign
@@ -265,9 +293,10 @@ class Ledger:
                 f"{command.command} is a command of {' and '.join(command.systems)} campaigns; campaign "
                 f"{printable(campaign.name)} is {campaign.system}"
             )
-        participant = authorise(
-            campaign.participants, campaign.name, key, command.role, command.acts_on(), command.command
-        )
+        acting = command.acts_on()
+        if acting is not None:  # a character the campaign lacks is bad input, whoever asks (not a role refusal)
+            session.character_id(acting)
+        participant = authorise(campaign.participants, campaign.name, key, command.role, acting, command.command)
         if participant is None:
             return
         if not self.by_given:

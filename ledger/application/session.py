@@ -5,14 +5,15 @@ from __future__ import annotations
 import os
 import struct
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
 from typing import Any
-from uuid import UUID
+from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from ...domain import systems
-from ...domain.campaign import Campaign, CampaignStarted, campaign_id
+from ...domain.campaign import Campaign, CampaignStarted
 from ...domain.character import Character, CharacterRegistered, character_id
 from ...domain.dice import Dice
 from ...domain.errors import BadInput, NotFound, OfTheCharacter, Refusal
@@ -22,6 +23,8 @@ from ...projections.catchup import catch_up
 from ..store import snapshots
 from ..store.chronicle import Chronicle
 from ..store.feed import LoggedEvent
+from ..trust import nonces
+from . import current
 from .clock import Clock
 from .recorded import Recorded
 
@@ -35,6 +38,7 @@ class Session:
         self.key = ""  # the public key of the participant recording (what they record is signed with it)
         self._campaign_name = campaign
         self._campaign: Campaign | None = None
+        self.chose: UUID | None = None  # the campaign chosen (`campaign new`, `campaign use`), noted once committed
         self._caught_up = False
         self._aggregates: dict[UUID, Any] = {}
         self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
@@ -103,26 +107,44 @@ class Session:
         return self._find_campaign(name)
 
     def _find_campaign(self, name: str) -> Campaign:
-        """The campaign NAME: as written, else matched without regard to case (`sartar` finds `Sartar`)."""
+        """The campaign NAME: as written, else matched without regard to case (`sartar` finds `Sartar`),
+        by the index (an id is drawn at random, never derived from a name), or one this session made."""
         name = normalise_name(name, "campaign name")
-        found = self._get(campaign_id(name))
-        if found is None:
-            named = {known: ident for ident, known, _ in self._index().campaigns()}
-            found = self._get(UUID(_match(name, named, "campaign")))
-        assert isinstance(found, Campaign)
+        named: dict[str, str] = {}
+        for ident, known, _ in self._index().campaigns():  # (the oldest of a name two share: a poisoned ledger's)
+            named.setdefault(known, ident)
+        for held in self._aggregates.values():
+            if isinstance(held, Campaign):
+                named.setdefault(held.name, str(held.id))
+        if not named:
+            raise NotFound("no campaign yet: start one with `chronicle campaign new NAME --system SYSTEM`")
+        found = self._get(UUID(named[name] if name in named else _match(name, named, "campaign")))
+        if not isinstance(found, Campaign):
+            raise NotFound(
+                f"campaign {printable(name)} is in the index but not in the log: `chronicle verify` says why"
+            )
         return found
 
     def _current(self) -> Campaign:
-        """The campaign commands act on without `--campaign`: the one made or chosen (`campaign use`) last."""
-        fresh = [a for a in self._aggregates.values() if isinstance(a, Campaign)]
+        """The campaign commands act on without `--campaign`: one this session started (a batch's `campaign
+        new`), else the user's own choice (ledger/application/current.py), else the one started last."""
+        fresh = [a for a in self._aggregates.values() if isinstance(a, Campaign) and a.pending_events]
         if fresh:
             return fresh[-1]
-        current = self._index().current_campaign()
-        if current is None:
+        index = self._index()  # (caught up: a read model that cannot take the log says so here)
+        mine = current.chosen(getattr(self.app, "target", ""))
+        if mine is not None:
+            chosen = self._get(mine)
+            if isinstance(chosen, Campaign) and not chosen.archived:
+                return chosen
+        found = index.current_campaign()  # none chosen yet: the campaign started last, theirs once written
+        if found is None:
             raise NotFound("no campaign yet: start one with `chronicle campaign new NAME --system SYSTEM`")
-        found = self._get(UUID(current))
-        assert isinstance(found, Campaign)
-        return found
+        campaign = self._get(UUID(found))
+        if not isinstance(campaign, Campaign):
+            raise NotFound("the current campaign is in the index but not in the log: `chronicle verify` says why")
+        self.chose = campaign.id
+        return campaign
 
     def _index(self) -> Any:
         """The index read model, caught up once per session (names and positions come from it)."""
@@ -248,10 +270,15 @@ class Session:
         """A new campaign, saved with the session, and the current one unless `select=False` (a fork)."""
         rules = systems.get(system)
         name = normalise_name(name, "campaign name")
-        ident = campaign_id(name)
         taken = [known for _, known, _ in self._index().campaigns() if known.casefold() == name.casefold()]
-        if taken or self._get(ident) is not None:
-            raise Refusal(f"campaign {printable(taken[0] if taken else name)} already exists")
+        taken += [
+            a.name
+            for a in self._aggregates.values()
+            if isinstance(a, Campaign) and a.name.casefold() == name.casefold()
+        ]
+        if taken:
+            raise Refusal(f"campaign {printable(taken[0])} already exists")
+        ident = self.new_campaign_id(name)
         rulings = rules.Rulings().model_dump(mode="json")
         campaign = Campaign.start(
             CampaignStarted,
@@ -266,8 +293,45 @@ class Session:
         )
         self._made(campaign)
         if select:
-            self._campaign_name, self._campaign = name, campaign
+            self.choose(campaign)
         return campaign
+
+    def choose(self, campaign: Campaign) -> None:
+        """Act on CAMPAIGN from now on (later lines of a batch), and let the user's folder note it."""
+        self._campaign_name, self._campaign, self.chose = campaign.name, campaign, campaign.id
+
+    def new_campaign_id(self, name: str) -> UUID:
+        """A new campaign's id, drawn at random: no two ledgers' campaigns of one name share it, so a signature
+        (over the id) never fits another ledger's campaign (docs/guarantees.md, "What is signed"). A seeded
+        ledger (tests, the demo) draws it as reproducibly as its dice."""
+        if self.seed is not None:
+            return uuid5(NAMESPACE_URL, f"chronicle:seeded-campaign:{self.seed}:{name}")
+        return uuid4()
+
+    def moment(self) -> datetime:
+        """When an action happened, where the table did not say: now (the ledger's own input, as its dice)."""
+        return self.now()
+
+    def new_invitation(self) -> tuple[str, str]:
+        """A fresh one-time token and its hash, as an invitation records it (domain/participants.py)."""
+        import secrets
+
+        from ...domain.participants import invitation_hash
+
+        token = secrets.token_urlsafe(24)
+        return token, invitation_hash(token)
+
+    def invitation_book(self) -> Any:
+        """Where the table view finds invitations by their token (ledger/trust/invitations.py)."""
+        from ..trust.invitations import invitation_book
+
+        return invitation_book(self.app)
+
+    def log_digest(self) -> str:
+        """The campaign's digest now (ledger/trust/digest.py): what `session end` records."""
+        from ..trust.digest import digest
+
+        return digest(self.app, self.campaign.id)
 
     def adopt(self, aggregate: Any) -> None:
         """Save a new aggregate made outside the session (a forked timeline's character) with it."""
@@ -375,6 +439,9 @@ class Session:
         decided = sorted((event for a in aggregates for event in a.collect_events()), key=_timestamp)
         mapper = self.app.mapper  # the events' stored form, in one transaction: what app.save does that this app uses
         recordings = self.app.recorder.insert_events([mapper.to_stored_event(event) for event in decided])
+        if recordings:  # each command's nonce, spent in the same transaction (ledger/trust/nonces.py)
+            campaign_of = {a.id: getattr(a, "campaign_id", a.id) for a in aggregates}
+            nonces.spend(self.app, nonces.commands(list(zip(recordings, decided, strict=True)), campaign_of))
         self._due.update((a.id, a) for a in due)
         if recordings:
             self.saved = [

@@ -29,6 +29,7 @@ from ...domain.text import check_json
 from ...projections.told import told_row
 from ..store.mapper import checked_event, event_from_state
 from ..store.snapshots import of_folded
+from ..trust.derivation import Derivation, covered
 from ..trust.signatures import SignatureCheck
 from ..trust.verify import Verifier, is_aggregate_topic, is_event_topic
 
@@ -89,8 +90,18 @@ def check_share(
     report = ShareReport()
     ours = {digit + b'"': int(digit, 16) % shares == k for digit in HEX}  # the export's form: its id's last digit
     with open(path, "rb") as source, open(path, "rb") as again:
-        verifier = Verifier(lambda offsets: list(_read_back(again, offsets)))
-        signatures = SignatureCheck(*_campaign_of(path))
+        verifier = Verifier(lambda offsets: list(_read_back(again, offsets)), covered)
+        campaign, system = _campaign_of(path)
+        signatures = SignatureCheck(campaign, system)
+        # every command is run again from its signed document by the worker of its first event's share, which
+        # folds every line (ledger/trust/derivation.py); a line of another share is checked by its own worker
+        derivation = Derivation(
+            campaign,
+            system,
+            lambda owner: owner.int % 16 % shares == k,
+            lambda at: list(_read_back(again, at)),
+            positions=False,
+        )
         feed, loads = verifier.feed, orjson.loads
         uuids: dict[str, tuple[UUID, str, str]] = {}
         chunk: list[Checked] = []
@@ -111,6 +122,7 @@ def check_share(
             if mine is None:  # not in the export's own form
                 mine = not line.isspace() and share_of(line, shares) == k
             if not mine:
+                _theirs(line, number, start, derivation)
                 continue
             try:
                 record = loads(line)
@@ -142,6 +154,8 @@ def check_share(
                 unsigned = signatures.feed(number, event)  # each signature against its document and key
                 if unsigned:
                     verifier.problems.append({"position": number, "problem": unsigned})
+            if not isinstance(event, Exception):
+                derivation.feed(number, event, start)
             _note(report, number, text, version, state, event)
             chunk.append((number, hexed, version, topic, stored, _told(verifier, event) if tell else None))
             if len(chunk) == CHUNK:
@@ -150,11 +164,27 @@ def check_share(
                 chunk = []
         if chunk:
             yield chunk
+        named = {problem["position"] for problem in verifier.problems}  # (its amendments read the file back)
+        verifier.problems += [found for found in derivation.finish() if found["position"] not in named]
     report.lines, report.problems = verifier.count, verifier.problems
     report.signatures = signatures.report()
+    report.signatures["legacy"] = list(derivation.legacy)
     if not report.problems and report.bad_line is None:  # (else nothing is imported)
         report.snapshots = of_folded(chain.state for chain in verifier.chains.values())
     return report
+
+
+def _theirs(line: bytes, number: int, offset: int, derivation: Derivation) -> None:
+    """A line of another share, folded into the derivation (its own worker checks it and names what is wrong)."""
+    if line.isspace():
+        return
+    try:
+        record = orjson.loads(line)
+        owner = UUID(str(record["originator_id"]))
+        event = event_from_state(record["topic"], owner, record["originator_version"], record["state"])
+    except Exception:  # noqa: BLE001 - named by the worker whose share it is
+        return
+    derivation.feed(number, event, offset)
 
 
 def _campaign_of(path: str) -> tuple[UUID, str | None]:

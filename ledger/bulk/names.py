@@ -1,9 +1,8 @@
-"""The names an import brings, held to what commands make: ids derived from names (ledger/application/session.py),
-names as the ledger keeps them (`normalise_name`), and no name taken twice without regard to case,
-in the file or beside the ledger's other campaigns.
-
-A campaign whose id is not its name's, beside a campaign of that name, would be a second row the
-read models cannot take; case twins (`alpha` beside `Alpha`) make every later use of the name ambiguous."""
+"""The names an import brings, held to what commands make: characters' ids derived from their campaign's id and
+their names (ledger/application/session.py; a campaign's id is drawn at random and kept as the file has it),
+names as the ledger keeps them (`normalise_name`), and no name taken twice without regard to case, in the file
+or beside the ledger's other campaigns: case twins (`alpha` beside `Alpha`) make every later use of a name
+ambiguous."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from collections.abc import Iterable
 from typing import NoReturn
 from uuid import UUID
 
-from ...domain.campaign import campaign_id
 from ...domain.character import character_id
 from ...domain.errors import BadInput, Refusal
 from ...domain.text import normalise_name, printable
@@ -27,8 +25,6 @@ def check(names: Iterable[Named], taken: Iterable[str]) -> None:
     for number, does, ident, name, campaign in sorted(names, key=lambda named: named[0]):
         _kept(number, name)
         if does == "started":
-            if ident != campaign_id(name):
-                _refuse(number, f"campaign {printable(name)} does not have the id its name gives")
             if name.casefold() in others:
                 raise Refusal(f"campaign {printable(others[name.casefold()])} already exists; nothing was imported")
             continue

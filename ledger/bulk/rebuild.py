@@ -8,7 +8,9 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 
-from ...domain.errors import Conflict
+from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
+
+from ...domain.errors import Conflict, DamagedLog
 from ...projections import rebuild as fresh
 from ..store.chronicle import Chronicle
 from . import workers as bulk
@@ -37,6 +39,12 @@ def rebuild(
     while True:
         try:
             return _rebuild(open_app, names, workers, progress, keep_told)
+        except (OriginatorVersionError, OriginatorIDError):
+            raise DamagedLog(
+                "the log no longer holds every event of an aggregate (an event was removed or moved): the read"
+                " models cannot be folded from it, and were left as they were; `chronicle verify` names what"
+                " changed, and a copy of the ledger from before restores it"
+            ) from None
         except Exception as problem:
             from ..application import (
                 ledger as application,  # lazily: only a lost race needs the application layer (its retry rules)

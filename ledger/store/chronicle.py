@@ -28,6 +28,7 @@ SCHEMA_LOCK = 0x6368726F6E69636C  # "chronicl": the advisory lock key for creati
 
 class Chronicle(Application):
     name = "chronicle"
+    target = ""  # the SQLite path or PostgreSQL URL it was opened at (`open_ledger`)
 
     def construct_mapper(self) -> Any:
         return self.factory.mapper(transcoder=CheckedTranscoder(), mapper_class=PydanticMapper)
@@ -114,6 +115,14 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
     recorder: Any = app.recorder  # a SealedRecorder (ledger/store/sealing.py)
     mapper: Any = app.mapper  # a PydanticMapper (ledger/store/mapper.py)
     recorder.decode, recorder.encrypting = mapper.decode_state, mapper.cipher is not None
+    if (
+        first is None and create
+    ):  # an empty ledger: its events table's tripwire from its first event (ledger/trust/tripwire.py)
+        from ..trust import tripwire
+
+        if not tripwire.armed(app):
+            tripwire.arm(app)
+    app.target = target  # where it is: the user's folder keeps their choices per ledger (ledger/application/current.py)
     return app
 
 

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import orjson
-from eventsourcing.domain import CanSnapshotAggregate
+from eventsourcing.domain import CanSnapshotAggregate, OriginatorIDError, OriginatorVersionError
 from eventsourcing.persistence import EventStore
 from eventsourcing.utils import get_topic, register_topic
 
 from ...domain.character import Character
 from ...domain.character_state import CharacterState
-from ...domain.errors import ChronicleError
+from ...domain.errors import ChronicleError, DamagedLog
 from ...domain.model import Model
 from ...domain.text import printable
 from ...projections.store import aggregate_id
@@ -146,7 +146,15 @@ def load(app: Any, ident: UUID, version: int | None = None) -> tuple[Any, int] |
 def _folded(aggregate: Any, events: Iterable[Any]) -> tuple[Any, int] | None:
     folded = 0
     for event in events:
-        aggregate = event.mutate(aggregate)
+        try:
+            aggregate = event.mutate(aggregate)
+        except (OriginatorVersionError, OriginatorIDError, AssertionError):  # a version missing, moved or foreign
+            kind = "record" if aggregate is None else f"{getattr(aggregate, 'name', 'aggregate')}'s record"
+            raise DamagedLog(
+                f"the log no longer holds {kind} whole: its version {event.originator_version} follows version"
+                f" {getattr(aggregate, 'version', 0)} (an event was removed or moved); nothing was written:"
+                " `chronicle verify` names it"
+            ) from None
         folded += 1
     return None if aggregate is None else (aggregate, folded)
 

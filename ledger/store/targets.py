@@ -201,8 +201,13 @@ def _not_a_ledger(path: Path) -> str | None:
 
     if path.stat().st_size == 0:
         return None
+    # No process has it open in WAL mode (no -wal, no -shm beside it): read it as immutable, which makes neither
+    # (another program's file keeps nothing of chronicle's); else the files are there already to read through.
+    alone = not any(path.with_name(path.name + suffix).exists() for suffix in ("-wal", "-shm"))
     try:
-        connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+        connection = sqlite3.connect(
+            f"file:{quote(str(path.resolve()))}?mode=ro{'&immutable=1' if alone else ''}", uri=True
+        )
         try:
             (application,) = connection.execute("PRAGMA application_id").fetchone()
             names = [name for (name,) in connection.execute("SELECT name FROM sqlite_master")]

@@ -342,19 +342,24 @@ def _asked(document: dict[str, Any], system: str | None) -> tuple[str, str | Non
 
 def in_log_order(reports: list[dict[str, Any]], campaign: str, require: bool) -> tuple[int, int, list[dict[str, Any]]]:
     """(signed, unsigned, problems): every signature's key and role against the participants as they
-    were at its position; with `require`, an unsigned event is a problem too."""
+    were at its position; a change of participants or roles counts from its position only when it stood
+    (signed by a gm of that moment, or a join by an open invitation). With `require`, the events recorded
+    before the campaign signed its events are a problem too."""
     signers = sorted(s for report in reports for s in report["signers"])
     changes = sorted(c for report in reports for c in report["changes"])
     unsigned = sum(report["unsigned"] for report in reports)
+    legacy = sorted(at for report in reports for at in report.get("legacy", ()))
     problems: list[dict[str, Any]] = []
     participants: dict[str, Participant] = {}
     invitations: Invitations = {}
     made = {at: data for at, kind, data in changes if kind == ParticipantSet.__name__}
+    stood: set[int] = set()  # the positions of the signed events whose signer was allowed
     pending = iter(changes)
     change = next(pending, None)
     for position, by, key, role, character, command in signers:
         while change is not None and change[0] < position:
-            _apply(participants, invitations, change)
+            if change[0] in stood:
+                _apply(participants, invitations, change)
             change = next(pending, None)
         if role == "invalid":
             continue  # reported by the share that checked it
@@ -362,6 +367,8 @@ def in_log_order(reports: list[dict[str, Any]], campaign: str, require: bool) ->
             refused = _joined(invitations, character or "", key, made.get(position))
             if refused:
                 problems.append({"position": position, "problem": f"recorded by {by}: {refused}"})
+            else:
+                stood.add(position)
             continue
         try:
             found = authorise(participants, campaign, key, cast(Role, role), character, command)
@@ -372,8 +379,16 @@ def in_log_order(reports: list[dict[str, Any]], campaign: str, require: bool) ->
             problems.append(
                 {"position": position, "problem": f"signed by the player {found.name} but recorded as by {by}"}
             )
-    if require and unsigned:
-        problems.append({"position": 0, "problem": f"{unsigned} events are unsigned (recorded before signatures)"})
+            continue
+        stood.add(position)
+    if require and legacy:
+        problems.append(
+            {
+                "position": legacy[0],
+                "problem": f"{len(legacy)} event(s) from here on are unsigned: recorded before the campaign signed"
+                " its events",
+            }
+        )
     return len(signers), unsigned, problems
 
 

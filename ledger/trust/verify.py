@@ -25,6 +25,7 @@ from ..application.views.told import ToldCheck
 from ..bulk import workers as bulk
 from ..store.mapper import AGGREGATE, EVENT, StoredRow, UnknownTopic, checked_event, mapper_of, topic_kind
 from ..store.snapshots import SnapshotCheck
+from .derivation import Derivation, covered
 from .digest import Against, Boundaries, SessionEnd, session_ends, session_problems
 from .read_model_check import UNFOLLOWED, Folded, read_model_problems
 from .signatures import SignatureCheck, in_log_order
@@ -153,9 +154,12 @@ def _check(
     positions checked (for the index) and the heads (for a digest, and the session ends' digests).
     `helper`: signatures may be checked meanwhile in a helper process (verify in one process)."""
     bounds = Boundaries(ends)
-    checker = Verifier(_read_back(app))
+    checker = Verifier(_read_back(app), covered)
     told = ToldCheck(app, campaign_id)
-    signatures = SignatureCheck(campaign_id, _system_of(app, campaign_id), deferred=True, helper=helper)
+    system = _system_of(app, campaign_id)
+    signatures = SignatureCheck(campaign_id, system, deferred=True, helper=helper)
+    k, n = share
+    derivation = Derivation(campaign_id, system, lambda owner: (owner.int & 0xF) % n == k, _read_back(app))
     # problems found before the signatures are settled, kept apart: one with an event whose signature then
     # does not verify is not reported, as none is after a problem of the same event (the told sentence)
     # or of an earlier event of its aggregate (the snapshot) -- (position, aggregate, problem, of the event only)
@@ -165,8 +169,12 @@ def _check(
     versions: dict[UUID, int] = {}
     positions = array("q")
     broken: set[UUID] = set()  # aggregates with a problem already reported: their read models are not compared
-    for row in table_rows(app, share):
+    for row in table_rows(app):
         owner, version = cast(UUID, row.originator_id), row.originator_version
+        ours = n == 1 or (owner.int & 0xF) % n == k
+        if not ours:  # another share's: folded for the commands that act across shares, checked by its worker
+            _theirs(app, row, owner, member, campaign_id, derivation)
+            continue
         if version == 1 or owner not in member:
             event, digest = _decoded(app, row)
             if owner not in member:  # an unreadable creation, or none: reported in every campaign's verify
@@ -205,6 +213,8 @@ def _check(
         unchanged = len(checker.problems) == reported  # (an event already named is not named again)
         if unchanged and not isinstance(event, Exception) and (unsigned := signatures.feed(row.id, event)):
             checker.problems.append({"position": row.id, "problem": unsigned})
+        if not isinstance(event, Exception):
+            derivation.feed(row.id, event)
         if len(checker.problems) > reported:
             broken.add(owner)
         elif not isinstance(event, Exception) and (retold := told.problem(row.id, event)):
@@ -221,8 +231,16 @@ def _check(
         checker.problems.append({"position": position, "problem": problem})
         refused[position] = owner
         broken.add(owner)
+    named = {p["position"] for p in checker.problems}  # (an event named already is not named again)
+    derived: dict[int, dict[str, Any]] = {}  # what is not what its signed document derives: said once, here
+    for found in derivation.finish():
+        if found["position"] not in named and found["position"] not in refused:
+            derived.setdefault(found["position"], found)
+    checker.problems += derived.values()
     since = {owner: position for position, owner in sorted(refused.items(), reverse=True)}  # its first refused
     for position, owner, problem, own in unsettled:
+        if position in derived:
+            continue
         if position not in refused and (own or position < since.get(owner, position + 1)):
             checker.problems.append({"position": position, "problem": problem})
     report = checker.report()
@@ -239,7 +257,28 @@ def _check(
     report["positions"] = positions.tobytes()
     report["boundaries"] = bounds.report()
     report["signatures"] = signatures.report()
+    report["signatures"]["legacy"] = list(derivation.legacy)
     return report
+
+
+def _theirs(
+    app: Chronicle, row: Notification, owner: UUID, member: dict[UUID, bool], campaign_id: UUID, derivation: Derivation
+) -> None:
+    """Another share's row, folded into the derivation when it is the campaign's (its worker checks it)."""
+    known = member.get(owner)
+    if known is False:
+        return
+    try:
+        event = mapper_of(app).to_domain_event(row)
+    except Exception:  # noqa: BLE001 - its own worker names it
+        member.setdefault(owner, row.originator_version > 1)
+        return
+    if known is None:
+        known = member[owner] = (
+            row.originator_version > 1 or owner == campaign_id or getattr(event, "campaign_id", None) == campaign_id
+        )
+    if known:
+        derivation.feed(row.id, event)
 
 
 def _system_of(app: Chronicle, campaign_id: UUID) -> str | None:
@@ -331,8 +370,11 @@ class Verifier:
     `read_back(places)` reads its history back (the same events it checked) only to re-derive an
     amendment. A place is what `feed` is given as `where` (by default the event's position)."""
 
-    def __init__(self, read_back: Callable[[list[int]], list[Event]]) -> None:
+    def __init__(
+        self, read_back: Callable[[list[int]], list[Event]], covered: Callable[[Event], bool] | None = None
+    ) -> None:
         self.read_back = read_back
+        self.covered = covered or (lambda _: False)  # events whose command is run again (ledger/trust/derivation.py)
         self.chains: dict[UUID, _Chain] = {}
         self._where = 0
         self._rulings: dict[
@@ -383,7 +425,9 @@ class Verifier:
             return None
         if chain.state is None:
             return "event of an aggregate that has no creation event"
-        if isinstance(event, Amended):
+        if self.covered(event):
+            problem = None  # re-derived with its command, from its signed document
+        elif isinstance(event, Amended):
             problem = self._rederive_amendment(event, chain)
         else:
             problem = self._rederive(event, chain) or self._follows(event, chain)

@@ -28,7 +28,7 @@ from uuid import UUID
 from ...domain.errors import Refusal
 from ..application.views.history import notifications_at
 from ..store.mapper import mapper_of
-from . import merkle, signed_note
+from . import merkle, signed_note, tripwire
 from .identity import folder
 from .signed_note import Checkpoint, Signer
 from .tree import DamagedTree, Head, Leaf, campaign_leaves, extend, leaf_of, rebuild, stored_tree
@@ -86,21 +86,48 @@ def _witnessed(
     if seen is None or seen[0] == 0:
         return None, None
     head = extend(app, campaign_id)
+    ends: dict[int, Leaf] = {}
     try:
-        return _extends(app, head, *seen), head
+        problem = _extends(app, head, *seen, ends)
     except DamagedTree:  # nodes deleted: grown again from the log, which must still extend what was seen
         head = rebuild(app, campaign_id)
-        return _extends(app, head, *seen), head
+        problem = _extends(app, head, *seen, ends)
+    if problem is not None and not tripwire.armed(app):
+        return problem, head
+    tripped = _tripped(app, campaign_id, head, seen[0], ends)  # (it may know an earlier change than the ends do)
+    found = [p for p in (problem, tripped) if p is not None]
+    return (min(found, key=lambda p: p.position or head.position + 1) if found else None), head
 
 
-def _extends(app: Chronicle, head: Head, size: int, root: bytes) -> Problem | None:
+def _tripped(app: Chronicle, campaign_id: UUID, head: Head, size: int, ends: dict[int, Leaf]) -> Problem | None:
+    """A row of the first SIZE events removed or rewritten behind chronicle's back, as the events table's
+    tripwire noted it (ledger/trust/tripwire.py). Where it is missing (a ledger from before it, or removed), the
+    campaign's whole log is compared with its stored tree once, as `verify` compares them, and it is made."""
+    if not tripwire.armed(app):
+        problems, _ = audit(app, campaign_id)
+        tripwire.arm(app)
+        return Problem(problems[0].position, _rewritten(size, problems[0].problem)) if problems else None
+    last = ends.get(size - 1)  # (read by the consistency check, which holds the ends of what was seen)
+    found = tripwire.changed(app, campaign_id, last.position if last is not None else head.position)
+    if found is None:
+        return None
+    position, change = found
+    return Problem(position, _rewritten(size, f"#{position} was {change}" if position else "its events were removed"))
+
+
+def _extends(app: Chronicle, head: Head, size: int, root: bytes, ends: dict[int, Leaf] | None = None) -> Problem | None:
+    """Why the stored tree no longer extends the one of SIZE and ROOT (None when it does); `ends` gets the
+    stored leaves at the ends of both."""
     if head.size < size:
         return Problem(0, _rewritten(size, f"the log holds {head.size} of its events: events were removed"))
     tree = stored_tree(app)
     proof, newest = tree.consistency(head.tree, size, head.size)
     if not merkle.verify_consistency(size, head.size, root, newest, proof):
         return Problem(0, _rewritten(size, "its first events no longer hash to the root seen: history was rewritten"))
-    return _ends(app, tree.leaves(head.tree, sorted({size - 1, head.size - 1})), size)
+    read = tree.leaves(head.tree, sorted({size - 1, head.size - 1}))
+    if ends is not None:
+        ends.update(read)
+    return _ends(app, read, size)
 
 
 def _ends(app: Chronicle, ends: dict[int, Leaf], size: int) -> Problem | None:

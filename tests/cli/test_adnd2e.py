@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import campaign_of
 
 from chronicle.domain import adnd2e
-from chronicle.domain.campaign import campaign_id
 from chronicle.domain.character import Character, character_id
 from chronicle.domain.dice import Dice
 from chronicle.ledger.store.chronicle import open_ledger
@@ -87,7 +87,7 @@ def test_projected_hp_after_a_sequence_equals_a_fold_of_the_log(run):
     shown = run.json("character", "show", "Brand")
     assert shown["condition"]["hp"] == 2 and shown["condition"]["states"] == []
     app = open_ledger(run.db)  # a fresh application: the aggregate folded from the stored events alone
-    folded: Character = app.repository.get(character_id(campaign_id("Greyhawk"), "Brand"))
+    folded: Character = app.repository.get(character_id(campaign_of(app, "Greyhawk"), "Brand"))
     app.close()
     assert folded.version == shown["version"] == 4
     sheet, condition = folded.sheet, folded.condition

@@ -157,12 +157,13 @@ def test_every_event_is_hash_chained_to_the_previous_one(run):
     run("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run("character", "add", "Bruno", "--stat", "hp=30")
     run("roll", "d20", "--for", "Bruno")
-    from chronicle.domain.campaign import campaign_id
+    from conftest import campaign_of
+
     from chronicle.domain.character import character_id
     from chronicle.ledger.application.audit import history
     from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(run.db)
-    events = history(app, character_id(campaign_id("Greyhawk"), "Bruno"))
+    events = history(app, character_id(campaign_of(app, "Greyhawk"), "Bruno"))
     assert events[0].prev_hash == "" and events[1].prev_hash == events[0].hash
     assert all(e.hash == e.content_hash() for e in events)

@@ -40,14 +40,15 @@ def events(run) -> int:
 
 def folded(run, name):
     """The character straight from the event store: a fresh fold of its log, no read model involved."""
-    from chronicle.domain.campaign import campaign_id
+    from conftest import campaign_of
+
     from chronicle.domain.character import Character, character_id
     from chronicle.domain.potestas import Condition, Sheet, view
     from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(run.db)  # held: the application closes its pool when collected
     try:
-        character: Character = app.repository.get(character_id(campaign_id("Pot"), name))
+        character: Character = app.repository.get(character_id(campaign_of(app, "Pot"), name))
     finally:
         app.close()
     sheet, condition = character.sheet, character.condition

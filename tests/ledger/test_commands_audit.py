@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from reliability.forge import before_signatures
 
 from chronicle.domain.character import character_id
 from chronicle.domain.errors import BadInput, Refusal
@@ -126,7 +127,8 @@ def test_the_reply_speaks_in_positions(ledger):
     assert f"#{struck}: no longer counts" in reply.text and "event 2" not in reply.text
 
 
-def test_verify_re_derives_a_hits_link_to_its_attack(ledger):
+def test_verify_re_derives_a_hits_link_to_its_attack(ledger, monkeypatch):
+    before_signatures(monkeypatch)  # (a signed event's link is its command's: run again from its document)
     fight(ledger, roll=15, dice=[6, 6], save_roll=[5])
     given = next(e for e in orc_events(ledger) if isinstance(e, Attacked)).inputs
     session = ledger.session()
@@ -142,7 +144,8 @@ def test_verify_re_derives_a_hits_link_to_its_attack(ledger):
     ]
 
 
-def test_hits_recorded_before_they_named_their_attack_follow_it_too(ledger):
+def test_hits_recorded_before_they_named_their_attack_follow_it_too(ledger, monkeypatch):
+    before_signatures(monkeypatch)  # (hits named their attack before chronicle signed what it records)
     fight(ledger, roll=5)
     given = next(e for e in orc_events(ledger) if isinstance(e, Attacked)).inputs
     session = ledger.session()

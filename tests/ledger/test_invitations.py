@@ -114,18 +114,24 @@ def test_verify_names_a_join_that_no_open_invitation_allows():
             "or of another campaign)",
         }
     ]
-    invited_first = {**alone, "changes": [(3, "ParticipantInvited", invited), (5, "ParticipantSet", made)]}
+    # the invitation, signed by whoever may invite then (a campaign with no participants yet: anyone)
+    invite = (3, "gm", "ed25519:" + "C" * 43 + "=", "gm", None, "participant invite")
+    invited_first = {
+        **alone,
+        "signers": [invite, join],
+        "changes": [(3, "ParticipantInvited", invited), (5, "ParticipantSet", made)],
+    }
     assert in_log_order([invited_first], "Sartar", False)[2] == []
     twice = {
         **invited_first,
-        "signers": [join, (7, "Ann", key, "invitation", "ab" * 32, "participant join")],
+        "signers": [invite, join, (7, "Ann", key, "invitation", "ab" * 32, "participant join")],
         "changes": [*invited_first["changes"], (7, "ParticipantSet", {**made, "timestamp": made["timestamp"]})],
     }
     assert [p["position"] for p in in_log_order([twice], "Sartar", False)[2]] == [7]
     late = {**invited_first, "changes": [(3, "ParticipantInvited", invited), (5, "ParticipantSet", {**made})]}
     late["changes"][1][2]["timestamp"] = "2026-12-06T09:00:01+00:00"
     assert "after its invitation expired" in in_log_order([late], "Sartar", False)[2][0]["problem"]
-    other_key = {**invited_first, "signers": [(5, "Ann", "ed25519:" + "B" * 43 + "=", *join[3:])]}
+    other_key = {**invited_first, "signers": [invite, (5, "Ann", "ed25519:" + "B" * 43 + "=", *join[3:])]}
     assert "another key than the one that signed it" in in_log_order([other_key], "Sartar", False)[2][0]["problem"]
 
 

@@ -207,11 +207,12 @@ def test_a_long_character_is_snapshotted_and_stays_exact(run):
     ]
     assert run("batch", "-", input="\n".join(lines) + "\n").exit_code == 0
     app = open_ledger(run.db)
-    from chronicle.domain.campaign import campaign_id
+    from conftest import campaign_of
+
     from chronicle.domain.character import character_id
     from chronicle.ledger.store.snapshots import store
 
-    ident = character_id(campaign_id("Long"), "Bob")
+    ident = character_id(campaign_of(app, "Long"), "Bob")
     [snapshot] = store(app).get(ident, desc=True, limit=1)
     assert snapshot.originator_version == INTERVAL + 21
     # appending after the snapshot continues the hash chain and the fold

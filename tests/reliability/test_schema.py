@@ -25,6 +25,7 @@ from chronicle.domain.growth import NoteTaken as Note
 from chronicle.ledger.bulk.transfer import closing_line
 from chronicle.ledger.store.chronicle import Chronicle, open_ledger
 from chronicle.ledger.store.mapper import PydanticMapper
+from reliability.forge import signed
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "ledger-v1.expected.json").read_text())
@@ -165,6 +166,8 @@ def test_an_export_holding_an_old_event_version_imports_and_verifies(run_sqlite,
         prev_hash=bruno["state"]["hash"],
         text="run!",
     ).sealed()
+    # signed as the note a command recorded then (the campaign signs its events)
+    note = signed(note, lines[0]["originator_id"], {"command": "note", "text": "run!", "for": "Bruno"})
     lines.append(
         {
             "id": "-",

@@ -15,8 +15,6 @@ import json
 
 import orjson
 
-from chronicle.ledger.application.views.told import EDITED
-
 from .rows import delete, edit
 
 
@@ -65,10 +63,11 @@ def test_an_edit_with_a_recomputed_hash_breaks_the_next_link(run):
 
     edit(run.db, at["roll1"], forge)
     found = problems(run)
-    # the forgery itself hashes right, but it no longer tells what `log` kept of it when it was recorded,
-    # nor is it the event the campaign's Merkle tree holds there...
+    # the forgery itself hashes right, but it is not what its signed document derives (nor does it tell what
+    # `log` kept of it when it was recorded), nor is it the event the campaign's Merkle tree holds there...
     assert [p["position"] for p in found] == [at["roll1"], at["roll1"], at["roll2"]]
-    assert found[0]["problem"] == EDITED and "Merkle tree" in found[1]["problem"]
+    assert "its reason is 'forged', the document derives 'round 1'" in found[0]["problem"]
+    assert "Merkle tree" in found[1]["problem"]
     assert "chain broken" in found[2]["problem"]  # ...and the next event still links to the original
 
 

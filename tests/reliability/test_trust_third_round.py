@@ -17,6 +17,7 @@ from chronicle.cli import main
 from chronicle.ledger.store.targets import is_postgres
 
 from .edges import refused, sql
+from .forge import elsewhere
 from .rows import edit
 
 PROBE = "chronicle_topic_probe"  # a module a forged topic names: importing it leaves a file behind
@@ -72,10 +73,11 @@ READERS = [
 ]
 
 
-def test_an_event_topic_naming_another_module_is_bad_input_everywhere(run, probe):
+def test_an_event_topic_naming_another_module_is_bad_input_everywhere(run, probe, monkeypatch, tmp_path):
     campaign(run)
     topic, _ = probe
     set_topic(run.db, 4, topic)
+    elsewhere(monkeypatch, tmp_path / "elsewhere")  # (this user's own chronicle would first say the row changed)
     for command in READERS:
         result = run(*command)
         if result.exit_code:  # (a read from rows alone decodes no event: `campaign report` once caught up)
@@ -87,10 +89,11 @@ def test_an_event_topic_naming_another_module_is_bad_input_everywhere(run, probe
     )
 
 
-def test_a_creation_naming_another_module_as_its_aggregate_is_never_resolved(run, probe):
+def test_a_creation_naming_another_module_as_its_aggregate_is_never_resolved(run, probe, monkeypatch, tmp_path):
     campaign(run)
     topic, _ = probe
     edit(run.db, 2, lambda state: orjson.dumps({**orjson.loads(state), "originator_topic": topic}))
+    elsewhere(monkeypatch, tmp_path / "elsewhere")  # (this user's own chronicle would first refuse: a row changed)
     result = run("--json", "verify")
     assert result.exit_code == 1
     assert {"position": 2, "problem": f"names {topic!r}, which is not one of chronicle's aggregates: never read"} in (

@@ -8,7 +8,9 @@ show the witness's warning. At a phone's width and a desktop's."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -30,14 +32,15 @@ class Table:
     def __init__(self, db: str):
         self.db = db
 
-    def chronicle(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-        """`chronicle` in another process, as the gm at their terminal."""
+    def chronicle(self, *args: str, ok: bool = True, home: str | None = None) -> subprocess.CompletedProcess[str]:
+        """`chronicle` in another process, as the gm at their terminal (HOME: their folder elsewhere)."""
         done = subprocess.run(
             [sys.executable, "-m", "chronicle.cli", "--db", self.db, "--by", "gm", *args],
             capture_output=True,
             text=True,
             timeout=60,
             cwd=HERE,
+            env={**os.environ, "CHRONICLE_HOME": home} if home else None,
         )
         assert (done.returncode == 0) == ok, done.stderr + done.stdout
         return done
@@ -134,7 +137,9 @@ def test_a_player_joins_by_the_link_and_records_a_wound_the_gm_sees_live(table, 
     player.context.close()
 
 
-def test_a_history_rewritten_behind_the_servers_back_is_a_loud_warning_on_an_open_page(table, served, chromium):
+def test_a_history_rewritten_behind_the_servers_back_is_a_loud_warning_on_an_open_page(
+    table, served, chromium, tmp_path
+):
     from playwright.sync_api import expect
 
     page = chromium.new_page(viewport={"width": 390, "height": 844})
@@ -154,7 +159,11 @@ def test_a_history_rewritten_behind_the_servers_back_is_a_loud_warning_on_an_ope
 
     korol = next(e["position"] for e in table.json("log")["events"] if e["character"] == "Korol")
     rechain(table.db, korol, lambda state: state["sheet"].update(siz=18))  # edited, its hash chain recomputed
-    table.chronicle("note", "a quiet night")  # the next event: every open page checks again
+    table.chronicle("note", "a quiet night", ok=False)  # refused: the gm's chronicle saw the history before
+    elsewhere = tmp_path / "laptop"  # the gm's key on a machine that saw nothing: its next event goes in
+    elsewhere.mkdir(mode=0o700)
+    shutil.copy(Path(os.environ["CHRONICLE_HOME"]) / "identity.key", elsewhere / "identity.key")
+    table.chronicle("note", "a quiet night", home=str(elsewhere))  # the next event: every open page checks again
     banner = page.locator("#witness")
     expect(banner).to_be_visible(timeout=10000)
     expect(banner).to_contain_text("Warning: the history of Sartar has changed.")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -148,9 +150,9 @@ def test_a_document_of_another_campaign_is_refused_and_writes_nothing(table):
     before = table.events()
     # signed for another campaign: it does not verify for this one
     assert "does not verify" in error(table.post(WOUND, "other-1", campaign=table.other), 401)
-    # a character of another campaign: not one a player plays here; to a gm, no character of this campaign
+    # a character of another campaign: no character of this campaign, whoever names it
     other = {"command": "injure", "name": "Orlmarth", "damage": 4}
-    assert "Ann does not play 'Orlmarth'" in error(table.post(other, "other-2"), 403, "forbidden")
+    assert "named 'Orlmarth'" in error(table.post(other, "other-2"), 400, "not_found")
     tablet = load_or_create(table.folder / "tablet")
     url = table.run.json("--campaign", "Sartar", "participant", "invite", "Gwen", "--role", "gm")["url"]
     joined = table.post({"command": "participant join", "invitation": url.rsplit("/", 1)[1]}, "join-g", tablet)
@@ -158,10 +160,11 @@ def test_a_document_of_another_campaign_is_refused_and_writes_nothing(table):
     before = table.events()
     message = error(table.post(other, "other-5", tablet), 400, "not_found")
     assert message == "no character in campaign 'Sartar' named 'Orlmarth'"
-    # sent to the other campaign, where Ann takes no part
+    # sent to the other campaign, where Ann takes no part (and Vasana is no character)
     sent = table.post(WOUND, "other-3", campaign=table.other)
     assert sent.status_code == 401
-    to_other = sign(table.phone, table.other, WOUND, "other-4").model_dump()
+    theirs = {"command": "injure", "name": "Orlmarth", "damage": 4}
+    to_other = sign(table.phone, table.other, theirs, "other-4").model_dump()
     assert "no participant" in error(
         table.client.post("/api/commands", json={**to_other, "campaign": table.other}), 401
     )
@@ -231,7 +234,13 @@ def test_the_witness_gives_the_tree_and_proofs_and_says_when_the_log_was_rewritt
     log = table.run.json("log", "--campaign", "Sartar")["events"]
     korol = next(e["position"] for e in log if e["type"] == "CharacterRegistered" and e["character"] == "Korol")
     rechain(table.run.db, korol, lambda state: state["sheet"].update(siz=18))
-    table.run.json("--campaign", "Sartar", "note", "a quiet night")  # the log grows: the server compares again
+    assert table.run("--campaign", "Sartar", "note", "a quiet night").exit_code == 1  # this chronicle saw it before
+    elsewhere = table.folder / "laptop"  # the gm's key on a machine that saw nothing: its event goes in
+    elsewhere.mkdir(mode=0o700)
+    shutil.copy(Path(os.environ["CHRONICLE_HOME"]) / "identity.key", elsewhere / "identity.key")
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setenv("CHRONICLE_HOME", str(elsewhere))
+        table.run.json("--campaign", "Sartar", "note", "a quiet night")  # the log grows: the server compares again
     rewritten = table.client.get("/proof", params={"campaign": table.campaign, "from": proof["size"]})
     assert f"#{korol}" in error(rewritten, 409, "rewritten")
     assert table.client.get("/checkpoint", params={"campaign": table.campaign}).status_code == 409

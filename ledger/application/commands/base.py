@@ -33,6 +33,7 @@ class Command(BaseModel):
     role: ClassVar[Role] = "gm"
     character: ClassVar[str | None] = None
     opens_campaign: ClassVar[bool] = False  # `campaign new`: no participant to ask yet; its creator becomes one
+    chooses: ClassVar[bool] = False  # `campaign use`: the user's own choice, recorded in no log, asking no one
 
     @model_validator(mode="after")
     def _understood_at_once(self) -> Self:

@@ -7,7 +7,6 @@ device that opens the link signs `participant join` with a key of its own: it ne
 
 from __future__ import annotations
 
-import secrets
 from typing import Literal
 
 from pydantic import Field
@@ -23,7 +22,7 @@ from ....domain.participants import (
     named,
 )
 from ....domain.text import normalise_name, printable
-from ...trust.invitations import Invitation, invitation_book
+from ...trust.invitations import Invitation
 from ..session import Session
 from .base import Command, Reply, handles
 
@@ -51,12 +50,11 @@ def participant_invite(session: Session, command: ParticipantInvite) -> Reply:
     known = named(campaign.participants, name)
     name = known.name if known else name
     plays = [session.character(character).name for character in command.plays]
-    book = invitation_book(session.app)
+    book = session.invitation_book()
     base = (command.url or book.address() or SERVED).rstrip("/")
     if not base.startswith(("http://", "https://")) or any(c.isspace() for c in base):
         raise BadInput(f"--url is the server's address, http://HOST:PORT or https://..., not {printable(base)}")
-    token = secrets.token_urlsafe(24)
-    hashed = invitation_hash(token)
+    token, hashed = session.new_invitation()
     now = session.now()
     expires = now + INVITATION_HOLDS
     campaign.trigger_event(
@@ -126,7 +124,7 @@ def participant_join(session: Session, command: ParticipantJoin) -> Reply:
         by=name,
         timestamp=now,
     )
-    invitation_book(session.app).use(hashed)
+    session.invitation_book().use(hashed)
     result = {
         "event": campaign.last_event_id,
         "version": campaign.version,

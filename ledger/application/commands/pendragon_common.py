@@ -129,7 +129,7 @@ At = Annotated[
 def when(session: Session, at: str | None) -> datetime:
     """The time AT (UTC when it names no zone), else the session's now."""
     if at is None:
-        return session.now()
+        return session.moment()
     moment = datetime.fromisoformat(at)
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 

@@ -3,15 +3,18 @@ break; geas take and break. A player records them for a character they play."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field
 
 from ....domain.errors import BadInput
 from ....domain.pendragon import GeasBroken, GeasTaken, OathBroken, OathFulfilled, OathSworn
 from ....domain.pendragon.oaths import BreakGeasInputs, BreakOathInputs, FulfilInputs, GeasInputs, SwearInputs
+from ....domain.pendragon.status import MOST_AWARDED, AwardAmount
 from ..session import Session
 from .base import Reply, handles
 from .inputs import inputs
-from .pendragon_common import D6, Count, OnCharacter, record, table
+from .pendragon_common import D6, OnCharacter, record, table
 
 
 class OathSwear(OnCharacter):
@@ -32,7 +35,9 @@ class OathFulfil(OnCharacter):
 
     command = "oath fulfil"
     oath: str = Field(description="The oath's id or text.")
-    status: Count = Field(description="The Status the table sets (0 for an oath of no weight).")
+    status: Annotated[AwardAmount, Field(ge=0)] = Field(
+        description=f"The Status the table sets (0 for an oath of no weight), at most {MOST_AWARDED:,}."
+    )
 
 
 @handles(OathFulfil)

@@ -14,7 +14,6 @@ from ....domain.ids import event_id
 from ....domain.rolls import DiceRolled
 from ....domain.rolls import roll as roll_dice
 from ....domain.titles import system_title
-from ...trust.digest import digest
 from .. import rulings
 from ..session import Session
 from ..views import campaigns, characters
@@ -73,16 +72,18 @@ def campaign_rule(session: Session, command: CampaignRule) -> Reply:
 
 
 class CampaignUse(Command):
-    """Make NAME the campaign later commands act on without --campaign."""
+    """Make NAME the campaign your later commands act on without --campaign (your own choice: nothing is
+    recorded in any log)."""
 
     command = "campaign use"
+    chooses = True
     name: str
 
 
 @handles(CampaignUse)
 def campaign_use(session: Session, command: CampaignUse) -> Reply:
     result = campaigns.use(session, command.name)
-    return Reply.of(result, f"Later commands act on {result['campaign']}.  [event {result['event']}]")
+    return Reply.of(result, f"Your later commands act on {result['campaign']}.")
 
 
 class CampaignArchive(Command):
@@ -191,7 +192,7 @@ class SessionEnd(Command):
 
 @handles(SessionEnd)
 def session_end(session: Session, command: SessionEnd) -> Reply:
-    result = campaigns.end_session(session, digest(session.app, session.campaign.id))
+    result = campaigns.end_session(session, session.log_digest())
     return Reply.of(
         result,
         f"Session {result['number']} ends.  Digest {result['digest']} (note it: "

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from ....domain.campaign import Campaign, CampaignArchived, CampaignChosen, SessionEnded, SessionStarted
+from ....domain.campaign import Campaign, CampaignArchived, SessionEnded, SessionStarted
 from ....domain.errors import BadInput, Refusal
 from ....domain.text import check_text, printable
+from ..current import current_id
 from ..session import Session
 from .characters import required
 
@@ -17,7 +18,7 @@ def campaign_list(session: Session, archived: bool = False) -> list[dict[str, An
     archived ones only when asked."""
     index = session.app.index
     index.catch_up()
-    current = index.current_campaign()
+    current, _ = current_id(session.app, index)
     rows = []
     for ident, name, system in index.campaigns():
         if index.archived(UUID(ident)) and not archived:
@@ -36,11 +37,12 @@ def campaign_list(session: Session, archived: bool = False) -> list[dict[str, An
 
 
 def use(session: Session, name: str) -> dict[str, Any]:
+    """The user's own choice, noted in their folder (ledger/application/current.py): nothing in any log."""
     campaign = session.campaign_named(name)
     if campaign.archived:
         raise Refusal(f"campaign {printable(campaign.name)} is archived")
-    campaign.trigger_event(CampaignChosen, by=session.by, timestamp=session.now())
-    return _appended(campaign)
+    session.choose(campaign)
+    return {"campaign": campaign.name, "id": str(campaign.id)}
 
 
 def archive(session: Session, name: str, reason: str) -> dict[str, Any]:

@@ -9,26 +9,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from ....domain.ids import campaign_id, character_id
+from ....domain.ids import character_id
 
 if TYPE_CHECKING:
     from ...store.chronicle import Chronicle
 
-INDEX_VERSION = 5  # projections/index.py's VERSION, which imports the domain (tests/ledger/test_rows.py)
+INDEX_VERSION = 6  # projections/index.py's VERSION, which imports the domain (tests/ledger/test_rows.py)
 
 
 def current_view(app: Chronicle, campaign: str | None, name: str) -> dict[str, Any] | None:
     """The row's view of NAME in CAMPAIGN (else the current campaign), caught up first; None when
     there is no such row or no current campaign known without the domain (the caller then takes the
     full path, which reports an unknown campaign or character)."""
-    ident = campaign_id(campaign) if campaign else current_campaign(app)
+    ident = campaign_named(app, campaign) if campaign else current_campaign(app)
     data = None if ident is None else app.characters.show(character_id(ident, name))
     return data if data is not None and data["name"] == name else None  # else renamed away from NAME, or such
 
 
 def current_list(app: Chronicle, campaign: str | None, retired: bool) -> list[dict[str, Any]] | None:
     """`character list` of the rows alone (None: take the full path, as for `current_view`)."""
-    ident = campaign_id(campaign) if campaign else current_campaign(app)
+    ident = campaign_named(app, campaign) if campaign else current_campaign(app)
     rows = [] if ident is None else app.characters.list(ident)
     return [line(data) for data in rows if retired or not data.get("retired")] if rows else None
 
@@ -39,10 +39,23 @@ def current_campaign(app: Chronicle) -> UUID | None:
     them; else None (the full path catches them up)."""
     if not caught_up(app):
         return None
+    from ..current import chosen  # (the standard library only)
+
+    mine = chosen(app.target)
+    if mine is not None and app.views.query(
+        "SELECT 1 FROM chronicle_campaigns WHERE id = ? AND archived = 0", (str(mine),)
+    ):
+        return mine
     found = app.views.query(
         "SELECT id FROM chronicle_campaigns WHERE archived = 0 ORDER BY chosen DESC, position DESC LIMIT 1"
     )
     return UUID(found[0][0]) if found else None
+
+
+def campaign_named(app: Chronicle, name: str) -> UUID | None:
+    """The id of the campaign named exactly NAME, by the index's rows (None: the full path looks further)."""
+    found = app.views.query("SELECT id FROM chronicle_campaigns WHERE name = ?", (name,))
+    return UUID(found[0][0]) if len(found) == 1 else None
 
 
 def caught_up(app: Chronicle) -> bool:

@@ -11,9 +11,9 @@ from uuid import UUID
 
 import orjson
 
-from ....domain.ids import campaign_id, event_id
+from ....domain.ids import event_id
 from ....projections.store import aggregate_id
-from .rows import caught_up, current_campaign
+from .rows import campaign_named, caught_up, current_campaign
 
 if TYPE_CHECKING:
     from ...store.chronicle import Chronicle
@@ -32,7 +32,9 @@ def told_log(
     has no told row, or a character was renamed since its sentences were told."""
     if campaign and not caught_up(app):
         return None
-    ident = campaign_id(campaign) if campaign else current_campaign(app)  # (which checks the index is caught up)
+    ident = (
+        campaign_named(app, campaign) if campaign else current_campaign(app)
+    )  # (which checks the index is caught up)
     views = app.views
     if ident is None or views.position("told:schema") != TOLD_VERSION:
         return None
