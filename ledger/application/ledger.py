@@ -26,6 +26,7 @@ from ..trust.tree import Head, extend
 from ..trust.witness import note_head, refuse_unwitnessed
 from . import commands
 from .commands import Command, Reply, handler_of
+from .fair_dice import naming_seeds
 from .session import Session
 
 T = TypeVar("T")
@@ -190,6 +191,7 @@ class Ledger:
         handler = handler_of(command)
 
         written: list[UUID] = []  # the campaign written to, once decided
+        seeds: list[dict[str, Any]] = []  # the fair dice seeds it took (ledger/application/fair_dice.py)
 
         def decide(session: Session) -> Reply:
             key = signed.key if signed is not None else self.identity.public_key_text
@@ -198,6 +200,7 @@ class Ledger:
                 if self.batch is None:  # a log rewritten behind this chronicle's back takes no more writes
                     refuse_unwitnessed(session.app, session.campaign.id, where=self.target)
             session.key = key
+            session.device_seed, session.from_device, session.fair_taken = command.device_seed, signed is not None, []
             session.touching()  # (not every aggregate held: a batch's session may hold thousands)
             reply = handler(session, command)
             campaign = session.campaign.id
@@ -217,7 +220,7 @@ class Ledger:
                 return signatures[of]
 
             seal_with(session.touched(), signed_for)
-            written[:] = [campaign]
+            written[:], seeds[:] = [campaign], session.fair_taken
             return reply
 
         heads: list[Head] = []
@@ -228,7 +231,7 @@ class Ledger:
         reply = self.write(decide, None if self.batch is not None else grow)
         if heads:
             note_head(self.app, written[0], heads[0], where=self.target)  # the head it has now seen
-        return reply
+        return naming_seeds(reply, seeds)
 
     # a batch: many commands, one unit of work ---------------------------------------------
 
