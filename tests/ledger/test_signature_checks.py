@@ -136,9 +136,8 @@ def test_a_helper_left_behind_by_a_verify_that_failed_midway_leaves_and_is_reape
 
 @pytest.fixture
 def ledger(db):
-    opened = Ledger(
-        db, by="gm"
-    )  # unseeded: a nonce of its own for each command, so 92 distinct signatures (93 events with the commitment to fair dice)
+    # unseeded: a nonce of its own for each command, so 92 distinct signatures (and a commitment to fair dice)
+    opened = Ledger(db, by="gm")
     opened.execute(table.CampaignNew(name="Forged", system="potestas"))
     opened.execute(table.CharacterAdd(name="Brand", stat=["fort=30"]))
     for i in range(90):

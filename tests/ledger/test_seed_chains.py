@@ -95,7 +95,7 @@ def test_an_attack_and_each_of_its_hits_reveal_a_seed_of_their_own(db):
 
 
 def test_a_command_that_loses_a_race_and_decides_again_takes_no_more_seeds(table, monkeypatch):
-    save, lost = Session.save, []
+    save, lost = Session.save, list[bool]()
 
     def loses_once(self):
         if not lost:
@@ -153,7 +153,9 @@ def test_with_the_ledgers_key_the_seeds_are_encrypted_as_its_events_are(db, monk
 
     app = open_ledger(db)
     try:
-        plain = app.mapper.cipher.decrypt(stored[3])
+        cipher = app.mapper.cipher
+        assert cipher is not None
+        plain = cipher.decrypt(stored[3])
     finally:
         app.close()
     assert hashlib.sha256(plain).hexdigest() == second
