@@ -9,9 +9,10 @@ import json
 import sys
 
 
-def faces(seed_hex, device_hex, sides_list):
+def faces(seed_hex: str, device_hex: str | None, sides_list: list[int]) -> list[int]:
     key, device = bytes.fromhex(seed_hex), bytes.fromhex(device_hex) if device_hex else b""
-    values, counter, out = [], 0, []
+    values: list[int] = []
+    counter, out = 0, []
     for sides in sides_list:
         while True:
             if not values:
@@ -26,8 +27,9 @@ def faces(seed_hex, device_hex, sides_list):
     return out
 
 
-def check(lines):
-    head, chain = None, {}  # the latest commitment's head, and its seeds revealed so far (index -> seed)
+def check(lines: list[dict]) -> dict:
+    head: str | None = None  # the latest commitment's head
+    chain: dict[int, str] = {}  # its seeds revealed so far, by index
     derived, wrong = {}, []
     for number, line in enumerate(lines, start=1):
         if "closing" in line:

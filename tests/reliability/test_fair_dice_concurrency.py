@@ -99,8 +99,8 @@ def test_twelve_writers_take_every_seed_once_in_order_through_every_front_door(r
         failures: list[str] = []
         served = threading.Thread(target=post_rolls, args=(address, campaign, devices, SERVED, failures))
         served.start()
-        lines = "".join("roll d6\n" if n % 2 else "roll d8 --for Mira\n" for n in range(SHELLS[1]))
-        said = [shell.communicate(lines, timeout=900) for shell in shells]
+        typed = "".join("roll d6\n" if n % 2 else "roll d8 --for Mira\n" for n in range(SHELLS[1]))
+        said = [shell.communicate(typed, timeout=900) for shell in shells]
         for worker in writers:
             out, err = worker.communicate(timeout=900)
             assert worker.returncode == 0, err
