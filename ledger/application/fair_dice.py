@@ -47,7 +47,7 @@ def reveal(session: Session) -> FairSeed:
             " device's seed (device_seed)"
         )
     store = seed_chains(session.app)
-    with session.app.views.transaction() as cursor:
+    with store.transaction() as cursor:
         if store.ready(cursor, session.fair_tables_made):
             session.fair_tables_made = True
         taken = store.take(cursor, campaign.id)
@@ -61,7 +61,8 @@ def reveal(session: Session) -> FairSeed:
             taken = store.take(cursor, campaign.id)
             assert taken is not None
     session.fair_taken.append({"index": taken.number, "head": taken.head})
-    return FairSeed(index=taken.number, seed=taken.seed.hex(), device_seed=session.device_seed)
+    # (its values checked already: an index from 1, the seed's bytes and a command's device seed as hex)
+    return FairSeed.model_construct(index=taken.number, seed=taken.seed.hex(), device_seed=session.device_seed)
 
 
 def hold_table_dice(session: Session, table: Mapping[str, Any]) -> None:

@@ -3,12 +3,15 @@ beside the events and never in the log, an export or a page. A chain's seeds are
 ledger commits to it; each roll takes the next one in the transaction of the command that rolls, so a
 command that loses a race, fails or is refused takes none (its transaction, and the count, are rolled
 back), and two writers cannot take the same one: on SQLite the second one's write finds its snapshot
-stale (busy, a lost race); on PostgreSQL a unit holds the events table's lock from its start. A seed
-taken is deleted: the roll that took it reveals it in the log. With the ledger's key
-(`CHRONICLE_CIPHER_KEY`) the seeds are encrypted as its events are."""
+stale (busy, a lost race); on PostgreSQL a unit holds the events table's lock from its start. Taking a
+seed changes one row (the chain's count): the seeds themselves are only read, and a chain's are deleted
+when the next one is committed (the rolls that took them revealed them in the log). With the ledger's
+key (`CHRONICLE_CIPHER_KEY`) the seeds are encrypted as its events are."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 from uuid import UUID
 
@@ -35,6 +38,15 @@ class SeedChains:
         self.views, self.cipher = views, cipher
         self._made = False  # the tables exist, committed (seen by a unit that did not make them)
 
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        """The open unit's transaction (a command's), without a savepoint of its own: on PostgreSQL a roll's
+        round trips are its statements alone, and anything failing fails the command. Outside a unit, a
+        transaction of its own."""
+        inside = bool(getattr(getattr(self.views, "datastore", None), "in_unit", False))
+        with self.views.transaction(commit=not inside) as cursor:
+            yield cursor
+
     def ready(self, cursor: Any, made_here: bool) -> bool:
         """Make the tables unless they exist; whether this call made them (the caller's unit then has:
         until it commits, another unit must look again)."""
@@ -47,39 +59,37 @@ class SeedChains:
             self._made = not made_here
             return False
         blob = "BYTEA" if views.postgres else "BLOB"
+        clustered = "" if views.postgres else " WITHOUT ROWID"  # SQLite: one b-tree a table, one page a roll
         cursor.execute(
-            f"CREATE TABLE IF NOT EXISTS {CHAINS} (campaign TEXT NOT NULL, number INTEGER NOT NULL,"
-            " head TEXT NOT NULL, length INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (campaign, number))"
+            f"CREATE TABLE IF NOT EXISTS {CHAINS} (campaign TEXT NOT NULL, number INTEGER NOT NULL, head TEXT NOT"
+            f" NULL, length INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (campaign, number)){clustered}"
         )
         cursor.execute(
             f"CREATE TABLE IF NOT EXISTS {SEEDS} (campaign TEXT NOT NULL, number INTEGER NOT NULL,"
-            f" idx INTEGER NOT NULL, seed {blob} NOT NULL, PRIMARY KEY (campaign, number, idx))"
+            f" idx INTEGER NOT NULL, seed {blob} NOT NULL, PRIMARY KEY (campaign, number, idx)){clustered}"
         )
         return True
 
     def take(self, cursor: Any, campaign: UUID) -> Taken | None:
-        """The next seed of the campaign's newest chain, taken; None when it has none left (or none at all)."""
-        views = self.views
-        row = views.execute(
+        """The next seed of the campaign's newest chain, taken (one statement: a roll's one round trip);
+        None when it has none left (or none at all)."""
+        row = self.views.execute(
             cursor,
             f"UPDATE {CHAINS} SET used = used + 1 WHERE campaign = ? AND used < length"
-            f" AND number = (SELECT MAX(number) FROM {CHAINS} WHERE campaign = ?) RETURNING number, used, head",
+            f" AND number = (SELECT MAX(number) FROM {CHAINS} WHERE campaign = ?) RETURNING used, head,"
+            f" (SELECT seed FROM {SEEDS} s WHERE s.campaign = {CHAINS}.campaign AND s.number = {CHAINS}.number"
+            f" AND s.idx = {CHAINS}.used)",
             (str(campaign), str(campaign)),
         ).fetchone()
         if row is None:
             return None
-        number, index, head = row.values() if isinstance(row, dict) else row
-        found = views.execute(
-            cursor,
-            f"DELETE FROM {SEEDS} WHERE campaign = ? AND number = ? AND idx = ? RETURNING seed",
-            (str(campaign), number, index),
-        ).fetchone()
-        if found is None:
+        index, head, stored = row.values() if isinstance(row, dict) else row
+        if stored is None:
             raise Refusal(
                 f"seed {index} of the ledger's dice chain is missing from its storage (removed by hand?):"
                 " the ledger cannot roll fair dice until it commits to a new chain"
             )
-        stored = bytes(found["seed"] if isinstance(found, dict) else found[0])
+        stored = bytes(stored)
         return Taken(index, self.cipher.decrypt(stored) if self.cipher else stored, head)
 
     def add(self, cursor: Any, campaign: UUID, seeds: list[bytes]) -> None:
@@ -98,17 +108,10 @@ class SeedChains:
         ).fetchone()
         if inserted is None:  # another writer's chain came first: this one decides again
             raise IntegrityError("another writer committed to a chain of dice seeds first")
+        views.execute(cursor, f"DELETE FROM {SEEDS} WHERE campaign = ?", (str(campaign),))  # the last chain's
         seal = self.cipher.encrypt if self.cipher else bytes
         rows = [(str(campaign), number, index, seal(seeds[index])) for index in range(1, length + 1)]
         views.executemany(cursor, f"INSERT INTO {SEEDS} (campaign, number, idx, seed) VALUES (?, ?, ?, ?)", rows)
-
-    def unrevealed(self, cursor: Any, campaign: UUID) -> int:
-        """How many seeds of the campaign's chains are still kept (tests, `dice`)."""
-        if not self._made and not self._exists(cursor):
-            return 0
-        row = self.views.execute(cursor, f"SELECT COUNT(*) FROM {SEEDS} WHERE campaign = ?", (str(campaign),))
-        found = row.fetchone()
-        return int(next(iter(found.values())) if isinstance(found, dict) else found[0])
 
     def _exists(self, cursor: Any) -> bool:
         if self.views.postgres:

@@ -127,15 +127,22 @@ def test_a_refused_command_takes_no_seed(table, monkeypatch):
 def test_unrevealed_seeds_stay_in_storage_and_in_no_export(table, tmp_path):
     table.json("roll", "d20", "--for", "Bruno")
     revealed = table.fair()[0]["seed"]
-    kept = {idx: bytes(seed) for idx, seed in sql(table.db, f"SELECT idx, seed FROM {SEEDS}")}  # noqa: S608
-    assert sorted(kept) == list(range(2, 1025))  # the first, revealed, is no longer kept
-    assert hashlib.sha256(kept[2]).hexdigest() == revealed  # the next one is the seed the chain goes on with
+    kept = {idx: bytes(seed).hex() for idx, seed in sql(table.db, f"SELECT idx, seed FROM {SEEDS}")}  # noqa: S608
+    assert sorted(kept) == list(range(1, 1025)) and kept.pop(1) == revealed
+    assert hashlib.sha256(bytes.fromhex(kept[2])).hexdigest() == revealed  # the seed the chain goes on with
     exported = tmp_path / "greyhawk.jsonl"
     assert table("export", "--output", str(exported)).exit_code == 0
     text = exported.read_text()
-    assert revealed in text and not any(seed.hex() in text for seed in kept.values())
-    shown = table("--json", "log").stdout + table("--json", "campaign", "show").stdout
-    assert not any(seed.hex() in shown for seed in kept.values())
+    assert revealed in text and not any(seed in text for seed in kept.values())
+    shown = table("--json", "log").stdout + table("--json", "campaign", "show").stdout + table("--json", "dice").stdout
+    assert not any(seed in shown for seed in kept.values())
+
+
+def test_a_new_chain_lets_the_seeds_of_the_last_one_go(table, monkeypatch):
+    monkeypatch.setenv("CHRONICLE_DICE_CHAIN", "2")
+    for _ in range(3):
+        table.json("roll", "d20", "--for", "Bruno")
+    assert sorted(sql(table.db, f"SELECT number, idx FROM {SEEDS}")) == [(2, 1), (2, 2)]  # noqa: S608
 
 
 def test_with_the_ledgers_key_the_seeds_are_encrypted_as_its_events_are(db, monkeypatch):
