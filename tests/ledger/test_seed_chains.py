@@ -174,3 +174,36 @@ def test_a_chain_length_that_is_no_number_is_one_clear_line(table, monkeypatch):
     result = table("roll", "d20")
     assert result.exit_code == 2 and "CHRONICLE_DICE_CHAIN" in result.stderr and "Traceback" not in result.stderr
     assert table.fair() == []
+
+
+def test_an_imported_campaign_commits_to_a_chain_of_its_own_and_still_verifies(table, tmp_path):
+    table.json("roll", "d20", "--for", "Bruno")
+    table.json("roll", "d20", "--for", "Bruno")
+    exported = tmp_path / "greyhawk.jsonl"
+    assert table("export", "--output", str(exported)).exit_code == 0
+    copy = Unseeded(str(tmp_path / "copy.db"))
+    copy.json("import", str(exported))
+    assert copy.json("roll", "d20", "--for", "Bruno")["fair_dice"][0]["index"] == 1  # the old chain stayed behind
+    assert [c["used"] for c in copy.json("dice")["commitments"]] == [2, 1]
+    assert copy.json("verify")["dice"] == {"fair": 3, "device_seeded": 0, "skipped": []}
+
+
+def test_a_replays_fork_keeps_its_copies_of_fair_rolls_checkable(table):
+    table.json("roll", "d20", "--for", "Bruno")
+    table.json("injure", "Bruno", "--damage", "5", "--mode", "lethal")
+    table.json("replay", "Bruno", "--ruling", "death_at=-10", "--fork", "Greyhawk (what if)")
+    forked = table.json("--campaign", "Greyhawk (what if)", "verify")
+    assert forked["ok"] and forked["dice"]["fair"] == 1 and forked["dice"]["skipped"] == []
+    from uuid import UUID
+
+    from chronicle.ledger.application.views.fair_dice import fair_rolls
+    from chronicle.ledger.store.chronicle import open_ledger
+
+    shown = table.json("--campaign", "Greyhawk (what if)", "campaign", "show")
+    positions = [e["position"] for e in table.json("--campaign", "Greyhawk (what if)", "log")["events"]]
+    app = open_ledger(table.db)
+    try:
+        [copy] = fair_rolls(app, UUID(shown["id"]), positions).values()
+    finally:
+        app.close()
+    assert copy["copied"] and copy["commitment"] is None  # the page checks its faces, its chain is the original's

@@ -97,14 +97,15 @@
     }
     return Promise.all([
       derive(found.seed, found.device_seed, found.rolls),
-      commitment ? chained(found.seed, found.index, commitment.head) : Promise.resolve(false),
+      commitment ? chained(found.seed, found.index, commitment.head) : Promise.resolve(found.copied ? null : false),
     ]).then(function (checked) {
       var derived = checked[0], held = checked[1];
       line(body, "Faces derived here:", derived.map(function (f) { return f.join(", "); }).join("; "));
+      if (held === null) line(body, "Chain:", "a copy, in a replay's fork, of a roll of another campaign, whose log holds its chain");
       var same = JSON.stringify(derived) === JSON.stringify(recorded);
       var problems = [];
       if (!same) problems.push("the faces recorded are not those this seed and device seed give");
-      if (!held) problems.push("the seed does not hash back to its commitment's head");
+      if (held === false) problems.push("the seed does not hash back to its commitment's head");
       if (problems.length) {
         details.classList.add("fair-warn");
         summary.textContent = "fair dice: they do not check";
@@ -113,7 +114,8 @@
       } else {
         details.classList.add("fair-ok");
         body.appendChild(make("p", { class: "fair-checked" },
-          "Checked in this browser: the faces are the seed's, and the seed hashes back to the head in " + found.index + " steps."));
+          held ? "Checked in this browser: the faces are the seed's, and the seed hashes back to the head in " +
+            found.index + " steps." : "Checked in this browser: the faces are the seed's."));
       }
     });
   }

@@ -93,6 +93,7 @@ def fair_rolls(app: Chronicle, campaign_id: UUID, positions: Iterable[int]) -> d
                 for roll in dice.get("rolls") or []
                 if isinstance(roll, dict) and roll.get("source") == "ledger"
             ],
-            "commitment": committed[chain] if chain >= 0 else None,
+            "commitment": committed[chain] if chain >= 0 and not state.get("origin") else None,
+            "copied": bool(state.get("origin")),  # a replay's fork: its seed was revealed in another campaign
         }
     return found
