@@ -33,10 +33,10 @@ def test_a_players_roll_by_the_form_is_fair_and_checked_in_the_browser(table, ch
     with serving(table.db, "--writes") as served:
         invited = table.json("participant", "invite", "Ann", "--plays", "Vasana")
         player = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+        vasana = character_url(player, served, "Vasana")
         player.goto(invited["url"])
         player.get_by_role("button", name="Join on this device").click()
-        vasana = character_url(player, served, "Vasana")
-        player.goto(vasana)
+        player.wait_for_url(vasana)  # joined: the page goes on to the character Ann plays
         expect(player.locator("#act-who")).to_have_text("Signed in as Ann, playing Vasana.")
 
         player.locator("details[data-command=roll] > summary").click()
