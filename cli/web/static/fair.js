@@ -76,8 +76,9 @@
     holder.appendChild(row);
   }
 
+  // ROW: a story's item (its text in .text) or the log's cell of what happened.
   function mark(row, found) {
-    var target = row.querySelector(".text") || row.lastElementChild || row;
+    var target = row.querySelector(".text") || row;
     var details = make("details", { class: "fair", "data-fair-index": String(found.index) });
     var summary = make("summary", { class: "fair-mark", title: "The ledger's fair dice: open to check them here" }, "fair dice");
     details.appendChild(summary);
