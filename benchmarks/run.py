@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import baselines, costs, documents, frontdoors, load, proofs, serve_memory, signing, users
+from . import baselines, costs, documents, fair_dice, frontdoors, load, proofs, serve_memory, signing, users
 from .generate import ledger, widen
 from .measure import RUNS, bare_import, cli, copy, floor_import, latency, markdown, row, warm
 
@@ -169,6 +169,9 @@ def main() -> None:
     row("export 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB")
     table_view(big)
     signing.measure(work)
+    fair_dice.measure(
+        [(str(work / f"fair-{i}.db"), str(work / f"old-{i}.db")) for i in range(fair_dice.RUNS)], "SQLite"
+    )
     frontdoors.measure(work)
     frontdoors.sqlite_over_http(work, {"10k": small, "1M": big})
     proofs.measure(work)
@@ -183,6 +186,7 @@ def main() -> None:
         tier(options.postgres, work, n100k, n1m)
         with databases(options.postgres, ["costs"]) as url:
             costs.measure(url["costs"], "PostgreSQL")
+        fair_dice.postgres(options.postgres)
         load.tables(options.postgres, work, options.load_seconds)
     row("total benchmark time", f"{time.perf_counter() - begun:.0f} s", "goal < 600 s")
     print("\n" + markdown())

@@ -34,6 +34,11 @@ SUMMARIES = {
         "chirurgery_critical); failure changes nothing; a fumble deals a new wound of 1d6. Refused (exit 1) "
         "on the dead, on a patient who needs none, and by the patient on themself."
     ),
+    "dice": (
+        "List the ledger's commitments to chains of fair dice seeds (where each is in the log, its head, how many "
+        "seeds it holds and how many its rolls revealed) and the fair rolls' share of all the campaign's rolls. "
+        "`verify` checks every fair roll against them (docs/fair-dice.md)."
+    ),
     "demo": (
         "A guided tour: a scene in each rule system, an amendment, a what-if replay and verify — all through "
         "the same commands you would type."

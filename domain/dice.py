@@ -6,16 +6,21 @@ in the order they are written (a flat sum draws exactly as before parentheses an
 
 The generator is counter based: face *i* of an event is a pure function of (seed, i), so the
 event's seed plus its recorded rolls reproduce every face, and a replay that needs more dice
-than were recorded keeps drawing from the same sequence.
+than were recorded keeps drawing from the same sequence. The ledger's fair dice (`fair_dice.py`,
+docs/fair-dice.md) are drawn the same way from a stream of their own: `draws` then counts its values.
 """
 
 import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
+from pydantic import Field
+
 from .dice_tree import OPERATORS, BinaryOp, DiceTerm, Negative, Node, Number, walk
 from .errors import BadInput
+from .fair_dice import FairSeed, FairStream
 from .model import Int64, Model, within_int64
 from .notation import MAX_LENGTH, parse_tree
 
@@ -64,12 +69,19 @@ class Roll(Model):
     notation: str | None = None
 
 
+def _unfair(value: object) -> bool:
+    return value is None
+
+
 class DiceRecord(Model):
-    """Everything needed to reproduce an event's dice: the seed, how many faces it drew, the rolls."""
+    """Everything needed to reproduce an event's dice: the seed, how many faces it drew, the rolls; for
+    the ledger's fair dice, the seeds they came from (`fair`, left out of other events' JSON, whose bytes
+    and hashes stay as they were)."""
 
     seed: Int64 = 0  # the ledger draws 63-bit seeds; `--seed` may be any number, so it is checked here
     draws: Int64 = 0
     rolls: tuple[Roll, ...] = ()
+    fair: FairSeed | None = Field(None, exclude_if=_unfair)
 
     @property
     def source(self) -> str:
@@ -101,18 +113,31 @@ class Dice:
 
     `table` holds results the table rolled itself, by purpose (`{"save": [14]}`); they are used
     first and recorded with source "table". `replaying` holds an earlier record: its rolls are
-    handed back in order, purpose by purpose, so a re-derivation sees the same dice.
+    handed back in order, purpose by purpose, so a re-derivation sees the same dice. `fair` gives
+    the ledger's fair seed when the first die the ledger rolls needs one (a roll from the table's
+    dice alone reveals none); the dice are then drawn from its stream rather than from `seed`.
     """
 
-    def __init__(self, seed: int, table: dict[str, list[int]] | None = None, replaying: DiceRecord | None = None):
+    def __init__(
+        self,
+        seed: int,
+        table: dict[str, list[int]] | None = None,
+        replaying: DiceRecord | None = None,
+        fair: Callable[[], FairSeed] | None = None,
+    ):
         self.seed = seed
         self._table = {k: list(v) for k, v in table.items()} if table else {}
         self._recorded: dict[str, list[Roll]] = {}
         self.draws = 0
+        self._reveal: Callable[[], FairSeed] | None = fair
+        self._fair: FairSeed | None = None
+        self._stream: FairStream | None = None
         if replaying is not None:
             self.seed, self.draws = replaying.seed, replaying.draws
             for roll in replaying.rolls:
                 self._recorded.setdefault(roll.purpose, []).append(roll)
+            if replaying.fair is not None:  # more dice than were recorded: the same stream goes on
+                self._fair, self._reveal = replaying.fair, None
         self._rolls: list[dict[str, Any]] = []  # made Roll models by `record` (a re-derivation needs none)
 
     @classmethod
@@ -129,6 +154,10 @@ class Dice:
         elif recorded and recorded[0].sides == sides and len(recorded[0].faces) == count:
             earlier = recorded.pop(0)
             faces, source = list(earlier.faces), earlier.source
+        elif self._reveal is not None or self._fair is not None:
+            stream = self._fair_stream()
+            faces = stream.faces(sides, count)
+            self.draws = stream.position
         else:
             faces = [face(self.seed, self.draws + i, sides) for i in range(count)]
             self.draws += count
@@ -136,6 +165,19 @@ class Dice:
             {"purpose": purpose, "sides": sides, "faces": tuple(faces), "source": source, "notation": notation}
         )
         return faces
+
+    def _fair_stream(self) -> FairStream:
+        if self._stream is None:
+            if self._fair is None:
+                assert self._reveal is not None
+                self._fair = self._reveal()
+            self._stream = FairStream.of(self._fair, self.draws)
+        return self._stream
+
+    @property
+    def fair(self) -> FairSeed | None:
+        """The fair seed revealed for these dice, if the ledger rolled any."""
+        return self._fair
 
     def d(self, sides: int, purpose: str) -> int:
         return self.roll(sides, 1, purpose)[0]
@@ -210,4 +252,5 @@ class Dice:
         return {k: v for k, v in self._table.items() if v}
 
     def record(self) -> DiceRecord:
-        return DiceRecord(seed=self.seed, draws=self.draws, rolls=tuple(Roll(**roll) for roll in self._rolls))
+        rolls = tuple(Roll(**roll) for roll in self._rolls)
+        return DiceRecord(seed=self.seed, draws=self.draws, rolls=rolls, fair=self._fair)

@@ -25,6 +25,7 @@ from .campaign import (
     WinterBegan,
 )
 from .character import CharacterRegistered
+from .commitments import DiceCommitted
 from .events import DomainEvent
 from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from .participants import ParticipantInvited, ParticipantRemoved, ParticipantSet
@@ -123,6 +124,14 @@ def _winter_began(event: WinterBegan, name: str) -> str:
     return (
         f"Winter began in the year {event.year}: the land roll was {event.land_roll} ({by}),"
         f" a land modifier of {event.land_modifier:+d}."
+    )
+
+
+@_explains(DiceCommitted)
+def _dice_committed(event: DiceCommitted, name: str) -> str:
+    return (
+        f"The ledger committed to its next {event.length:,} dice seeds (their chain begins {event.head[:16]}…):"
+        " each roll it makes from now on reveals the next one."
     )
 
 

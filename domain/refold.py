@@ -275,7 +275,8 @@ def _new_consequences(rules: RuleSystem, character: Character, source: _Source) 
         cls: type[Resolution] = _hook(cause, "CONSEQUENCE")
         given = follow(cls, blow, character.condition, None)
         offered = source.entry.unused
-        dice = Dice(consequence_seed(cause.dice.seed, index), table=offered)
+        fair = cause.dice.fair  # its revealed seed, not the `seed` 0 every fair roll records
+        dice = Dice(consequence_seed(cause.dice.seed if fair is None else fair.seed, index), table=offered)
         rulings = rules.Rulings.model_validate(cause.rulings)
         try:
             outcome = cls.derive(character.sheet, character.condition, given, rulings, dice)
@@ -300,7 +301,7 @@ def _new_consequences(rules: RuleSystem, character: Character, source: _Source) 
     return made
 
 
-def consequence_seed(seed: int, index: int) -> int:
+def consequence_seed(seed: int | str, index: int) -> int:
     """The seed of the dice of a consequence only a re-derivation makes (its source's `index`-th): a
     generator of its own, so correcting its source's other dice never rolls its dice again."""
     digest = hashlib.blake2b(f"{seed}:consequence:{index}".encode(), digest_size=8).digest()

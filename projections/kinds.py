@@ -20,6 +20,7 @@ from ..domain.campaign import (
     WinterBegan,
 )
 from ..domain.character import CharacterRegistered
+from ..domain.commitments import DiceCommitted
 from ..domain.errors import ChronicleError
 from ..domain.events import Resolution
 from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
@@ -56,7 +57,8 @@ for _member, _text in {
     "RESOLVED": "a character changed by its system's rules",
     "AMENDED": "a character's event voided or superseded",
     "ROLLED": "a free roll, on a character or on the campaign",
-    "CAMPAIGN": "the campaign's rulings, season or participants changed, or a session began or ended",
+    "CAMPAIGN": "the campaign's rulings, season or participants changed, a session began or ended, or the ledger"
+    " committed to its dice",
     "CHOSEN": "the campaign became the current one",
     "ARCHIVED": "the campaign was archived",
     "GROWN": "a character's sheet changed by growth",
@@ -99,6 +101,7 @@ KINDS: dict[type, Kind] = {
     WinterBegan: Kind.CAMPAIGN,
     SessionStarted: Kind.CAMPAIGN,
     SessionEnded: Kind.CAMPAIGN,
+    DiceCommitted: Kind.CAMPAIGN,
     CampaignChosen: Kind.CHOSEN,
     CampaignArchived: Kind.ARCHIVED,
     SheetChanged: Kind.GROWN,

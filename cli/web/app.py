@@ -40,6 +40,7 @@ from ...domain.pendragon.increases import next_increase_at
 from ...domain.text import printable
 from ..chart import status_chart
 from .data import Campaign, LedgerUnavailable, Listed, TableData, matching, plain
+from .fair import FairDice
 from .limits import Descriptors, quiet_when_exhausted
 from .live import COME_BACK, STREAMS, Hub, Once
 from .security import Headers
@@ -292,8 +293,10 @@ def build(
         yield
         await hub.stop()
         witness.close()
+        fair.close()
 
     witness = Witness(data.target, once.problem)
+    fair = FairDice(data.target, once.problem)  # what the pages' marks of fair dice check (web/fair.py)
     app = Starlette(
         routes=[
             Route("/", campaigns, methods=list(READS)),
@@ -303,6 +306,7 @@ def build(
             Route("/favicon.ico", favicon, methods=list(READS)),
             Route("/events", events, methods=list(READS)),
             *witness.routes(),
+            *fair.routes(),
             *(writes.routes(render) if writes is not None else []),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],

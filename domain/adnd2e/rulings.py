@@ -9,11 +9,11 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator
 
 from ..dice import parse
+from ..dice_rulings import LedgerRulings
 from ..errors import BadInput
-from ..model import Model
 
 
-class Rulings(Model):
+class Rulings(LedgerRulings):
     """AD&D 2E non-lethal combat (the article Non-Lethal Combat): hit points as in 2E, with damage that is real
     or temporary; armed non-lethal attacks, mugging, the sap, grabs and subdual."""
 

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from ..model import Model
+from ..dice_rulings import LedgerRulings
 
 
 class StatusModifiers(StrEnum):
@@ -55,7 +55,7 @@ class ChirurgeryCritical(StrEnum):
     as_success = "as_success"
 
 
-class Rulings(Model):
+class Rulings(LedgerRulings):
     """PenDragon Pass, Pendragon rules for Glorantha: Status in place of Glory, oaths and geasa, Feats and special
     tactics, injury and the Winter Phase. What the text does not restate is standard Pendragon."""
 

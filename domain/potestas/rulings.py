@@ -5,10 +5,10 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from ..model import Model
+from ..dice_rulings import LedgerRulings
 
 
-class Rulings(Model):
+class Rulings(LedgerRulings):
     """Potestas, a D&D 3E supplement: attacks as in 3E, but no hit points. Damage that gets past damage
     reduction calls for a Fortitude save against DC 15 + damage // 5; a failure is a wound, and a bad one
     disables or staggers."""

@@ -26,6 +26,7 @@ from ..trust.tree import Head, extend
 from ..trust.witness import note_head, refuse_unwitnessed
 from . import commands, current
 from .commands import Command, Reply, handler_of
+from .fair_dice import naming_seeds
 from .session import Session
 
 T = TypeVar("T")
@@ -196,6 +197,7 @@ class Ledger:
             raise Forbidden(f"{command.command} is run on the ledger's own machine, not sent from another device")
 
         written: list[UUID] = []  # the campaign written to, once decided
+        seeds: list[dict[str, Any]] = []  # the fair dice seeds it took (ledger/application/fair_dice.py)
 
         def decide(session: Session) -> Reply:
             key = signed.key if signed is not None else self.identity.public_key_text
@@ -204,6 +206,7 @@ class Ledger:
                 if self.batch is None:  # a log rewritten behind this chronicle's back takes no more writes
                     refuse_unwitnessed(session.app, session.campaign.id, where=self.target)
             session.key = key
+            session.device_seed, session.from_device, session.fair_taken = command.device_seed, signed is not None, []
             session.touching()  # (not every aggregate held: a batch's session may hold thousands)
             reply = handler(session, command)
             campaign = session.campaign.id
@@ -224,7 +227,7 @@ class Ledger:
                 return signatures[of]
 
             seal_with(touched, signed_for)
-            written[:] = [campaign]
+            written[:], seeds[:] = [campaign], session.fair_taken
             return reply
 
         heads: list[Head] = []
@@ -244,7 +247,7 @@ class Ledger:
             note_head(self.app, written[0], heads[0], where=self.target)  # the head it has now seen
         if chose and chose[0] is not None:  # `campaign new`, or a first write to the campaign started last
             current.choose(self.target, chose[0])
-        return reply
+        return naming_seeds(reply, seeds)
 
     def _choose(self, command: Command, signed: Signed | None) -> Reply:
         """`campaign use`: the user's own choice of campaign, noted in their folder; no log records it."""

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import struct
-from collections.abc import Iterator, Mapping, Sequence
+import functools
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
@@ -24,7 +23,7 @@ from ..store import snapshots
 from ..store.chronicle import Chronicle
 from ..store.feed import LoggedEvent
 from ..trust import nonces
-from . import current
+from . import current, fair_dice
 from .clock import Clock
 from .recorded import Recorded
 
@@ -43,7 +42,12 @@ class Session:
         self._aggregates: dict[UUID, Any] = {}
         self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
         self._rulings: tuple[Any, Any, Any] = (None, None, None)  # (campaign id and version, model, as recorded)
-        self._fresh = _unpredictable_seeds()
+        # the ledger's fair dice (ledger/application/fair_dice.py): the command's device seed, whether it
+        # came signed from another device, the seeds it took, whether it made their tables
+        self.device_seed: str | None = None
+        self.from_device = False
+        self.fair_taken: list[dict[str, Any]] = []
+        self.fair_tables_made = False
         self._due: dict[UUID, Any] = {}  # saved aggregates due a snapshot, taken once their events are committed
         self.saved: list[tuple[int, Any, str, str]] = []  # the last save's (log position, event, name or "", system)
         # what it saved since its rows were last written: (first position, last, how many events), the
@@ -254,8 +258,14 @@ class Session:
         return [c for c in found if isinstance(c, Character) and (retired or not c.retired)]
 
     def dice(self, table: dict[str, list[int]] | None = None) -> Dice:
-        """A fresh dice source for one event (seeded from --seed when given, else at random)."""
-        return Dice(self._next_seed(), table=table)
+        """A fresh dice source for one event: the ledger's fair dice, their seed taken when it first rolls
+        (seeded from --seed instead when given: tests and demos); the table's own dice, where the
+        campaign's rulings take them."""
+        if table:
+            fair_dice.hold_table_dice(self, table)
+        if self.seed is not None:
+            return Dice(self._next_seed(), table=table)
+        return Dice(0, table=table, fair=functools.partial(fair_dice.reveal, self))
 
     def has_character(self, name: str) -> bool:
         try:
@@ -413,8 +423,7 @@ class Session:
         )
 
     def _next_seed(self) -> int:
-        if self.seed is None:
-            return next(self._fresh)
+        assert self.seed is not None
         self.seed += 1
         return self.seed
 
@@ -491,11 +500,3 @@ def _match(name: str, named: dict[str, str], what: str) -> str:
 
 def _timestamp(event: Any) -> Any:
     return event.timestamp
-
-
-def _unpredictable_seeds(per_read: int = 64) -> Iterator[int]:
-    """63-bit seeds from the operating system's generator (as `secrets` draws them), read `per_read`
-    at a time: a system call for every event was a twentieth of a batch's time."""
-    while True:
-        for (value,) in struct.iter_unpack(">Q", os.urandom(8 * per_read)):
-            yield value >> 1

@@ -27,6 +27,8 @@ from ..store.mapper import AGGREGATE, EVENT, StoredRow, UnknownTopic, checked_ev
 from ..store.snapshots import SnapshotCheck
 from .derivation import Derivation, covered
 from .digest import Against, Boundaries, SessionEnd, session_ends, session_problems
+from .fair_dice import DiceCheck
+from .fair_dice import settle as settle_dice
 from .read_model_check import UNFOLLOWED, Folded, read_model_problems
 from .signatures import SignatureCheck, in_log_order
 
@@ -165,6 +167,7 @@ def _check(
     # or of an earlier event of its aggregate (the snapshot) -- (position, aggregate, problem, of the event only)
     unsettled: list[tuple[int, UUID, str, bool]] = []
     snapshots = SnapshotCheck(app, share)
+    dice = DiceCheck()  # the fair dice (ledger/trust/fair_dice.py)
     member: dict[UUID, bool] = {}  # aggregate -> whether it is the campaign's (known from its creation)
     versions: dict[UUID, int] = {}
     positions = array("q")
@@ -213,6 +216,12 @@ def _check(
         unchanged = len(checker.problems) == reported  # (an event already named is not named again)
         if unchanged and not isinstance(event, Exception) and (unsigned := signatures.feed(row.id, event)):
             checker.problems.append({"position": row.id, "problem": unsigned})
+        if (
+            not isinstance(event, Exception)
+            and (unfair := dice.feed(row.id, event))
+            and len(checker.problems) == reported
+        ):
+            checker.problems.append({"position": row.id, "problem": unfair})
         if not isinstance(event, Exception):
             derivation.feed(row.id, event)
         if len(checker.problems) > reported:
@@ -258,6 +267,7 @@ def _check(
     report["boundaries"] = bounds.report()
     report["signatures"] = signatures.report()
     report["signatures"]["legacy"] = list(derivation.legacy)
+    report["dice"] = dice.report()
     return report
 
 
@@ -305,7 +315,8 @@ def _finish(
     signed, unsigned, refused = in_log_order(
         [report.pop("signatures") for report in reports], _name_of(app, campaign_id), require_signatures
     )
-    problems = [p for report in reports for p in report["problems"]] + refused
+    dice, unfair = settle_dice([report.pop("dice") for report in reports])
+    problems = [p for report in reports for p in report["problems"]] + refused + unfair
     unindexed = _index_problems(app, campaign_id, sorted(logged))
     sessions = session_problems(ends or [], [report.pop("boundaries") for report in reports])
     problems += unindexed or sessions  # (an index that differs from the log places session ends wrongly)
@@ -315,7 +326,14 @@ def _finish(
         problems.append(unfollowed[0])
     problems.sort(key=lambda p: p["position"])
     events = sum(report["events"] for report in reports)
-    return {"ok": not problems, "events": events, "signed": signed, "unsigned": unsigned, "problems": problems}
+    return {
+        "ok": not problems,
+        "events": events,
+        "signed": signed,
+        "unsigned": unsigned,
+        "dice": dice,
+        "problems": problems,
+    }
 
 
 def _index_problems(app: Chronicle, campaign_id: UUID, logged: list[int]) -> list[dict[str, Any]]:

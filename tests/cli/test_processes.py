@@ -28,13 +28,19 @@ def test_the_console_script_runs_the_contract_acceptance(tmp_path):
     rolled = json.loads(chronicle("--db", db, "roll", "4d6kh3", "--json").stdout)
     assert len(rolled["faces"]) == 4 and rolled["source"] == "ledger"
     log = json.loads(chronicle("--db", db, "--json", "log").stdout)
-    assert [e["type"] for e in log["events"]] == ["CampaignStarted", "CharacterRegistered", "DiceRolled"]
+    # the ledger's first fair roll: its commitment to a chain of seeds first
+    assert [e["type"] for e in log["events"]] == [
+        "CampaignStarted",
+        "CharacterRegistered",
+        "DiceCommitted",
+        "DiceRolled",
+    ]
     for bad in ('__import__("os")', "2d"):
         refused = chronicle("--db", db, "--json", "roll", bad)
         assert refused.returncode == 2 and refused.stdout == ""
         assert json.loads(refused.stderr)["error"]["message"]
         assert "Traceback" not in refused.stderr
-    assert len(json.loads(chronicle("--db", db, "--json", "log").stdout)["events"]) == 3
+    assert len(json.loads(chronicle("--db", db, "--json", "log").stdout)["events"]) == 4
 
 
 def test_environment_variables_pick_the_database_campaign_and_author(tmp_path):
@@ -46,7 +52,7 @@ def test_environment_variables_pick_the_database_campaign_and_author(tmp_path):
     chosen = chronicle("--json", "roll", "d6", env={**env, "CHRONICLE_CAMPAIGN": "a"})
     assert chosen.returncode == 0
     events = json.loads(chronicle("--json", "log", env={**env, "CHRONICLE_CAMPAIGN": "A"}).stdout)["events"]
-    assert [e["by"] for e in events] == ["Greg", "Greg"]
+    assert [e["by"] for e in events] == ["Greg", "Greg", "Greg"]  # started, committed to its dice, rolled
 
 
 def test_the_default_database_is_chronicle_db_in_the_working_directory(tmp_path):

@@ -83,6 +83,7 @@ def test_one_handed_grab_strength_table(strength, expected):
 
 def test_rulings_defaults_and_values_from_strings():
     assert Rulings().model_dump() == {
+        "fair_dice": "optional",
         "temporary_unconscious": True,
         "temporary_recovery": 1,
         "sap_knockout_rounds": "2d8",

@@ -18,6 +18,7 @@ def test_rulings_validate_from_strings_and_default_to_the_digest():
         is False
     )
     assert Rulings().model_dump(mode="json") == {
+        "fair_dice": "optional",
         "status_modifiers": "additive",
         "feat_threshold": "half_floor_inclusive",
         "break_shield_needs": "exceed",

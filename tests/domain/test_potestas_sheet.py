@@ -77,6 +77,7 @@ def test_a_stored_sheet_reloads_from_its_json():
 
 def test_rulings_defaults_follow_rulings_md():
     assert Rulings().model_dump(mode="json") == {
+        "fair_dice": "optional",
         "enhancement_to_hit": True,
         "natural_20_hits": True,
         "natural_1_misses": True,

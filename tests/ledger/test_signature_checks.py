@@ -136,7 +136,8 @@ def test_a_helper_left_behind_by_a_verify_that_failed_midway_leaves_and_is_reape
 
 @pytest.fixture
 def ledger(db):
-    opened = Ledger(db, by="gm")  # unseeded: a nonce of its own for each command, so 92 distinct signatures
+    # unseeded: a nonce of its own for each command, so 92 distinct signatures (and a commitment to fair dice)
+    opened = Ledger(db, by="gm")
     opened.execute(table.CampaignNew(name="Forged", system="potestas"))
     opened.execute(table.CharacterAdd(name="Brand", stat=["fort=30"]))
     for i in range(90):
@@ -157,7 +158,7 @@ def _told_edited(db: str, position: int) -> None:
 def test_a_forged_signature_is_named_once_as_each_check_in_turn_names_it(ledger, monkeypatch, helpers):
     positions = ledger.app.index.log(ledger.read().campaign.id)
     # a roll of the campaign, whose later events are all rolls (the forger hashes events of a first class version)
-    forged, retold = positions[41], positions[42]
+    forged, retold = positions[42], positions[43]  # (after the commitment to fair dice, the fourth event)
 
     def forge(state: dict[str, Any]) -> None:
         state["signed"]["document"]["notation"] = "d6"
@@ -172,7 +173,7 @@ def test_a_forged_signature_is_named_once_as_each_check_in_turn_names_it(ledger,
     monkeypatch.setattr(signatures.SignatureCheck, "__init__", _immediate(signatures.SignatureCheck.__init__))
     in_turn = verify(ledger.read())
     assert helped == alone == in_turn
-    assert not helped["ok"] and helped["signed"] == helped["events"] == 92
+    assert not helped["ok"] and helped["signed"] == helped["events"] == 93  # with the commitment to its dice
     assert [p["position"] for p in helped["problems"]] == [forged, retold]
     assert "does not verify" in helped["problems"][0]["problem"]
 

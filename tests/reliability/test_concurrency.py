@@ -45,8 +45,10 @@ def test_eight_processes_append_fifty_rolls_each_to_one_character(run):
     assert len(rolls) == WORKERS * APPENDS
     assert [e["version"] for e in run.json("log", "Bruno")["events"]] == list(range(1, WORKERS * APPENDS + 2))
     assert run.json("character", "show", "Bruno")["version"] == WORKERS * APPENDS + 1
-    events = WORKERS * APPENDS + 2
-    assert run.json("verify") == {"ok": True, "events": events, "signed": events, "unsigned": 0, "problems": []}
+    events = WORKERS * APPENDS + 3  # the campaign, Bruno, the commitment to the ledger's dice, the rolls
+    dice = {"fair": WORKERS * APPENDS, "device_seeded": 0, "skipped": []}
+    verified = {"ok": True, "events": events, "signed": events, "unsigned": 0, "dice": dice, "problems": []}
+    assert run.json("verify") == verified
 
     def views():
         return run.json("character", "show", "Bruno"), run.json("character", "list"), run.json("log", "Bruno")

@@ -36,8 +36,17 @@
     return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
   }
 
-  // Send DOCUMENT signed with this browser's key; the answer is shown and returned.
+  // 32 random bytes of this device, as 64 lower-case hex: the ledger's fair dice mix them with its own
+  // committed seed, so neither this page nor whoever holds the ledger chooses the faces (docs/fair-dice.md).
+  function deviceSeed() {
+    return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(32)), function (b) {
+      return (b < 16 ? "0" : "") + b.toString(16);
+    }).join("");
+  }
+
+  // Send DOCUMENT signed with this browser's key (with a device seed of its own); the answer is shown and returned.
   function send(document) {
+    if (!document.device_seed) document.device_seed = deviceSeed();
     if (!record) {
       say("This browser holds no key of this campaign: a gm invites you with `chronicle participant invite`.", true);
       return Promise.resolve(null);
@@ -82,7 +91,7 @@
     var names = Object.keys(properties);
     for (var i = 0; i < names.length; i++) {
       var name = names[i];
-      if (name === "command" || (name === action.character && !action.campaign)) continue;
+      if (name === "command" || name === "device_seed" || (name === action.character && !action.campaign)) continue;
       var field = shape(name, properties[name], required.indexOf(name) >= 0);
       if (field === null) {
         if (required.indexOf(name) >= 0) return null;  // a form could not ask for it: no form

@@ -8,14 +8,24 @@ returns a `Reply`; `Ledger.execute` runs it in one unit of work with the retry p
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
 if TYPE_CHECKING:
     from ..session import Session
 
 Role = Literal["gm", "player"]
+HEX64 = r"^[0-9a-f]{64}$"
+
+
+def _device_seed(value: str) -> str:
+    if len(value) != 64 or value.strip("0123456789abcdef"):
+        raise ValueError("a device seed is 64 lower-case hex characters (32 bytes the device drew)")
+    return value
+
+
+DeviceSeed = Annotated[str, AfterValidator(_device_seed), WithJsonSchema({"type": "string", "pattern": HEX64})]
 
 
 class Command(BaseModel):
@@ -34,6 +44,13 @@ class Command(BaseModel):
     character: ClassVar[str | None] = None
     opens_campaign: ClassVar[bool] = False  # `campaign new`: no participant to ask yet; its creator becomes one
     chooses: ClassVar[bool] = False  # `campaign use`: the user's own choice, recorded in no log, asking no one
+
+    # a document's own (the command line has no device apart from the ledger): docs/fair-dice.md
+    device_seed: DeviceSeed | None = Field(
+        None,
+        description="32 random bytes the signing device drew, as 64 lower-case hex characters: the ledger's "
+        "fair dice for this command mix them with its committed seed (docs/fair-dice.md).",
+    )
 
     @model_validator(mode="after")
     def _understood_at_once(self) -> Self:

@@ -255,9 +255,8 @@ def roll(session: Session, command: Roll) -> Reply:
     expression, table = command.expression(), command.table()
     owner: Character | Campaign = session.character(command.for_, acting=True) if command.for_ else session.campaign
     dice = session.dice({"roll": table} if table is not None else None)
-    owner.trigger_event(
-        DiceRolled, reason=command.reason, by=session.by, timestamp=session.now(), **roll_dice(expression, dice)
-    )
+    rolled = roll_dice(expression, dice)  # first: a new commitment to fair dice is recorded before the roll
+    owner.trigger_event(DiceRolled, reason=command.reason, by=session.by, timestamp=session.now(), **rolled)
     event = cast(DiceRolled, owner.pending_events[-1])
     name = owner.name if command.for_ else ""
     ident = event_id(event.originator_id, event.originator_version)
