@@ -30,6 +30,7 @@ from ...projections.told import told_row
 from ..store.mapper import checked_event, event_from_state
 from ..store.snapshots import of_folded
 from ..trust.derivation import Derivation, covered
+from ..trust.fair_dice import DiceCheck
 from ..trust.signatures import SignatureCheck
 from ..trust.verify import Verifier, is_aggregate_topic, is_event_topic
 
@@ -60,6 +61,7 @@ class ShareReport:
     snapshots: list[Any] = field(default_factory=list)  # of its long characters, as checked (ledger/store/snapshots.py)
     names: list[Named] = field(default_factory=list)  # its campaign's and characters' names, as given (`_note`)
     signatures: dict[str, Any] = field(default_factory=dict)  # what the log-order check of signatures needs
+    dice: dict[str, Any] = field(default_factory=dict)  # what the check of the fair dice's chains needs
 
 
 LONGEST_LINE = 1 << 24  # bytes of an export's line: no event is near it; a longer line is bad input
@@ -93,6 +95,7 @@ def check_share(
         verifier = Verifier(lambda offsets: list(_read_back(again, offsets)), covered)
         campaign, system = _campaign_of(path)
         signatures = SignatureCheck(campaign, system)
+        dice = DiceCheck()  # the fair dice, as `verify` checks them (ledger/trust/fair_dice.py)
         # every command is run again from its signed document by the worker of its first event's share, which
         # folds every line (ledger/trust/derivation.py); a line of another share is checked by its own worker
         derivation = Derivation(
@@ -154,6 +157,9 @@ def check_share(
                 unsigned = signatures.feed(number, event)  # each signature against its document and key
                 if unsigned:
                     verifier.problems.append({"position": number, "problem": unsigned})
+            if len(verifier.problems) == reported and not isinstance(event, Exception):
+                if unfair := dice.feed(number, event):
+                    verifier.problems.append({"position": number, "problem": unfair})
             if not isinstance(event, Exception):
                 derivation.feed(number, event, start)
             _note(report, number, text, version, state, event)
@@ -169,6 +175,7 @@ def check_share(
     report.lines, report.problems = verifier.count, verifier.problems
     report.signatures = signatures.report()
     report.signatures["legacy"] = list(derivation.legacy)
+    report.dice = dice.report()
     if not report.problems and report.bad_line is None:  # (else nothing is imported)
         report.snapshots = of_folded(chain.state for chain in verifier.chains.values())
     return report

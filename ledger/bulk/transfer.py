@@ -33,6 +33,7 @@ from ..application.views.history import campaign_notifications
 from ..store import snapshots
 from ..store.mapper import mapper_of
 from ..trust import digest, tree
+from ..trust.fair_dice import settle as settle_dice
 from ..trust.signatures import in_log_order
 from . import names, rebuild
 from . import workers as bulk
@@ -279,7 +280,10 @@ def _refuse_unless_ok(
     _whole(reports, path, shown)
     campaign = next((n[3] for report in reports for n in report.names if n[1] == "started"), "of the file")
     _, _, refused = in_log_order([report.signatures for report in reports], campaign, require=False)
-    problems = sorted([*(p for report in reports for p in report.problems), *refused], key=lambda p: p["position"])
+    _, unfair = settle_dice([report.dice for report in reports], "line {}".format)
+    problems = sorted(
+        [*(p for report in reports for p in report.problems), *refused, *unfair], key=lambda p: p["position"]
+    )
     if problems:
         first = problems[0]
         raise Refusal(

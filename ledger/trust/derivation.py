@@ -6,10 +6,12 @@ signature); a run of consecutive events of the campaign carrying the same block 
 `import` feed every event of the campaign here, in log order, and each command is run again: its document,
 parsed as the campaign's system reads it, through the command's own handler, on copies of the campaign and
 characters as they were just before its first event, with the ledger's own dice taken from the recorded
-events (their seeds) and the table's dice from the document. The events that gives must be the events
-recorded: the same kinds, on the same aggregates at the same versions, with the same content (their outcomes
-and the ledger's faces included: those are re-derived here, from each event's seed). Beside that, in the same
-pass:
+events (their seeds; for a fair roll the seed it revealed, mixed with the document's device seed, and the
+commitment to a new chain the command recorded before it) and the table's dice from the document. The events
+that gives must be the events recorded: the same kinds, on the same aggregates at the same versions, with the
+same content (their outcomes and the ledger's faces included: those are re-derived here, from each event's
+seed). Whether a fair seed belongs to the chain committed to is ledger/trust/fair_dice.py's check. Beside
+that, in the same pass:
 
 - a nonce two commands carry is named at the second (a signed command replayed);
 - an event without a signature is named at its own position when the campaign signs its events (its start
@@ -34,11 +36,14 @@ from uuid import UUID
 from ...domain.aggregate import SEALING
 from ...domain.campaign import Campaign, CampaignChosen, CampaignStarted, RulingChanged
 from ...domain.character import Character, CharacterRegistered, character_id
+from ...domain.commitments import DiceCommitted
 from ...domain.dice import Dice, DiceRecord
 from ...domain.errors import ChronicleError, NotFound
 from ...domain.events import DomainEvent, Signed
+from ...domain.fair_dice import FairSeed
 from ...domain.ids import event_id
 from ...domain.text import printable
+from ..application import fair_dice
 from ..application.session import Session
 
 if TYPE_CHECKING:
@@ -245,6 +250,10 @@ class Derivation:
         except ChronicleError as error:
             return (first, f"its signed document is no command this campaign takes ({error})"), None
         replay = Replay(self, pending)
+        # the device seed is the document's (it was signed); whether the command came from another device the log
+        # does not say (a batch's lines may carry one too), so the replay holds the `fair_dice` ruling as the
+        # command line's commands are held: never stricter than the ledger was
+        replay.device_seed = command.device_seed
         replay.touching()
         unsealed = SEALING.set(False)
         try:
@@ -497,7 +506,7 @@ class Replay(Session):
         self.derivation, self.recorded = derivation, recorded
         self.key = pending.signed.key
         dice = [getattr(event, "dice", None) for event in recorded]
-        self._seeds = iter([record.seed for record in dice if isinstance(record, DiceRecord)])
+        self._records = iter([record for record in dice if isinstance(record, DiceRecord)])
         self._rulings = derivation._rulings
 
     def made(self) -> int:
@@ -528,7 +537,28 @@ class Replay(Session):
         return found
 
     def dice(self, table: dict[str, list[int]] | None = None) -> Dice:
-        return Dice(next(self._seeds, 0), table=table)
+        """The dice of the next recorded event that rolled: the ledger's as it drew them (its seed; for a fair
+        roll the seed it revealed, mixed with the device seed of the signed document, not of the event), the
+        table's from the document, held to the campaign's `fair_dice` ruling as the ledger held them."""
+        if table:
+            fair_dice.hold_table_dice(self, table)
+        record = next(self._records, None)
+        if record is None or record.fair is None:
+            return Dice(0 if record is None else record.seed, table=table)
+        revealed = record.fair
+        return Dice(0, table=table, fair=lambda: self._reveal(revealed))
+
+    def _reveal(self, revealed: FairSeed) -> FairSeed:
+        """What the ledger's `reveal` gave the command (ledger/application/fair_dice.py): the seed the event
+        reveals, after the commitment to a new chain the command recorded just before it, if it did (its head
+        and length are the ledger's to choose, as a seed is; whether their seeds hash to them is
+        ledger/trust/fair_dice.py's to check)."""
+        made = self.made()
+        if made < len(self.recorded) and isinstance(committed := self.recorded[made], DiceCommitted):
+            self.campaign.trigger_event(
+                DiceCommitted, head=committed.head, length=committed.length, by=self.by, timestamp=self.now()
+            )
+        return FairSeed.model_construct(index=revealed.index, seed=revealed.seed, device_seed=self.device_seed)
 
     def moment(self) -> datetime:
         """The time the ledger gave the action (the table gave none), as the event records it."""

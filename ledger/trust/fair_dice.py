@@ -9,7 +9,7 @@ order and checks the chains, where the seeds of one chain may come from every sh
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...domain.commitments import DiceCommitted
@@ -61,14 +61,18 @@ class DiceCheck:
 
 
 class _Chain:
-    def __init__(self, position: int, head: str, length: int):
+    def __init__(self, position: int, head: str, length: int, place: Callable[[int], str]):
         self.position, self.head, self.length = position, bytes.fromhex(head), length
+        self.place, self.at = place, place(position)
         self.revealed: dict[int, tuple[int, bytes]] = {}  # index -> (position, seed), as first revealed
 
 
-def settle(reports: Iterable[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def settle(
+    reports: Iterable[dict[str, Any]], place: Callable[[int], str] = "#{}".format
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The shares' reports as one: (`verify --json`'s `dice`: fair rolls, how many with a device's seed,
-    the indices skipped; the problems, each at a log position)."""
+    the indices skipped; the problems, each at a log position). `place` names a position in a sentence
+    (an import's are its file's lines)."""
     commitments: list[tuple[int, str, int]] = []
     positions, indices, seeds, flags = array("q"), array("q"), bytearray(), bytearray()
     for report in reports:
@@ -78,7 +82,7 @@ def settle(reports: Iterable[dict[str, Any]]) -> tuple[dict[str, Any], list[dict
         seeds += report["seeds"]
         flags += report["flags"]
     commitments.sort()
-    chains = [_Chain(*commitment) for commitment in commitments]
+    chains = [_Chain(*commitment, place) for commitment in commitments]
     problems: list[dict[str, Any]] = []
     at = -1
     for n in sorted(range(len(positions)), key=positions.__getitem__):
@@ -101,7 +105,7 @@ def settle(reports: Iterable[dict[str, Any]]) -> tuple[dict[str, Any], list[dict
                 {
                     "position": position,
                     "problem": f"fair dice: reveals seed {index:,} of the chain"
-                    f" committed at #{chain.position}, which holds {chain.length:,}",
+                    f" committed at {chain.at}, which holds {chain.length:,}",
                 }
             )
         elif index in chain.revealed:
@@ -110,7 +114,7 @@ def settle(reports: Iterable[dict[str, Any]]) -> tuple[dict[str, Any], list[dict
                 {
                     "position": position,
                     "problem": f"fair dice: seed {index} of the chain committed at"
-                    f" #{chain.position} is revealed twice (first at #{first}): one seed, two rolls",
+                    f" {chain.at} is revealed twice (first at {place(first)}): one seed, two rolls",
                 }
             )
         else:
@@ -126,7 +130,7 @@ def _links(chain: _Chain, skipped: list[int]) -> list[dict[str, Any]]:
     """Each revealed seed against the nearest good one revealed before it (else the head), and the gaps named."""
     found = []
     before = 0  # the index revealed last
-    anchor, earlier, where = 0, chain.head, f"the head committed at #{chain.position}"  # the last seed that held
+    anchor, earlier, where = 0, chain.head, f"the head committed at {chain.at}"  # the last seed that held
     for index in sorted(chain.revealed):
         position, seed = chain.revealed[index]
         if index > before + 1:
@@ -136,12 +140,12 @@ def _links(chain: _Chain, skipped: list[int]) -> list[dict[str, Any]]:
             found.append(
                 {
                     "position": position,
-                    "problem": f"fair dice: {named} of the chain committed at #{chain.position} never revealed (a"
+                    "problem": f"fair dice: {named} of the chain committed at {chain.at} never revealed (a"
                     f" roll made and not recorded, or removed); this roll reveals seed {index}",
                 }
             )
         if hashes_to(seed, earlier, index - anchor):
-            anchor, earlier, where = index, seed, f"seed {index} (#{position})"
+            anchor, earlier, where = index, seed, f"seed {index} ({chain.place(position)})"
         else:
             found.append(
                 {
