@@ -36,7 +36,8 @@ class OrjsonTranscoder(Transcoder):
 
 
 class StoredRow(Protocol):
-    """What decoding needs of a stored event: the library's `StoredEvent`, or a row as ledger/application/views/history.py reads it."""
+    """What decoding needs of a stored event: the library's `StoredEvent`, or a row as
+    ledger/application/views/history.py reads it."""
 
     @property
     def originator_id(self) -> UUID | str: ...

@@ -42,7 +42,8 @@ class SealedPostgresRecorder(SealedRecorder, PostgresApplicationRecorder):
             return [row["notification_id"] for row in cursor.fetchall()]
 
     def lock_events(self) -> None:
-        """Take the events table's lock in the open unit, as the first insert would (ledger/store/chronicle.py's unit)."""
+        """Take the events table's lock in the open unit, as the first insert would (ledger/store/chronicle.py's
+        unit)."""
         with self.datastore.transaction(commit=True) as cursor:
             for statement in self.lock_table_statements:
                 cursor.execute(statement)
