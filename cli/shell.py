@@ -106,31 +106,13 @@ def _run(env: Env, run_line: RunLine, line: str, number: int | None) -> None:
 
 def described(problem: Exception) -> tuple[str, str]:
     """A failing line's error code and one-line message, as the program's own invocation gives them
-    (cli/main.py): never a traceback."""
-    from pydantic import ValidationError
-
-    from ..ledger.application.ledger import lost_race
-    from .actions import first_error
-
-    if isinstance(problem, ChronicleError):
-        return problem.code, str(problem)
+    (ledger/application/failures.py): never a traceback."""
     if isinstance(problem, click.ClickException):
         return "usage", problem.format_message()
-    if isinstance(problem, ValidationError):
-        return "bad_input", first_error(problem)
-    if isinstance(problem, OverflowError):
-        return "bad_input", "a number is beyond the 64-bit limit (at most 9223372036854775807)"
-    if lost_race(problem):
-        return (
-            "conflict",
-            "another writer changed the same records at the same time; nothing was written: run the command again",
-        )
-    from ..ledger.store.faults import storage_fault
+    from ..ledger.application.failures import failure
 
-    fault = storage_fault(problem)  # a full disk: the machine's state, said with what to do
-    if fault is not None:
-        return fault.code, str(fault)
-    return "internal", f"{type(problem).__name__}: {problem}".splitlines()[0]
+    said = failure(problem)
+    return said.code, said.message
 
 
 def _piped(env: Env) -> Iterator[tuple[int | None, str]]:

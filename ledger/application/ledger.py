@@ -6,16 +6,12 @@ what an action is and how it is decided comes from the domain."""
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError, OperationalError
-
-from ...domain.errors import BadInput, BadSignature, ChronicleError, Conflict, Forbidden
+from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden
 from ...domain.events import Signed
 from ...domain.participants import authorise
 from ...domain.text import printable
@@ -26,30 +22,10 @@ from ..trust.tree import Head, extend
 from ..trust.witness import note_head, refuse_unwitnessed
 from . import commands
 from .commands import Command, Reply, handler_of
+from .retries import PESSIMISTIC_FROM, RETRIES, backoff, lost_race, retried
 from .session import Session
 
 T = TypeVar("T")
-
-RETRIES = 30
-BACKOFF_BASE, BACKOFF_CAP = 0.01, 1.0  # seconds: at most ~15 s of waiting in all, on average
-PESSIMISTIC_FROM = 3  # lost races after which a writer takes the write lock before it reads (SQLite)
-
-Table = Mapping[str, list[int] | None]
-
-
-def lost_race(problem: BaseException) -> bool:
-    """A write that may succeed if re-decided: a version already taken, SQLite still locked, or
-    PostgreSQL's deadlock detector choosing this transaction (all of it rolled back)."""
-    if isinstance(problem, IntegrityError):
-        return True
-    text = str(problem).lower()
-    return isinstance(problem, OperationalError) and any(word in text for word in ("locked", "busy", "deadlock"))
-
-
-def backoff(attempt: int) -> None:
-    """Full jitter (a random pause up to a doubling cap) so racing writers spread out."""
-    time.sleep(random.uniform(0, min(BACKOFF_CAP, BACKOFF_BASE * 2**attempt)))
-
 
 class Ledger:
     """A campaign ledger at `target` (a SQLite path or a PostgreSQL URL), as one author (`by`) uses it.
@@ -130,36 +106,37 @@ class Ledger:
         session collects everything and saves with the batch."""
         if self.batch is not None:
             return decide(self.batch)
-        for attempt in range(RETRIES):
-            held, self._held = self._held, None
-            if held is None:
-                unit = self.app.unit(immediate=attempt >= PESSIMISTIC_FROM)
-                unit.__enter__()
-                held = (unit, self.session())
-            unit, session = held
-            try:
-                try:
-                    result = decide(session)
-                    if session.save():
-                        self._fold(session)
-                        if saved is not None:
-                            saved(session)
-                except BaseException as problem:
-                    unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
-                    raise
-                unit.__exit__(None, None, None)  # commits
-            except Exception as problem:
-                if not lost_race(problem):
-                    raise
-                backoff(attempt)
-                continue
-            self.writing = False  # what the command reads afterwards (to print) needs no write lock
-            session.take_snapshots()
-            return result
-        raise Conflict(
-            f"other writers kept changing the same records at the same time; nothing was written "
-            f"after {RETRIES} tries: run the command again"
+        result, session = retried(
+            lambda attempt: self._attempt(decide, saved, attempt),
+            lambda tries: f"other writers kept changing the same records at the same time; nothing was written "
+            f"after {tries} tries: run the command again",
         )
+        self.writing = False  # what the command reads afterwards (to print) needs no write lock
+        session.take_snapshots()
+        return result
+
+    def _attempt(
+        self, decide: Callable[[Session], T], saved: Callable[[Session], None] | None, attempt: int
+    ) -> tuple[T, Session]:
+        """One try of `write`, in a transaction of its own (the unit a read for this write opened, at first),
+        committed when it returns and rolled back when it raises."""
+        held, self._held = self._held, None
+        if held is None:
+            unit = self.app.unit(immediate=attempt >= PESSIMISTIC_FROM)
+            unit.__enter__()
+            held = (unit, self.session())
+        unit, session = held
+        try:
+            result = decide(session)
+            if session.save():
+                self._fold(session)
+                if saved is not None:
+                    saved(session)
+        except BaseException as problem:
+            unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
+            raise
+        unit.__exit__(None, None, None)  # commits
+        return result, session
 
     def _fold(self, session: Session) -> None:
         """Fold what was saved now, in the same transaction: the next command finds the read models caught
@@ -298,4 +275,4 @@ class _Released(Exception):
     """Ends a unit opened for reading by rolling it back."""
 
 
-__all__ = ["Ledger", "lost_race"]
+__all__ = ["PESSIMISTIC_FROM", "RETRIES", "Ledger", "backoff", "lost_race"]  # (ledger/application/retries.py's)

@@ -100,9 +100,9 @@ def problem(error: ValidationError) -> str:
     first = error.errors()[0]
     key = ".".join(str(part) for part in first["loc"])
     kind = first["type"]
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # (a model's words, a dataclass's: a query's)
         return f"unknown key {key!r}"
-    if kind == "missing":
+    if kind in ("missing", "missing_keyword_only_argument"):
         return f"{key!r} is required"
     message = first["msg"].removeprefix("Value error, ")  # a model's own check says it in its words
     return f"{key!r}: {message}" if key else message

@@ -1,6 +1,6 @@
 """Reports from the log and the read models: a character's timeline, current state, Status over time and
 wounds and healing (the changes read model: nothing is folded), the sheet as its system's players read it;
-a campaign's overview. A session's recap is ledger/application/views/recap.py's (`session_recap` is kept importable here)."""
+a campaign's overview. A session's recap is views/recap.py's (`session_recap` is kept importable here)."""
 
 from __future__ import annotations
 
