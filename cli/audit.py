@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .commanding import build, executes, render
+from .commanding import build, executes, query, render
 from .options import common
 
 
@@ -44,7 +44,6 @@ def amend() -> None:
 @click.argument("name", required=False)
 @click.option(
     "--ruling",
-    "rulings",
     multiple=True,
     required=True,
     metavar="KEY=VALUE",
@@ -63,14 +62,14 @@ def replay(ctx: click.Context, /, **params: Any) -> None:
       chronicle replay Ivanior --ruling disable_margin=5 --json
       chronicle replay --ruling death_at=-10 --fork "Greyhawk (what if)"
     """
-    from ..ledger.application.commands import (
-        audit,  # when it runs, as `executes` imports its model: `--help` loads none
-    )
-
     env = ctx.obj
     if params["fork"] is None:  # a read: no command, nothing written
-        render(env, audit.what_if(env.read(), params["name"], list(params["rulings"])))
+        render(env, env.ledger.ask(query("audit:WhatIf", params)))
     else:
+        from ..ledger.application.commands import (
+            audit,  # when it runs, as `executes` imports its model: `--help` loads none
+        )
+
         render(env, env.ledger.execute(build(audit.Replay, ctx.command, params)))
 
 

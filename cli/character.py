@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from ..domain.titles import system_title
-from .commanding import executes
+from .commanding import asks, executes
 from .options import common
-from .output import aligned, emit
 
 
 @click.group()
@@ -44,64 +40,28 @@ def add() -> None:
 @click.argument("name")
 @click.option("--as-of", "as_of", metavar="REF", help="State right after an event id, #position or ISO time.")
 @common
-@click.pass_obj
-def show(env: Any, name: str, as_of: str | None) -> None:
+@asks("characters:CharacterShow")
+def show() -> None:
     """The current (or past) projected state of NAME: condition and sheet.
 
     \b
     Example:
       chronicle character show Vasana --as-of '#12' --json
     """
-    data = None
-    if as_of is None and env.batch is None:  # the common case: one row, no domain models loaded
-        from ..ledger.application.views.rows import current_view
-
-        data = current_view(env.app, env.campaign, name)
-    if data is None:
-        from ..ledger.application.views.characters import character_view
-
-        data = character_view(env.read(), name, as_of)
-    emit(env, data, lambda: sheet_text(data))
-
-
-def sheet_text(data: dict[str, Any]) -> str:
-    """A character's view as the system's players read it (the row keeps the domain's `sheet_lines`)."""
-    kind = "" if data.get("kind", "character") == "character" else f", {data['kind']}"
-    retired = ", retired" if data.get("retired") else ""
-    title = f"{system_title(data['system'])}{kind}{retired}, version {data['version']}"
-    head = f"{data['name']} ({title}): {data['summary']}"
-    return "\n".join([head, *(f"  {line}" for line in data["sheet_lines"])])
 
 
 @character.command("list")
 @click.option("--as-of", "as_of", metavar="REF", help="As the campaign stood right after REF.")
 @click.option("--all", "retired", is_flag=True, help="Retired characters too.")
 @common
-@click.pass_obj
-def list_(env: Any, as_of: str | None, retired: bool) -> None:
+@asks("characters:CharacterList")
+def list_() -> None:
     """All characters of the campaign, a line each.
 
     \b
     Example:
       chronicle character list
     """
-    rows = None
-    if as_of is None and env.batch is None:  # the common case: the rows alone, no domain models loaded
-        from ..ledger.application.views.rows import current_list
-
-        rows = current_list(env.app, env.campaign, retired)
-    if rows is None:
-        from ..ledger.application.views.characters import character_list
-
-        rows = character_list(env.read(), as_of, retired)
-    emit(
-        env,
-        {"characters": rows},
-        lambda: aligned(
-            ("character", "version", "condition"),
-            [(r["name"] + (" (retired)" if r.get("retired") else ""), r["version"], r["summary"]) for r in rows],
-        ),
-    )
 
 
 @character.command("set")
@@ -148,11 +108,3 @@ def rename() -> None:
     Example:
       chronicle character rename Vasana "Vasana Farosdaughter"
     """
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{key} {inner}" for key, inner in value.items())
-    if isinstance(value, (list, tuple)):
-        return "; ".join(str(item) for item in value)
-    return str(value)

@@ -18,7 +18,7 @@ from .context import Env
 from .options import whole_numbers_within_64_bits
 
 if TYPE_CHECKING:
-    from ..ledger.application.session import Session
+    from ..ledger.application.ledger import Ledger
 
 # Arguments that name a character of the campaign, in every command that has one.
 CHARACTER_ARGUMENTS = frozenset(
@@ -37,11 +37,11 @@ def env_of(ctx: click.Context) -> Env:
     return root.obj
 
 
-def _session(ctx: click.Context) -> Session:
-    """A reading session on the ledger the command line names (never creating one)."""
+def _ledger(ctx: click.Context) -> Ledger:
+    """The ledger the command line names, to read (never creating one)."""
     env = env_of(ctx)
     must_exist(env.db)
-    return env.read()
+    return env.ledger
 
 
 def _offered(names: list[str], incomplete: str) -> list[CompletionItem]:
@@ -50,18 +50,21 @@ def _offered(names: list[str], incomplete: str) -> list[CompletionItem]:
 
 
 def character_names(ctx: click.Context, _: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    from ..ledger.application.queries import CharacterList
+
     try:
-        session = _session(ctx)
-        return _offered([c.name for c in session.characters()], incomplete)
+        party = _ledger(ctx).ask(CharacterList()).document["characters"]
+        return _offered([c["name"] for c in party], incomplete)
     except Exception:  # completion offers what it can; it never prints an error into the shell
         return []
 
 
 def campaign_names(ctx: click.Context, _: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    from ..ledger.application.queries.pages import Campaigns
+
     try:
-        session = _session(ctx)
-        session.app.index.catch_up()
-        return _offered([name for _, name, _ in session.app.index.campaigns()], incomplete)
+        listed = _ledger(ctx).ask(Campaigns()).document["campaigns"]
+        return _offered([campaign["name"] for campaign in listed], incomplete)
     except Exception:  # as above
         return []
 
@@ -69,7 +72,7 @@ def campaign_names(ctx: click.Context, _: click.Parameter, incomplete: str) -> l
 def campaign_command(ctx: click.Context, pick: Callable[[Any], click.Command]) -> click.Command | None:
     """The campaign's own command behind a dispatched one, for completing its options."""
     try:
-        _session(ctx)
+        _ledger(ctx)
         return pick(env_of(ctx))
     except Exception:  # no ledger or campaign yet: nothing to offer
         return None

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from .commanding import executes
+from .commanding import asks, executes
 from .options import common
-from .output import aligned, emit
 
 
 @click.group()
@@ -78,26 +75,11 @@ def remove() -> None:
 
 @participant.command("list")
 @common
-@click.pass_obj
-def list_(env: Any) -> None:
+@asks("participants:ParticipantList")
+def list_() -> None:
     """Every participant: role, the characters a player plays, key, and since which log position.
 
     \b
     Example:
       chronicle participant list --json
     """
-    from ..ledger.application.views.participants import participant_list
-
-    rows = participant_list(env.read())
-    emit(
-        env,
-        {"participants": rows},
-        lambda: (
-            aligned(
-                ("name", "role", "plays", "key", "since"),
-                [(r["name"], r["role"], ", ".join(r["plays"]) or "-", r["key"], f"#{r['since']}") for r in rows],
-            )
-            if rows
-            else "No participants yet: this campaign was started before chronicle signed what it records."
-        ),
-    )

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..ledger.application.views.campaigns import sessions
-from .commanding import executes
-from .context import Env
+from .commanding import asks, executes
 from .options import common
-from .output import emit, table
 
 
 @click.group()
@@ -43,30 +40,11 @@ def end() -> None:
 
 @session.command("list")
 @common
-@click.pass_obj
-def list_(env: Env) -> None:
+@asks("campaigns:SessionList")
+def list_() -> None:
     """Every session: number, title, first and last log position, events.
 
     \b
     Example:
       chronicle session list --json
     """
-    rows = sessions(env.read())
-    emit(
-        env,
-        {"sessions": rows},
-        lambda: table(
-            None,
-            ("session", "title", "from", "to", "events"),
-            [
-                (
-                    r["number"],
-                    r["title"],
-                    f"#{r['start']}",
-                    "running" if r["end"] is None else f"#{r['end']}",
-                    r["events"],
-                )
-                for r in rows
-            ],
-        ),
-    )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..domain.errors import BadInput, ChronicleError
+from ..domain.errors import BadInput
 from ..ledger.store.sqlite import staying_up
 from .batch import LONGEST_LINE, OWN_TRANSACTION, RunLine, line_runner
 from .complete import line_completions, quoted
@@ -64,11 +64,7 @@ def _open(env: Env) -> None:
         must_exist(env.db)
     except BadInput:
         return
-    _ledger(env)
-    try:
-        _ = env.read().campaign  # (and says, once, if the log no longer extends what this chronicle saw)
-    except ChronicleError:  # no campaign yet: a line may start one
-        pass
+    _ledger(env).check_witnessed()  # says, once, if the log no longer extends what this chronicle saw
 
 
 def _ledger(env: Env) -> Any:

@@ -34,6 +34,7 @@ class Desk:
         """A ledger for one call, closed after it (a write not committed is rolled back). Reading never
         creates a database file: a SQLite path that does not exist is bad input, as for the CLI's reads."""
         from ...ledger.application.ledger import Ledger
+        from ..output import presentation
 
         with self._turn:
             if not writing:
@@ -45,6 +46,7 @@ class Desk:
                 seed=self.seed,
                 writing=writing,
                 by_given=self.by_given,
+                presentation=presentation(),  # the text the CLI's command prints when piped
             )
             try:
                 yield ledger

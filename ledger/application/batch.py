@@ -30,8 +30,10 @@ def run_batch(ledger: Ledger, items: Callable[[], Iterable[T]], run: Callable[[T
     how many did and how many events were recorded."""
     return retried(
         lambda attempt: _once(ledger, items(), run, attempt >= PESSIMISTIC_FROM),
-        lambda tries: f"other writers kept the ledger busy; nothing of the batch was written after {tries} tries:"
-        " run the batch again",
+        lambda tries: (
+            f"other writers kept the ledger busy; nothing of the batch was written after {tries} tries:"
+            " run the batch again"
+        ),
     )
 
 

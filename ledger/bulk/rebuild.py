@@ -36,8 +36,10 @@ def rebuild(
 
     return retried(
         lambda attempt: _rebuild(open_app, names, workers, progress, keep_told),
-        lambda tries: f"other writers kept changing the read models at the same time; the rebuild gave up after "
-        f"{tries} tries, leaving them as they were: run it again",
+        lambda tries: (
+            f"other writers kept changing the read models at the same time; the rebuild gave up after "
+            f"{tries} tries, leaving them as they were: run it again"
+        ),
     )
 
 

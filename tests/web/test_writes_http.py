@@ -18,7 +18,7 @@ from reliability.forge import rechain
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 from chronicle.cli.web.security import Buckets
 from chronicle.cli.web.writes import Writer
 from chronicle.ledger.trust import merkle
@@ -57,7 +57,7 @@ def table(run, tmp_path) -> Iterator[Table]:
     run.json("character", "add", "Korol", "--stat", "siz=12", "--stat", "con=11")
     campaign = run.json("campaign", "show")["id"]
     said: list[str] = []
-    data, writer = TableData(run.db), Writer(run.db, said.append)
+    data, writer = Reading(run.db), Writer(run.db, said.append)
     phone = load_or_create(tmp_path / "phone")
     with TestClient(build(data, said.append, writes=writer)) as client:
         table = Table(run, client, writer, campaign, other, phone, said, tmp_path)
@@ -156,7 +156,7 @@ def test_a_document_of_another_campaign_is_refused_and_writes_nothing(table):
     joined = table.post({"command": "participant join", "invitation": url.rsplit("/", 1)[1]}, "join-g", tablet)
     assert joined.json()["role"] == "gm"
     before = table.events()
-    message = error(table.post(other, "other-5", tablet), 400, "not_found")
+    message = error(table.post(other, "other-5", tablet), 404, "not_found")
     assert message == "no character in campaign 'Sartar' named 'Orlmarth'"
     # sent to the other campaign, where Ann takes no part
     sent = table.post(WOUND, "other-3", campaign=table.other)
@@ -258,7 +258,7 @@ def test_the_server_listens_on_this_machine_alone_unless_told():
 
 def test_without_writes_every_write_is_405(run):
     run.json("campaign", "new", "Sartar", "--system", "pendragon-pass")
-    data = TableData(run.db)
+    data = Reading(run.db)
     said: list[str] = []
     with TestClient(build(data, said.append)) as client:
         assert client.post("/api/commands", json={}).status_code == 405

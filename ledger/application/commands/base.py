@@ -6,11 +6,11 @@ class has exactly one handler, a function of (session, command) that loads once,
 returns a `Reply`; `Ledger.execute` runs it in one unit of work with the retry policy."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
+
+from ..reply import Reply
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -50,27 +50,6 @@ class Command(BaseModel):
     def acts_on(self) -> str | None:
         """The name of the character the command acts on, if any."""
         return getattr(self, self.character) if self.character else None
-
-
-@dataclass(frozen=True)
-class Reply:
-    """What a command returns to every front door: its JSON document and its sentences for people, each
-    built when first read (a batch reads neither)."""
-
-    build_document: Callable[[], dict[str, Any]]
-    build_text: Callable[[], str]
-
-    @cached_property
-    def document(self) -> dict[str, Any]:
-        return self.build_document()
-
-    @cached_property
-    def text(self) -> str:
-        return self.build_text()
-
-    @classmethod
-    def of(cls, document: dict[str, Any], text: str) -> "Reply":
-        return cls(lambda: document, lambda: text)
 
 
 C = TypeVar("C", bound=Command)

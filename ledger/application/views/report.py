@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ....projections.changes import Changes
 from ....projections.queries import condition_changes, status_series
 from .characters import character_list, character_view
 from .history import amendments
@@ -24,7 +23,7 @@ def character_report(session: Session, name: str, data: bool = True) -> dict[str
     ident = session.character_id(name)
     shown = character_view(session, name, None)
     timeline = list(log_events(session, name, data=data))
-    Changes(app.views, app.feed).catch_up()
+    app.changes.catch_up()
     told = {e["position"]: e for e in timeline}
     return {
         "campaign": campaign.name,
