@@ -23,6 +23,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 import orjson
 from starlette.concurrency import run_in_threadpool
@@ -128,7 +129,7 @@ class Writer:
                         "the signature does not verify for this document, nonce and campaign: nothing was written"
                     )
                 self.ledger.campaign = target["name"]
-                reply = self.ledger.execute_document(asked.document, asked.signed)
+                reply = self.ledger.execute_document(asked.document, asked.signed, verified=UUID(target["id"]))
                 return {**reply.document, "sentences": reply.text}
             except ChronicleError:
                 raise

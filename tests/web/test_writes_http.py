@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -267,3 +268,29 @@ def test_without_writes_every_write_is_405(run):
         page = client.get("/").text
         assert 'src="/static/act.js"' not in page and 'src="/static/witness.js"' in page
     data.close()
+
+
+def test_a_signed_write_checks_its_signature_once_and_loads_each_aggregate_once(table, monkeypatch):
+    """The server checks the signature before it reads the document, and the command does not check it
+    again; the campaign's system, which picks the document's model, comes from its row, so the campaign
+    is loaded once, by the command that decides."""
+    from chronicle.ledger.store import snapshots
+    from chronicle.ledger.trust import signing
+
+    checked: list[object] = []
+    loaded: list[object] = []
+    verifies, load = signing.verifies, snapshots.load
+
+    def verified(*args: Any) -> bool:
+        checked.append(args)
+        return verifies(*args)
+
+    def counted(app: Any, ident: Any, *more: Any) -> Any:
+        loaded.append(ident)
+        return load(app, ident, *more)
+
+    monkeypatch.setattr(signing, "verifies", verified)
+    monkeypatch.setattr(snapshots, "load", counted)
+    assert table.post(WOUND, "once-1").status_code == 200
+    assert len(checked) == 1
+    assert len(loaded) == len(set(loaded)) == 2  # the campaign and Vasana

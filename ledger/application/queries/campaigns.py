@@ -24,7 +24,7 @@ class CampaignShow(Query):
 @dataclass(frozen=True, kw_only=True)
 class CurrentCampaign(Query):
     """The campaign commands act on (the one `--campaign` names, else the current one): its id, name and
-    system."""
+    system, from its row when the read models are caught up (a campaign's system never changes)."""
 
     query: ClassVar[str] = "campaign"
 
@@ -53,8 +53,13 @@ class SessionList(Query):
 
 @answers(CurrentCampaign)
 def current(ledger: Ledger, asked: CurrentCampaign) -> Reply:
-    campaign = ledger.read().campaign
-    ident, name, system = str(campaign.id), campaign.name, campaign.system
+    from ..views.rows import campaign_row
+
+    row = campaign_row(ledger.app, ledger.campaign) if ledger.batch is None and not ledger.holding else None
+    if row is None:  # (a batch's own campaign, or one its unit of work has loaded already)
+        campaign = ledger.read().campaign
+        row = str(campaign.id), campaign.name, campaign.system
+    ident, name, system = row
     return Reply.of({"id": ident, "name": name, "system": system}, f"{name} ({system_title(system)})")
 
 
