@@ -5,7 +5,6 @@ reads with when it runs (`character show` reads one row: start-up is most of its
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,7 +12,7 @@ from ....domain.errors import BadInput
 from ..reply import Reply
 from . import audit, campaigns, characters, devices, log, pages, participants, recap, report, verify
 from .audit import WhatIf
-from .base import QUERIES, Query, answers, described, handler_of, model_for
+from .base import QUERIES, Query, answers, callers, described, handler_of, model_for
 from .campaigns import CampaignList, CampaignReport, CampaignShow, CurrentCampaign, SessionList
 from .characters import CharacterList, CharacterShow
 from .log import Log
@@ -41,6 +40,7 @@ __all__ = [
     "Verify",
     "WhatIf",
     "answers",
+    "callers",
     "described",
     "handler_of",
     "model_for",
@@ -74,7 +74,7 @@ def parse(document: Mapping[str, Any], name: str | None = None) -> Query:
             raise BadInput('a query document names its query: {"query": NAME, ...}')
         document = {key: value for key, value in document.items() if key != "query"}
     model = model_for(name)
-    local = [f.name for f in dataclasses.fields(model) if not f.metadata.get("document", True)]  # type: ignore[arg-type]
+    local = callers(model)
     for key in document:
         if key in local:
             raise BadInput(f"{name}: unknown key {key!r}")
@@ -98,7 +98,7 @@ def schema_of(model: type[Query]) -> dict[str, Any]:
     from pydantic import TypeAdapter
 
     schema = TypeAdapter(model).json_schema()
-    local = {f.name for f in dataclasses.fields(model) if not f.metadata.get("document", True)}  # type: ignore[arg-type]
+    local = callers(model)
     schema["properties"] = {key: value for key, value in schema.get("properties", {}).items() if key not in local}
     schema["required"] = [key for key in schema.get("required", []) if key not in local]
     schema.pop("title", None)

@@ -92,6 +92,15 @@ def described(model: type[Query]) -> dict[str, str]:
     }
 
 
+def callers(model: type[Query]) -> set[str]:
+    """The fields of MODEL that are the caller's own choice of how to read, never a document's (see `Query`)."""
+    return {
+        found.name
+        for found in dataclasses.fields(model)  # type: ignore[arg-type]
+        if not found.metadata.get("document", True)
+    }
+
+
 def field(description: str, default: Any = None, *, document: bool = True) -> Any:
     """A query's field: its DEFAULT and what it means; `document=False`: the caller's own choice of how
     to read, never part of a document (see `Query`)."""
