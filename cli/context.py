@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import getpass
 import os
 from typing import TYPE_CHECKING
 
 import click
 
+from ..ledger.application.names import default_author
+
 if TYPE_CHECKING:
     from ..ledger.application.ledger import Ledger
     from ..ledger.application.session import Session
-
-
-def default_by() -> str:
-    try:
-        return getpass.getuser()
-    except Exception:  # no user database (containers): still record something honest
-        return "unknown"
 
 
 class Env:
@@ -49,7 +43,7 @@ class Env:
         return cls(
             db=db or os.environ.get("CHRONICLE_DB") or "chronicle.db",
             json=json,
-            by=by or os.environ.get("CHRONICLE_BY") or default_by(),
+            by=by or os.environ.get("CHRONICLE_BY") or default_author(),
             campaign=campaign or os.environ.get("CHRONICLE_CAMPAIGN") or None,
             seed=seed,
             by_given=bool(by or os.environ.get("CHRONICLE_BY")),

@@ -84,6 +84,12 @@ class Ledger:
     def is_open(self) -> bool:
         return self._app is not None
 
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *raised: object) -> None:
+        self.close()
+
     def close(self) -> None:
         self._release()
         if self._app is not None:

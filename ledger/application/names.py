@@ -13,6 +13,16 @@ from ...domain.text import printable
 T = TypeVar("T")
 
 
+def default_author() -> str:
+    """Who records when no one is named: the user's name (else, with no user database, "unknown")."""
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except Exception:  # no user database (containers): still record something honest
+        return "unknown"
+
+
 def matching(name: str, named: Mapping[str, T], what: str) -> T:
     """What NAMED holds for the one name matching NAME: as written, else the only one equal to it but
     for case; several such are bad input, none is `NotFound` naming WHAT, with the closest names
