@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import click
 
+from ..domain.registry import NAMES
 from .commanding import asks, executes
 from .complete import campaign_names
 from .options import common
-
-SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
 
 
 @click.group()
@@ -18,7 +17,7 @@ def campaign() -> None:
 
 @campaign.command("new")
 @click.argument("name")
-@click.option("--system", type=click.Choice(SYSTEMS), required=True, help="The rule system.")
+@click.option("--system", type=click.Choice(NAMES), required=True, help="The rule system.")
 @common
 @executes("table:CampaignNew")
 def new() -> None:

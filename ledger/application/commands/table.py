@@ -1,6 +1,6 @@
 """The commands of every rule system: campaigns, characters, sessions, notes and free rolls."""
 
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import Field
 
@@ -11,9 +11,9 @@ from ....domain.dice import parse as parse_notation
 from ....domain.errors import BadInput
 from ....domain.explain import explain, outcome_words
 from ....domain.ids import event_id
+from ....domain.registry import NAMES, system_title
 from ....domain.rolls import DiceRolled
 from ....domain.rolls import roll as roll_dice
-from ....domain.titles import system_title
 from ...trust.digest import digest
 from .. import rulings
 from ..session import Session
@@ -21,7 +21,12 @@ from ..views import campaigns, characters
 from .base import Command, Reply, handles
 from .fields import Faces, Int64, Pairs, pairs
 
-SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
+SYSTEMS = NAMES  # (domain/registry.py)
+
+if TYPE_CHECKING:
+    SystemName = str
+else:  # one of the systems' names, as a Literal: the document's schema lists them
+    SystemName = Literal[NAMES]
 
 
 def _tagged(result: dict[str, Any]) -> str:
@@ -34,7 +39,7 @@ class CampaignNew(Command):
     command = "campaign new"
     opens_campaign = True
     name: str
-    system: Literal["potestas", "adnd2e", "pendragon-pass"]
+    system: SystemName
 
 
 @handles(CampaignNew)

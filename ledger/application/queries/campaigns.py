@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ....domain.titles import system_title
+from ....domain.registry import system_title
 from ..reply import Reply
 from ..text import fields, group, rendered, table
 from .base import Query, answers, field

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ....domain.titles import system_title
+from ....domain.registry import system_title
 from ..reply import Reply
 from ..text import aligned
 from ..views.rows import current_list, current_view
