@@ -73,33 +73,21 @@ COMMANDS = {
     "experience": "systems.pendragon:experience",
 }
 
-# commands that only read (a group's as "group command"): on a SQLite file that does not exist they are
-# exit 2, naming it, and never create one (CONTRACT "Long campaigns"); `replay --fork` writes
-READS_ONLY = {
-    "log",
-    "verify",
-    "checkpoint",
-    "export",
-    "report",
-    "replay",
-    "serve",
-    "character show",
-    "character list",
-    "campaign show",
-    "campaign list",
-    "participant list",
-    "campaign report",
-    "session list",
-    "recap",
-}
+# commands that only read: the queries the command line asks (ledger/application/queries' catalogue, read
+# without importing any query), and these two; on a SQLite file that does not exist they are exit 2, naming
+# it, and never create one (docs/scripting.md); `replay --fork` writes
+READS_TOO = {"export", "serve"}
 
 
 def reads_only(name: str, args: list[str]) -> bool:
     """Whether the command line only reads the ledger (asking for its help reads nothing)."""
+    from ..ledger.application.queries import COMMAND_LINES
+
     if "--help" in args or "-h" in args:
         return False
-    words = [name, *[arg for arg in args[:1] if not arg.startswith("-")]]
-    return (name in READS_ONLY or " ".join(words) in READS_ONLY) and not (name == "replay" and "--fork" in args)
+    words = " ".join([name, *[arg for arg in args[:1] if not arg.startswith("-")]])
+    reads = name in COMMAND_LINES or words in COMMAND_LINES or name in READS_TOO
+    return reads and not (name == "replay" and "--fork" in args)
 
 
 class LazyGroup(click.Group):

@@ -121,7 +121,8 @@ def test_a_query_document_is_read_strictly_and_names_what_does_not_fit():
 
 
 def test_every_query_has_a_schema_without_the_callers_own_fields():
-    for name, model in queries.QUERIES.items():
+    for model in queries.models():
+        name = model.query
         schema = queries.schema_of(model)
         assert schema["type"] == "object" and schema["description"], name
         assert not queries.callers(model) & set(schema["properties"]), name
@@ -129,6 +130,21 @@ def test_every_query_has_a_schema_without_the_callers_own_fields():
         assert all(described[key] for key in schema["properties"]), name  # every field says what it means
     assert "data" not in queries.schema_of(Log)["properties"]
     assert set(queries.schema_of(Verify)["properties"]) == {"require_signatures"}
+
+
+def test_the_catalogue_names_each_query_by_its_models_name_and_loads_none_of_them():
+    import subprocess
+    import sys
+
+    assert all(queries.model_for(name).query == name for name in queries.CATALOGUE)
+    assert queries.COMMAND_LINES <= set(queries.CATALOGUE)
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, chronicle.ledger.application.queries; print(sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "chronicle.ledger.application.queries.log" not in loaded and "eventsourcing" not in loaded
 
 
 def test_a_query_is_data_a_document_round_trips():

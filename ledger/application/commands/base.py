@@ -24,7 +24,8 @@ class Command(BaseModel):
     `command`: its name in documents and on the command line ("injure", "status award");
     `systems`: the rule systems it exists in (empty: every system);
     `role`: who may ask for it ("player": a player may, for a character they play; "gm": a gm only);
-    `character`: the field naming the character it acts on, when it acts on one (role checks)."""
+    `character`: the field naming the character it acts on, when it acts on one (role checks);
+    `label`: its name on the form a page offers for it (else its name, capitalized)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
@@ -32,6 +33,7 @@ class Command(BaseModel):
     systems: ClassVar[tuple[str, ...]] = ()
     role: ClassVar[Role] = "gm"
     character: ClassVar[str | None] = None
+    label: ClassVar[str] = ""
     opens_campaign: ClassVar[bool] = False  # `campaign new`: no participant to ask yet; its creator becomes one
 
     @model_validator(mode="after")

@@ -178,6 +178,7 @@ class SessionStart(Command):
     """Begin the next session (one event on the campaign)."""
 
     command = "session start"
+    label = "Start a session"
     title: str = ""
 
 
@@ -192,6 +193,7 @@ class SessionEnd(Command):
     """End the running session, with the ledger's digest to note."""
 
     command = "session end"
+    label = "End the session"
 
 
 @handles(SessionEnd)

@@ -5,24 +5,28 @@ reads with when it runs (`character show` reads one row: start-up is most of its
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ....domain.errors import BadInput
+from ....domain.text import printable
 from ..reply import Reply
-from . import audit, campaigns, characters, devices, log, pages, participants, recap, report, verify
-from .audit import WhatIf
-from .base import QUERIES, Query, answers, callers, described, handler_of, model_for
-from .campaigns import CampaignList, CampaignReport, CampaignShow, CurrentCampaign, SessionList
-from .characters import CharacterList, CharacterShow
-from .log import Log
-from .participants import ParticipantList
-from .recap import Recap
-from .report import Report
-from .verify import Checkpoint, Verify
+from .base import Query, answers, callers, described, handler_of
+
+if TYPE_CHECKING:
+    from .audit import WhatIf
+    from .campaigns import CampaignList, CampaignReport, CampaignShow, CurrentCampaign, SessionList
+    from .characters import CharacterList, CharacterShow
+    from .log import Log
+    from .participants import ParticipantList
+    from .recap import Recap
+    from .report import Report
+    from .verify import Checkpoint, Verify
 
 __all__ = [
-    "QUERIES",
+    "CATALOGUE",
+    "COMMAND_LINES",
     "CampaignList",
     "CampaignReport",
     "CampaignShow",
@@ -44,22 +48,79 @@ __all__ = [
     "described",
     "handler_of",
     "model_for",
+    "models",
     "parse",
     "schema_of",
 ]
 
-_ = (
-    audit,
-    campaigns,
-    characters,
-    devices,
-    log,
-    pages,
-    participants,
-    recap,
-    report,
-    verify,
-)  # (each registers its handlers)
+# query name -> "module:Class" (a module of this package), as the commands' catalogue names theirs: a module
+# is imported when its query is first asked for, or its model named (`queries.Log`)
+CATALOGUE: dict[str, str] = {}
+COMMAND_LINES: set[str] = set()  # the queries that are `chronicle NAME ...`: those commands only read
+
+
+def register(name: str, target: str, command_line: bool = True) -> None:
+    CATALOGUE[name] = target
+    if command_line:
+        COMMAND_LINES.add(name)
+
+
+register("character show", "characters:CharacterShow")
+register("character list", "characters:CharacterList")
+register("log", "log:Log")
+register("campaign show", "campaigns:CampaignShow")
+register("campaign list", "campaigns:CampaignList")
+register("campaign report", "campaigns:CampaignReport")
+register("session list", "campaigns:SessionList")
+register("participant list", "participants:ParticipantList")
+register("recap", "recap:Recap")
+register("report", "report:Report")
+register("replay", "audit:WhatIf")  # (`replay --fork` is the command that writes)
+register("verify", "verify:Verify")
+register("checkpoint", "verify:Checkpoint")
+# what no command line asks: the campaign commands act on, the table view's pages, a device's reads
+register("current campaign", "campaigns:CurrentCampaign", command_line=False)
+register("campaigns", "pages:Campaigns", command_line=False)
+register("campaign page", "pages:CampaignPage", command_line=False)
+register("character page", "pages:CharacterPage", command_line=False)
+register("character address", "pages:CharacterAddress", command_line=False)
+register("log page", "pages:LogPage", command_line=False)
+register("appended", "pages:Appended", command_line=False)
+register("participant of key", "devices:ParticipantOf", command_line=False)
+register("invitation", "devices:InvitationState", command_line=False)
+register("signed for", "devices:SignedFor", command_line=False)
+
+
+def _load(target: str) -> type[Query]:
+    module, attribute = target.split(":")
+    found = getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+    assert isinstance(found, type) and issubclass(found, Query), target
+    return found
+
+
+def model_for(name: str) -> type[Query]:
+    """The model of query NAME (its module imported now if it was not)."""
+    try:
+        return _load(CATALOGUE[name])
+    except KeyError:
+        from difflib import get_close_matches
+
+        close = get_close_matches(name, list(CATALOGUE), n=1)
+        hint = f": did you mean {close[0]!r}?" if close else ""
+        raise BadInput(f"no query named {printable(name)}{hint}") from None
+
+
+def models() -> Iterator[type[Query]]:
+    for target in CATALOGUE.values():
+        yield _load(target)
+
+
+def __getattr__(name: str) -> Any:
+    """A query's model by its class's name (`queries.CharacterShow`), its module imported when first named."""
+    for target in CATALOGUE.values():
+        if target.endswith(f":{name}"):
+            return _load(target)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse(document: Mapping[str, Any], name: str | None = None) -> Query:

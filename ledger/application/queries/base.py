@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ....domain.errors import BadInput
-from ....domain.text import printable
 from ..reply import Reply
 
 if TYPE_CHECKING:
@@ -50,17 +49,15 @@ Q = TypeVar("Q", bound=Query)
 Handler = Callable[["Ledger", Any], Reply]
 
 HANDLERS: dict[type[Query], Handler] = {}
-QUERIES: dict[str, type[Query]] = {}  # by name: each query module registers its own when imported
 
 
 def answers(model: type[Q]) -> Callable[[Callable[[Ledger, Q], Reply]], Callable[[Ledger, Q], Reply]]:
-    """Register the one handler of `model` (and the model under its name)."""
+    """Register the one handler of `model`."""
 
     def register(handler: Callable[[Ledger, Q], Reply]) -> Callable[[Ledger, Q], Reply]:
-        if model in HANDLERS or model.query in QUERIES:
+        if model in HANDLERS:
             raise TypeError(f"{model.__name__} has a handler already")
         HANDLERS[model] = handler
-        QUERIES[model.query] = model
         return handler
 
     return register
@@ -71,17 +68,6 @@ def handler_of(query: Query) -> Handler:
         return HANDLERS[type(query)]
     except KeyError:
         raise BadInput(f"{type(query).__name__} is not a query this ledger answers") from None
-
-
-def model_for(name: str) -> type[Query]:
-    try:
-        return QUERIES[name]
-    except KeyError:
-        from difflib import get_close_matches
-
-        close = get_close_matches(name, list(QUERIES), n=1)
-        hint = f": did you mean {close[0]!r}?" if close else ""
-        raise BadInput(f"no query named {printable(name)}{hint}") from None
 
 
 def described(model: type[Query]) -> dict[str, str]:

@@ -26,7 +26,7 @@ class CurrentCampaign(Query):
     """The campaign commands act on (the one `--campaign` names, else the current one): its id, name and
     system, from its row when the read models are caught up (a campaign's system never changes)."""
 
-    query: ClassVar[str] = "campaign"
+    query: ClassVar[str] = "current campaign"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,11 +18,12 @@ if TYPE_CHECKING:
     from ..ledger import Ledger
 
 JOIN = "participant join"
-# the forms a page offers: a character's common actions, then the gm's own (a player sees those their role allows)
-COMMON = ("injure", "rest", "roll", "check", "first-aid", "dying-save", "status award", "note")
-GM_ONLY = ("amend", "session start", "session end", "winter")
-TITLES = {"first-aid": "First aid", "dying-save": "Dying save", "session start": "Start a session"}
-TITLES |= {"session end": "End the session", "status award": "Award Status", "amend": "Correct an event"}
+# the forms a page offers, in order: a character's common actions, then those on the campaign (a participant
+# sees those of the campaign's system their role allows: each command's model says its role and title)
+FORMS = (
+    *("injure", "rest", "roll", "check", "first-aid", "dying-save", "status award", "note"),
+    *("amend", "session start", "session end", "winter"),
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,7 +31,7 @@ class ParticipantOf(Query):
     """Whose a key is in a campaign (name, role, characters), and the forms of the actions that
     participant may take in the campaign's system, as JSON Schemas (the command documents')."""
 
-    query: ClassVar[str] = "participant"
+    query: ClassVar[str] = "participant of key"
     campaign: str = required("The campaign's id.")
     key: str | None = field("The device's public key (ed25519:BASE64).")
 
@@ -94,7 +95,7 @@ def actions(system: str, role: str) -> list[dict[str, Any]]:
     from .. import commands
 
     found = []
-    for name in COMMON + GM_ONLY:
+    for name in FORMS:
         try:
             model = commands.model_for(name, system)
         except BadInput:  # not a command of this system
@@ -105,11 +106,11 @@ def actions(system: str, role: str) -> list[dict[str, Any]]:
         found.append(
             {
                 "command": name,
-                "title": TITLES.get(name, name.capitalize()),
+                "title": model.label or name.capitalize(),
                 "summary": " ".join(commands.summary_of(model).split()),
                 "role": model.role,
                 "character": (field.alias or model.character) if field is not None else None,
-                "campaign": name in GM_ONLY,
+                "campaign": model.character is None,  # (it acts on the campaign, not on a character)
                 "schema": commands.schema_of(model),
             }
         )
