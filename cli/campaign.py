@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..domain.registry import NAMES
 from .commanding import asks, executes
 from .complete import campaign_names
+from .modelled import Modelled
 from .options import common
 
 
@@ -15,9 +15,7 @@ def campaign() -> None:
     """Start a campaign, show it, change its rulings."""
 
 
-@campaign.command("new")
-@click.argument("name")
-@click.option("--system", type=click.Choice(NAMES), required=True, help="The rule system.")
+@campaign.command("new", cls=Modelled, arguments=["name"])
 @common
 @executes("table:CampaignNew")
 def new() -> None:
@@ -29,7 +27,7 @@ def new() -> None:
     """
 
 
-@campaign.command("show")
+@campaign.command("show", cls=Modelled)
 @common
 @asks("campaigns:CampaignShow")
 def show() -> None:
@@ -41,9 +39,7 @@ def show() -> None:
     """
 
 
-@campaign.command("rule")
-@click.argument("assignment", metavar="KEY=VALUE")
-@click.option("--reason", required=True, help="Why the table changed the ruling (kept in the log).")
+@campaign.command("rule", cls=Modelled, arguments=["assignment"], fields={"assignment": {"metavar": "KEY=VALUE"}})
 @common
 @executes("table:CampaignRule")
 def rule() -> None:
@@ -55,7 +51,7 @@ def rule() -> None:
     """
 
 
-@campaign.command("report")
+@campaign.command("report", cls=Modelled)
 @common
 @asks("campaigns:CampaignReport")
 def report() -> None:
@@ -67,8 +63,7 @@ def report() -> None:
     """
 
 
-@campaign.command("list")
-@click.option("--all", "archived", is_flag=True, help="Archived campaigns too.")
+@campaign.command("list", cls=Modelled, fields={"archived": {"opts": ["--all"]}})
 @common
 @asks("campaigns:CampaignList")
 def list_() -> None:
@@ -80,8 +75,7 @@ def list_() -> None:
     """
 
 
-@campaign.command("use")
-@click.argument("name", shell_complete=campaign_names)  # a campaign's name, not a character's
+@campaign.command("use", cls=Modelled, arguments=["name"], fields={"name": {"shell_complete": campaign_names}})
 @common
 @executes("table:CampaignUse")
 def use() -> None:
@@ -93,9 +87,7 @@ def use() -> None:
     """
 
 
-@campaign.command("archive")
-@click.argument("name", shell_complete=campaign_names)  # a campaign's name, not a character's
-@click.option("--reason", required=True, help="Why (kept in the log).")
+@campaign.command("archive", cls=Modelled, arguments=["name"], fields={"name": {"shell_complete": campaign_names}})
 @common
 @executes("table:CampaignArchive")
 def archive() -> None:

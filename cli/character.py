@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .commanding import asks, executes
+from .modelled import Modelled
 from .options import common
 
 
@@ -13,12 +14,11 @@ def character() -> None:
     """Register characters and read their projected state."""
 
 
-@character.command("add")
-@click.argument("name")
-@click.option("--stat", "stats", multiple=True, metavar="KEY=VALUE", help="A sheet field (repeatable).")
-@click.option("--virtues", metavar="A,B,C,D,E", help="PenDragon Pass: the five religious virtues.")
-@click.option(
-    "--object", "is_object", is_flag=True, help="Potestas: an object (hardness, thickness) rather than a creature."
+@character.command(
+    "add",
+    cls=Modelled,
+    arguments=["name"],
+    fields={"stat": {"metavar": "KEY=VALUE"}, "virtues": {"metavar": "A,B,C,D,E"}},
 )
 @common
 @executes("table:CharacterAdd")
@@ -36,9 +36,7 @@ def add() -> None:
     """
 
 
-@character.command("show")
-@click.argument("name")
-@click.option("--as-of", "as_of", metavar="REF", help="State right after an event id, #position or ISO time.")
+@character.command("show", cls=Modelled, arguments=["name"], fields={"as_of": {"metavar": "REF"}})
 @common
 @asks("characters:CharacterShow")
 def show() -> None:
@@ -50,9 +48,7 @@ def show() -> None:
     """
 
 
-@character.command("list")
-@click.option("--as-of", "as_of", metavar="REF", help="As the campaign stood right after REF.")
-@click.option("--all", "retired", is_flag=True, help="Retired characters too.")
+@character.command("list", cls=Modelled, fields={"as_of": {"metavar": "REF"}, "retired": {"opts": ["--all"]}})
 @common
 @asks("characters:CharacterList")
 def list_() -> None:
@@ -64,10 +60,9 @@ def list_() -> None:
     """
 
 
-@character.command("set")
-@click.argument("name")
-@click.argument("assignments", nargs=-1, required=True, metavar="KEY=VALUE...")
-@click.option("--reason", required=True, help="Why the sheet changes (a level gained, new armour).")
+@character.command(
+    "set", cls=Modelled, arguments=["name", "assignments"], fields={"assignments": {"metavar": "KEY=VALUE..."}}
+)
 @common
 @executes("table:CharacterSet")
 def set_() -> None:
@@ -81,9 +76,7 @@ def set_() -> None:
     """
 
 
-@character.command("retire")
-@click.argument("name")
-@click.option("--reason", required=True, help="Why NAME leaves the campaign.")
+@character.command("retire", cls=Modelled, arguments=["name"])
 @common
 @executes("table:CharacterRetire")
 def retire() -> None:
@@ -95,10 +88,7 @@ def retire() -> None:
     """
 
 
-@character.command("rename")
-@click.argument("old")
-@click.argument("new")
-@click.option("--reason", default="", help="Why (kept in the log).")
+@character.command("rename", cls=Modelled, arguments=["old", "new"])
 @common
 @executes("table:CharacterRename")
 def rename() -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from .commanding import asks
+from .modelled import Modelled
 from .options import common
 
 
-@click.command()
+@click.command(cls=Modelled)
 @common
 @asks("verify:Checkpoint")
 def checkpoint() -> None:

@@ -15,6 +15,7 @@ from click.shell_completion import BashComplete, CompletionItem, ShellComplete, 
 
 from ..ledger.store.targets import must_exist
 from .context import Env
+from .modelled import Modelled
 from .options import whole_numbers_within_64_bits
 
 if TYPE_CHECKING:
@@ -87,6 +88,17 @@ def wire(command: click.Command) -> click.Command:
     asked under a context without them (a test's, a help overview's) would offer `--help` alone for good.
     Its whole-number parameters are held to 64 bits (cli/options.py)."""
     command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
+    if isinstance(command, Modelled):  # its parameters are wired once made (not on loading: cli/modelled.py)
+        command.once_made(_wire_parameters)
+    else:
+        _wire_parameters(command)
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            wire(sub)
+    return command
+
+
+def _wire_parameters(command: click.Command) -> None:
     for param in command.params:
         whole_numbers_within_64_bits(param)
         if param._custom_shell_complete is not None:  # noqa: SLF001  (a command's own wins)
@@ -97,10 +109,6 @@ def wire(command: click.Command) -> click.Command:
             param._custom_shell_complete = character_names  # noqa: SLF001
         elif param.name == "campaign":
             param._custom_shell_complete = campaign_names  # noqa: SLF001
-    if isinstance(command, click.Group):
-        for sub in command.commands.values():
-            wire(sub)
-    return command
 
 
 # What a shell reads as one word unquoted: shlex.quote's safe characters, letters of any script included

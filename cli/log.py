@@ -5,15 +5,21 @@ from __future__ import annotations
 import click
 
 from .commanding import asks
+from .modelled import Modelled
 from .options import common
 
 
-@click.command()
-@click.argument("name", required=False)
-@click.option("--since", metavar="REF", help="The events at or after this event id, #position or time.")
-@click.option("--until", metavar="REF", help="The events at or before this event id, #position or time.")
-@click.option("--tail", type=click.IntRange(min=0), metavar="N", help="Only the newest N (still oldest first).")
-@click.option("--session", metavar="N|last", help="Only the events of session N (or the last one).")
+@click.command(
+    cls=Modelled,
+    arguments=["name"],
+    fields={
+        "since": {"metavar": "REF"},
+        "until": {"metavar": "REF"},
+        "tail": {"metavar": "N", "type": click.IntRange(min=0)},
+        "session": {"metavar": "N|last"},
+        "data": None,  # (with --json)
+    },
+)
 @common
 @asks("log:Log", lambda env: {"data": env.json})  # people read sentences: each event's fields only with --json
 def log() -> None:

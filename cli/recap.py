@@ -6,11 +6,11 @@ from __future__ import annotations
 import click
 
 from .commanding import asks
+from .modelled import Modelled
 from .options import common
 
 
-@click.command()
-@click.option("--session", default="last", show_default=True, metavar="N|last", help="Which session to tell.")
+@click.command(cls=Modelled, fields={"session": {"default": "last", "show_default": True, "metavar": "N|last"}})
 @common
 @asks("recap:Recap")
 def recap() -> None:

@@ -8,12 +8,12 @@ from .commanding import query, render
 from .context import Env
 from .files import written
 from .html import page
+from .modelled import Modelled
 from .options import common
 from .output import emit
 
 
-@click.command()
-@click.argument("name")
+@click.command(cls=Modelled, model="queries.report:Report", arguments=["name"], fields={"data": None})
 @click.option(
     "--html",
     "html_file",

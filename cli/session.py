@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .commanding import asks, executes
+from .modelled import Modelled
 from .options import common
 
 
@@ -13,8 +14,7 @@ def session() -> None:
     """Sessions at the table: the events between a start and its end."""
 
 
-@session.command("start")
-@click.argument("title", required=False, default="")
+@session.command("start", cls=Modelled, arguments=["title"])
 @common
 @executes("table:SessionStart")
 def start() -> None:
@@ -26,7 +26,7 @@ def start() -> None:
     """
 
 
-@session.command("end")
+@session.command("end", cls=Modelled)
 @common
 @executes("table:SessionEnd")
 def end() -> None:
@@ -38,7 +38,7 @@ def end() -> None:
     """
 
 
-@session.command("list")
+@session.command("list", cls=Modelled)
 @common
 @asks("campaigns:SessionList")
 def list_() -> None:

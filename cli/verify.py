@@ -6,38 +6,19 @@ from __future__ import annotations
 import click
 
 from .commanding import query, render
+from .modelled import Modelled
 from .options import common
 
 
-@click.command()
-@click.option(
-    "--workers",
-    type=click.IntRange(1, 64),
-    metavar="N",
-    help="Processes checking the log side by side  [default: one per core on long logs]",
-)
-@click.option(
-    "--digest",
-    metavar="DIGEST",
-    help="Also prove the log still extends what this digest (from `campaign show`) noted.",
-)
-@click.option(
-    "--against",
-    type=click.Path(dir_okay=False, exists=True),
-    metavar="EXPORT",
-    help="Also prove the log still extends this earlier export of the campaign.",
-)
-@click.option(
-    "--require-signatures",
-    is_flag=True,
-    help="An event recorded before chronicle signed what it records is a problem too.",
-)
-@click.option(
-    "--witness",
-    type=click.Path(dir_okay=False, exists=True),
-    metavar="NOTE",
-    help="Also prove, by an RFC 6962 consistency proof, that the log still extends this checkpoint (a note"
-    " from `chronicle checkpoint`), or name the first event whose history changed.",
+@click.command(
+    cls=Modelled,
+    model="queries.verify:Verify",
+    fields={
+        "workers": {"type": click.IntRange(1, 64), "metavar": "N"},
+        "digest": {"metavar": "DIGEST"},
+        "against": {"type": click.Path(dir_okay=False, exists=True), "metavar": "EXPORT"},
+        "witness": {"type": click.Path(dir_okay=False, exists=True), "metavar": "NOTE"},
+    },
 )
 @common
 @click.pass_context

@@ -30,8 +30,8 @@ class Verify(Query):
     Merkle tree; `ok` is false, naming each event's position, when anything does not match."""
 
     query: ClassVar[str] = "verify"
-    require_signatures: bool = field(
-        "An event recorded before chronicle signed what it records is a problem too.", False
+    workers: int | None = field(
+        "Processes checking the log side by side  [default: one per core on long logs]", document=False
     )
     digest: str | None = field(
         "Also prove the log still extends what this digest (from `campaign show`) noted.", document=False
@@ -39,13 +39,13 @@ class Verify(Query):
     against: str | None = field(
         "Also prove the log still extends this earlier export of the campaign (a file).", document=False
     )
+    require_signatures: bool = field(
+        "An event recorded before chronicle signed what it records is a problem too.", False
+    )
     witness: str | None = field(
         "Also prove, by an RFC 6962 consistency proof, that the log still extends this checkpoint (a file"
         " holding a note from `chronicle checkpoint`), or name the first event whose history changed.",
         document=False,
-    )
-    workers: int | None = field(
-        "Processes checking the log side by side (default: one per core on long logs).", document=False
     )
 
 
