@@ -28,9 +28,9 @@ from .character import CharacterRegistered
 from .events import DomainEvent
 from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from .participants import ParticipantInvited, ParticipantRemoved, ParticipantSet
+from .registry import system_title
 from .rolls import DiceRolled
 from .tellers import tell
-from .titles import system_title
 
 E = TypeVar("E", bound=DomainEvent)
 TELLERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}  # the common events; each system has its own

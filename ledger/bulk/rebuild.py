@@ -8,7 +8,6 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 
-from ...domain.errors import Conflict
 from ...projections import rebuild as fresh
 from ..store.chronicle import Chronicle
 from . import workers as bulk
@@ -33,24 +32,15 @@ def rebuild(
     workers are forked. `progress(total)`, if given, returns the function to call with each part
     of it done. The sentences `log` kept go with the index unless `keep_told` (an import that has just
     kept those of its events)."""
-    attempt = 0
-    while True:
-        try:
-            return _rebuild(open_app, names, workers, progress, keep_told)
-        except Exception as problem:
-            from ..application import (
-                ledger as application,  # lazily: only a lost race needs the application layer (its retry rules)
-            )
+    from ..application.retries import retried  # (the application layer's retry rules, as a command's)
 
-            if not application.lost_race(problem):
-                raise
-            application.backoff(attempt)
-            attempt += 1
-            if attempt == application.RETRIES:
-                raise Conflict(
-                    f"other writers kept changing the read models at the same time; the rebuild gave up after "
-                    f"{application.RETRIES} tries, leaving them as they were: run it again"
-                ) from None
+    return retried(
+        lambda attempt: _rebuild(open_app, names, workers, progress, keep_told),
+        lambda tries: (
+            f"other writers kept changing the read models at the same time; the rebuild gave up after "
+            f"{tries} tries, leaving them as they were: run it again"
+        ),
+    )
 
 
 def _rebuild(

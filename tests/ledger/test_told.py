@@ -12,7 +12,7 @@ from campaign_scripts import CAMPAIGNS
 from conftest import Run
 from reliability.edges import sql
 
-from chronicle.cli import log as log_command
+from chronicle.ledger.application.queries import log as log_command
 from chronicle.ledger.application.views import told
 from chronicle.ledger.store.chronicle import open_ledger
 from chronicle.projections import told as told_rows

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ....domain.errors import BadInput
+from ....domain.registry import SYSTEMS
 from ....domain.text import printable
 from .base import HANDLERS, Command, Reply, handler_of, handles
 
@@ -54,8 +55,9 @@ def needs_system(name: str) -> bool:
     return len(found) > 1 or bool(found[0].systems)
 
 
-# the rule system whose commands a module of this package defines (a module not named: every system's)
-SYSTEM_OF_MODULE = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
+# the rule system whose commands a module of this package defines: its package's name begins it
+# (`pendragon_winter`); a module named for no system's package defines every system's
+SYSTEM_OF_MODULE = {spec.package: spec.name for spec in SYSTEMS}
 
 
 @functools.cache  # verify asks for every signed event's command
@@ -100,9 +102,9 @@ def problem(error: ValidationError) -> str:
     first = error.errors()[0]
     key = ".".join(str(part) for part in first["loc"])
     kind = first["type"]
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # (a model's words, a dataclass's: a query's)
         return f"unknown key {key!r}"
-    if kind == "missing":
+    if kind in ("missing", "missing_keyword_only_argument"):
         return f"{key!r} is required"
     message = first["msg"].removeprefix("Value error, ")  # a model's own check says it in its words
     return f"{key!r}: {message}" if key else message

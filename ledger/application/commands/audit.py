@@ -21,6 +21,7 @@ class Amend(Command):
     refused."""
 
     command = "amend"
+    label = "Correct an event"
     ref: str = Field(description="The event to correct: its id, #position or time.")
     reason: str = Field(description="Why the event is corrected (kept in the log).")
     void: bool = Field(False, description="The event no longer counts.")

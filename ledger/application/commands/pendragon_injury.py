@@ -51,6 +51,7 @@ class FirstAid(OnCharacter):
     healer's skill or name the aid is taken as successful. A dead character is refused unless forced."""
 
     command = "first-aid"
+    label = "First aid"
     wound: Int64 = Field(description="The wound's number, as `injure` gave it.")
     roll: D20 | None = Field(None, description="The table's d20 for the healer's First Aid (needs skill or healer).")
     skill: Int64 | None = Field(None, description="The healer's First Aid value: a failed roll heals nothing.")

@@ -142,6 +142,7 @@ class DyingSave(Acting):
     """A dying character's save for this turn: stable on a success, still dying on a failure."""
 
     command = "dying-save"
+    label = "Dying save"
     name: str
     roll: D20 | None = Field(None, description="The table's d20.")
     rounds: Int64 | None = Field(

@@ -9,6 +9,7 @@ from uuid import UUID
 from ....domain.amendments import Amended
 from ....domain.explain import explain
 from ....domain.ids import event_id
+from ....domain.registry import SYSTEMS
 from ....projections.store import aggregate_id
 from ...store.feed import COLUMNS
 from ...store.mapper import StoredRow, mapper_of
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "by", "hash", "prev_hash", "originator_topic"}
 PAGE = 2000
-SYSTEM_PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
 
 
 def events(
@@ -188,10 +188,7 @@ def describe(
 def system_of(event: object) -> str | None:
     """The rule system whose package defines the event (None for the common events)."""
     module = type(event).__module__
-    for package, system in SYSTEM_PACKAGES.items():
-        if f".{package}." in module:
-            return system
-    return None
+    return next((spec.name for spec in SYSTEMS if f".{spec.package}." in module), None)
 
 
 def retold(system: str, name: str, before: list[Replayed], after: list[Replayed]) -> list[dict[str, Any]]:
