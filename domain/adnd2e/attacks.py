@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..dice import Dice, parse
-from ..errors import Refusal
+from ..errors import BadInput, Refusal
 from ..model import Model
 from .condition import Condition
 from .damage import InjureInputs, Mode
@@ -88,6 +88,12 @@ class AttackInputs(Model):
     defender_damage_dice: str | None = Field(
         None, description="The armed defender's weapon damage dice, copied from its sheet: its strike's damage."
     )
+    defender_weapon: str | None = Field(
+        None, description="The weapon the armed defender strikes with, from its sheet (none: not known)."
+    )
+    defender_weapon_size: Literal["small", "medium", "large"] | None = Field(
+        None, description="Its size: after the first round of a wrestling bout only small weapons may be used."
+    )
 
     def blow(self, damage: int) -> InjureInputs | None:
         """The injury a hit of `damage` deals in its maneuver's mode (None: a maneuver that deals none)."""
@@ -135,6 +141,35 @@ def weapon_inputs(weapon: Weapon | None, thrown: bool = False) -> dict[str, obje
     }
 
 
+def defending_weapon(
+    sheet: Sheet, who: str, named: str | None, maneuver: str, wrestling_round: int | None
+) -> Weapon | None:
+    """The weapon an armed defender strikes a bare-handed attacker with (seed, Weapons in defense): the one
+    named, else its sheet's only melee weapon (only small ones after a wrestling bout's first round). Several
+    to choose from is bad input naming them, as the text gives the strike whichever weapon is used; none
+    (a sheet that lists none) leaves the strike's damage to the table."""
+    if maneuver not in BARE_HANDED:
+        return None
+    if named is not None:
+        return sheet.wielded(named, who)
+    melee = [weapon for weapon in sheet.weapons if not weapon.missile]
+    later_round = bool(wrestling_round and wrestling_round > 1)
+    usable = [weapon for weapon in melee if weapon.size == "small"] if later_round else melee
+    if len(usable) > 1:
+        raise BadInput(f"{who} could strike first with {_either(usable)}: name the weapon with --defender-weapon")
+    if not usable and melee:
+        raise Refusal(
+            f"after the first round of a wrestling bout only small weapons may be used, and {who}'s "
+            f"{_either(melee, 'and')} {'is' if len(melee) == 1 else 'are'} not small"
+        )
+    return usable[0] if usable else None
+
+
+def _either(weapons: list[Weapon], joined: str = "or") -> str:
+    names = [f"the {weapon.name}" for weapon in weapons]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {joined} {names[-1]}"
+
+
 def copied_from_attacker(
     name: str, sheet: Sheet, condition: Condition, weapon: str | None, thrown: bool, thac0: int | None = None
 ) -> dict[str, object]:
@@ -159,8 +194,12 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
     weapon = (inputs.weapon or "").lower().replace("-", " ").replace("_", " ")
     if inputs.damage_dice is not None:
         parse(inputs.damage_dice)
-    if inputs.wrestling_round and inputs.wrestling_round > 1 and inputs.weapon and inputs.weapon_size != "small":
-        raise Refusal("after the first round of a wrestling bout only small weapons may be used")
+    later_round = bool(inputs.wrestling_round and inputs.wrestling_round > 1)
+    if later_round and inputs.weapon and inputs.weapon_size != "small":
+        raise Refusal(
+            f"after the first round of a wrestling bout only small weapons may be used, and the {inputs.weapon} is "
+            f"{inputs.weapon_size}"
+        )
     if maneuver in ("armed-nonlethal", "subdual"):
         check_controllable(inputs, weapon, rulings)
         to_hit -= 4
@@ -184,6 +223,14 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
     if inputs.attacker_held and maneuver != "wrestle":
         to_hit -= 4
     in_defense = maneuver in BARE_HANDED and inputs.defender_armed
+    size = inputs.defender_weapon_size
+    if in_defense and later_round and size is not None and size != "small":
+        # seed, Weapons in defense: "Those involved in a wrestling bout are limited to weapons of small size after
+        # the first round of combat" -- the defender as much as the attacker
+        raise Refusal(
+            f"after the first round of a wrestling bout only small weapons may be used, the defender's too, and its "
+            f"{inputs.defender_weapon or 'weapon'} is {size}"
+        )
     return AttackModifiers(
         to_hit=to_hit,
         initiative=initiative,

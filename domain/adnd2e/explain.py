@@ -108,7 +108,7 @@ def _attacked(event: Attacked, name: str) -> str:
     thrown = " (thrown)" if i.missile and i.weapon and i.weapon_kind is None else ""
     parts = []
     if o.defender_strike is not None:
-        parts.append(_strike(o.defender_strike, name, attacker))
+        parts.append(_strike(o.defender_strike, name, attacker, i.defender_weapon))
     parts.append(f"{attacker} {MANEUVERS[i.maneuver]} {name}{weapon}{thrown}: {_attack_roll(o, i.attacker_thac0)}")
     m = o.modifiers
     if m.initiative:
@@ -129,10 +129,17 @@ def _attack_roll(o: AttackOutcome, thac0: int) -> str:
     )
 
 
-def _strike(strike: Strike, defender: str, attacker: str) -> str:
-    verdict = f"a hit, and its damage gets +{strike.damage_bonus}" if strike.hit else "a miss"
+def _strike(strike: Strike, defender: str, attacker: str, weapon: str | None = None) -> str:
+    if not strike.hit:
+        verdict = "a miss"
+    elif strike.damage is None:
+        verdict = f"a hit, and its damage gets +{strike.damage_bonus}"
+    else:
+        rolled = strike.damage - strike.damage_bonus
+        verdict = f"a hit for {rolled} + {strike.damage_bonus} = {strike.damage} damage"
+    armed = f"armed with the {weapon}" if weapon else "armed"
     return (
-        f"{defender}, armed, strikes first at the bare-handed {attacker}: the d20 rolled "
+        f"{defender}, {armed}, strikes first at the bare-handed {attacker}: the d20 rolled "
         f"{_sum(strike.roll, strike.to_hit)} against {strike.needed}: {verdict}."
     )
 

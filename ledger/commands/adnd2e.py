@@ -28,7 +28,7 @@ from ...domain.adnd2e import (
     Strength,
     monster_strength,
 )
-from ...domain.adnd2e.attacks import Maneuver, copied_from_attacker
+from ...domain.adnd2e.attacks import Maneuver, copied_from_attacker, defending_weapon
 from ...domain.adnd2e.damage import Mode
 from ...domain.adnd2e.mugging import check_not_oneself, copied_from_mugger
 from ...domain.character import Character
@@ -185,16 +185,20 @@ class Attack(Command):
     defender_dice: Faces | None = Field(None, description="The table's faces for the armed defender's damage dice.")
 
 
-def _defender_dice(victim: Character, command: Attack) -> str | None:
-    """The damage dice of the armed defender's weapon: the one named, or its sheet's only weapon."""
-    sheet = sheet_of(victim)
+def _defending(victim: Character, command: Attack) -> dict[str, object]:
+    """The armed defender's weapon as the attack's inputs copy it: its name, size and damage dice."""
     if not command.defender_armed:
-        return None
-    if command.defender_weapon is not None:
-        weapon = sheet.wielded(command.defender_weapon, victim.name)
-    else:
-        weapon = sheet.weapons[0] if len(sheet.weapons) == 1 else None
-    return None if weapon is None else weapon.damage
+        return {}
+    weapon = defending_weapon(
+        sheet_of(victim), victim.name, command.defender_weapon, command.maneuver, command.wrestling_round
+    )
+    if weapon is None:
+        return {}
+    return {
+        "defender_weapon": weapon.name,
+        "defender_weapon_size": weapon.size,
+        "defender_damage_dice": weapon.damage,
+    }
 
 
 @handles(Attack)
@@ -213,7 +217,7 @@ def attack(session: Session, command: Attack) -> Reply:
         wrestling_round=command.wrestling_round,
         defender_armed=command.defender_armed,
         free_hand=not command.no_free_hand,
-        defender_damage_dice=_defender_dice(victim, command),
+        **_defending(victim, command),
     )
     if command.maneuver == "mug":
         check_not_oneself(striker.name, victim.name)

@@ -1,0 +1,46 @@
+"""Weapons in defense (seed 003): the armed defender's weapon, its +4 and the wrestling bout's small weapons,
+on both databases."""
+
+import json
+
+
+def greyhawk(run, *characters):
+    run("campaign", "new", "Greyhawk", "--system", "adnd2e")
+    for name, *stats in characters:
+        added = run("character", "add", name, *(part for stat in stats for part in ("--stat", stat)))
+        assert added.exit_code == 0, added.output
+
+
+THIEF = ("Thief", "hp=30", "level=9", "class=thief")
+GUARD = ("Guard", "hp=12", "level=1", "weapons=club:blunt,small,damage=1d6;spear:piercing,damage=1d6")
+
+
+def test_an_armed_defender_with_two_weapons_names_one_and_strikes_3_plus_4_is_7(run):
+    """Two weapons and none named: refused, naming both (as `mug` does); the club named: 3 + 4 = 7 real damage."""
+    greyhawk(run, THIEF, GUARD)
+    punch = ("attack", "Thief", "Guard", "--maneuver", "punch", "--roll", "1", "--defender-armed")
+    refused = run("--json", *punch, "--defender-roll", "6", "--defender-dice", "3")
+    assert refused.exit_code == 2 and refused.stdout == ""
+    message = json.loads(refused.stderr)["error"]["message"]
+    assert "the club or the spear" in message and "--defender-weapon" in message
+    struck = run.json(*punch, "--defender-roll", "6", "--defender-dice", "3", "--defender-weapon", "club")
+    assert struck["defender_strike"]["damage"] == 7 and "ignored" not in struck
+    assert struck["attacker_injury"]["real"] == 7
+    assert run.json("character", "show", "Thief")["condition"]["real_damage"] == 7
+    told = run("log", "Guard").stdout
+    assert "armed with the club" in told and "a hit for 3 + 4 = 7 damage" in told
+
+
+def test_after_a_wrestling_bouts_first_round_the_defender_too_is_limited_to_small_weapons(run):
+    """Round 2 of a bout: the spear (medium) is refused for the defender as for the attacker; the club
+    (small), its only small weapon, strikes unnamed: 16 + 4 = 20 hits, 4 + 4 = 8 damage."""
+    greyhawk(run, THIEF, GUARD)
+    bout = ("attack", "Thief", "Guard", "--maneuver", "wrestle", "--wrestling-round", "2", "--roll", "1")
+    spear = run("--json", *bout, "--defender-armed", "--defender-roll", "16", "--defender-weapon", "spear")
+    assert spear.exit_code == 1
+    assert "small weapons" in json.loads(spear.stderr)["error"]["message"]
+    struck = run.json(*bout, "--defender-armed", "--defender-roll", "16", "--defender-dice", "4")
+    assert struck["defender_strike"]["damage"] == 8
+    events = run.json("log", "Guard")["events"]
+    assert events[-1]["data"]["inputs"]["defender_weapon"] == "club"
+    assert run.json("verify")["ok"] is True
