@@ -230,11 +230,8 @@ def attack(session: Session, command: Attack) -> Reply:
     struck = session.record(victim, Attacked, given, table)
     event = cast(Attacked, struck.event)
     injuries = [session.record(victim, Injured, blow, attack=event.originator_version) for blow in event.consequences()]
-    strike = event.outcome.defender_strike
-    countered = None
-    if strike is not None and strike.damage is not None:
-        blow = InjureInputs(damage=strike.damage, attacker=victim.name, mode="lethal")
-        countered = session.record(striker, Injured, blow)
+    blow = event.answer(victim.name)
+    countered = None if blow is None else session.record(striker, Injured, blow, strike=struck.event_id)
     return _attack_reply(struck, injuries[0] if injuries else None, countered, striker.name)
 
 

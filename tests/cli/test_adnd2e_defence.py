@@ -44,3 +44,26 @@ def test_after_a_wrestling_bouts_first_round_the_defender_too_is_limited_to_smal
     events = run.json("log", "Guard")["events"]
     assert events[-1]["data"]["inputs"]["defender_weapon"] == "club"
     assert run.json("verify")["ok"] is True
+
+
+def test_correcting_an_attack_undoes_and_redoes_the_defenders_strike_on_the_attacker(run):
+    """The club's strike hits for 3 + 4 = 7: corrected to a 5 (5 + 4 = 9 against 10, a miss) the Thief's 7
+    real damage is voided; corrected to a 15 it is dealt again; the attack voided, it is gone again."""
+    greyhawk(run, THIEF, ("Guard", "hp=12", "level=1", "weapons=club:blunt,small,damage=1d6"))
+    punch = run.json(
+        "attack", "Thief", "Guard", "--maneuver", "punch", "--roll", "1", "--defender-armed",
+        "--defender-roll", "6", "--defender-dice", "3",
+    )  # fmt: skip
+    at = run.json("log", "Guard")["events"][-1]["position"]
+    assert punch["attacker_injury"]["real"] == 7
+
+    def thief():
+        return run.json("character", "show", "Thief")["condition"]["real_damage"]
+
+    missed = run.json("amend", f"#{at}", "--roll", "defence=5", "--reason", "the die read 5")
+    assert thief() == 0 and any(c["character"] == "Thief" and c["field"] == "counts" for c in missed["changes"])
+    run.json("amend", f"#{at}", "--roll", "defence=15", "--reason", "it read 15 after all")
+    assert thief() == 7
+    run.json("amend", f"#{at}", "--void", "--reason", "no such fight")
+    assert thief() == 0
+    assert run.json("verify")["ok"] is True
