@@ -3,11 +3,15 @@ chirurgery."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from pydantic import Field
 
+from ...domain.character import Character
 from ...domain.errors import BadInput
 from ...domain.pendragon import ChirurgeryPerformed, FirstAidGiven, Injured, MagicallyHealed, Rested
 from ...domain.pendragon.chirurgery import ChirurgeryInputs, check_healer
+from ...domain.pendragon.condition import Condition
 from ...domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealInputs
 from ...domain.pendragon.recovery import RestInputs
 from ..session import Session
@@ -15,6 +19,10 @@ from .base import Reply, handles
 from .fields import D20, Int64
 from .inputs import inputs
 from .pendragon_common import D3, D6, At, Count, OnCharacter, record, table, value_on, when
+
+
+def condition_of(character: Character) -> Condition:
+    return cast(Condition, character.condition)
 
 
 class Injure(OnCharacter):
@@ -36,9 +44,11 @@ class Injure(OnCharacter):
 
 @handles(Injure)
 def injure(session: Session, command: Injure) -> Reply:
+    wounded = condition_of(session.character(command.name))
     given = inputs(
         InjureInputs,
         damage=command.damage,
+        wound=wounded.next_wound(),
         at=when(session, command.at),
         attacker=command.attacker,
         force=command.force,
@@ -166,5 +176,8 @@ def chirurgery(session: Session, command: Chirurgery) -> Reply:
         found = session.character(command.healer)
         check_healer(session.character(command.name).name, found.name)
         skill, healer = value_on(found, "chirurgery")[0], found.name
-    given = inputs(ChirurgeryInputs, skill=skill, healer=healer, at=when(session, command.at))
+    patient = condition_of(session.character(command.name))
+    given = inputs(
+        ChirurgeryInputs, skill=skill, healer=healer, at=when(session, command.at), wound=patient.next_wound()
+    )
     return record(session, command, ChirurgeryPerformed, given, table(check=command.roll, damage=command.damage_roll))
