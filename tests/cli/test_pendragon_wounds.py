@@ -26,3 +26,20 @@ def test_voiding_an_earlier_wound_leaves_a_later_wounds_number_and_its_first_aid
     # a new wound after the void takes the next number after those standing
     assert run.json("injure", "Vinga", "--damage", "1")["wound"] == 3
     assert run.json("verify")["ok"] is True
+
+
+def test_a_knockdown_ends_when_the_knight_is_back_on_her_feet(run):
+    """SIZ 8, CON 18: 26 hit points. 9 damage knocks Yara down (9 > 8) and leaves 17, conscious,
+    so First Aid after the fight finds her standing; 9 more (18 - 9 = 9 hit points, over a quarter) knocks
+    her down again, and a week's rest (168 hours) has her up."""
+    glorantha(run)
+    squire = ("--stat", "siz=8", "--stat", "con=18", "--stat", "str=12", "--stat", "dex=12")
+    assert run("character", "add", "Yara", *squire).exit_code == 0
+    assert "knocked_down" in run.json("injure", "Yara", "--damage", "9")["condition"]["states"]
+    aided = run.json("first-aid", "Yara", "1", "--heal-roll", "1")
+    assert "knocked_down" not in aided["condition"]["states"]
+    again = run.json("injure", "Yara", "--damage", "9")["condition"]
+    assert again["hp"] == 9 and "knocked_down" in again["states"]
+    rested = run.json("rest", "Yara", "--hours", "168")
+    assert "knocked_down" not in rested["condition"]["states"]
+    assert run.json("verify")["ok"] is True
