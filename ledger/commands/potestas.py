@@ -183,13 +183,16 @@ class Rest(Acting):
     hours: Int64 | None = Field(None, description="Hours of rest: 1 wound per 8 hours, 3 per full day.")
     minutes: Int64 | None = Field(None, description="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 an hour.")
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
+    force: bool = Field(False, description="Rest a dead character, or a dying one not yet stable, anyway.")
 
     def understood(self) -> None:
         self.rest()
 
     def rest(self) -> RestInputs:
         one_length(self.hours, self.minutes)
-        return inputs(RestInputs, hours=self.hours, minutes=self.minutes, interrupted=self.interrupted)
+        return inputs(
+            RestInputs, hours=self.hours, minutes=self.minutes, interrupted=self.interrupted, force=self.force
+        )
 
 
 @handles(Rest)

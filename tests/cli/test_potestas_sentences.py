@@ -116,7 +116,7 @@ def test_every_reply_for_people_is_sentences_without_reprs(run_sqlite):
             ("injure", "Brand", "--damage", "12", "--type", "slashing,magic", "--save-roll", "2"),
             ("dying-save", "Brand", "--roll", "4"),
             ("injure", "Brand", "--damage", "12", "--nonlethal", "--save-roll", "1"),
-            ("rest", "Brand", "--hours", "8"),
+            ("rest", "Brand", "--hours", "8", "--force"),  # dying, not stable: forced
             ("exert", "Kara", "--action", "ran to the gate"),
             ("fall", "Kara", "--feet", "40", "--save-roll", "11"),
             ("rules", "falling", "700"),

@@ -56,7 +56,7 @@ POTESTAS_SCRIPT: list[tuple[str, dict[str, Any]]] = [
     ),
     ("exert Brand --action charged", {"command": "exert", "name": "Brand", "action": "charged"}),
     ("dying-save Brand --roll 5 --rounds 1", {"command": "dying-save", "name": "Brand", "roll": 5, "rounds": 1}),
-    ("rest Brand --hours 16", {"command": "rest", "name": "Brand", "hours": 16}),
+    ("rest Brand --hours 16 --force", {"command": "rest", "name": "Brand", "hours": 16, "force": True}),
     ("rest Brand --minutes 5 --interrupted", {"command": "rest", "name": "Brand", "minutes": 5, "interrupted": True}),
     ("fall Guard --feet 40 --save-roll 11", {"command": "fall", "name": "Guard", "feet": 40, "save_roll": 11}),
     ("injure Brand --damage 1 --save-roll 12", {"command": "injure", "name": "Brand", "damage": 1, "save_roll": 12}),
