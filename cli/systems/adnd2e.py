@@ -89,14 +89,19 @@ def rest() -> None:
 @click.option(
     "--weapon",
     metavar="NAME",
-    help="A weapon on ATTACKER's sheet, by name (none for bare hands);"
+    help="A weapon on ATTACKER's sheet, by name (default: its only one; none for bare-handed maneuvers);"
     " its kind, size and missile flag come from the sheet.",
 )
 @click.option(
     "--missile", is_flag=True, help="The weapon is thrown: a missile attack (never a sap or a non-lethal one)."
 )
 @click.option("--roll", type=int, metavar="N", help="The table's d20 attack roll.")
-@click.option("--thac0", type=int, metavar="N", help="The attacker's THAC0, if not on its sheet (else 20).")
+@click.option(
+    "--thac0",
+    type=int,
+    metavar="N",
+    help="The attacker's THAC0, if not on its sheet (else a monster's by its hit dice, ruling monster_thac0, or 20).",
+)
 @click.option(
     "--wrestling-round",
     type=int,

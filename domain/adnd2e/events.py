@@ -116,6 +116,13 @@ class Attacked(Resolution):
     which follows as an Injured event naming it (an armed defender's strike is the attacker's injury)."""
 
     PURPOSES: ClassVar[frozenset[str]] = frozenset({"defence", "attack", "damage", "defence_damage"})
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Attacks recorded before the ruling monster_thac0 gave a monster without a THAC0 20."""
+        state["rulings"] = {"monster_thac0": "twenty", **(state.get("rulings") or {})}
+
     inputs: AttackInputs
     outcome: AttackOutcome
 

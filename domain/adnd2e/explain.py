@@ -109,7 +109,7 @@ def _attacked(event: Attacked, name: str) -> str:
     parts = []
     if o.defender_strike is not None:
         parts.append(_strike(o.defender_strike, name, attacker, i.defender_weapon))
-    parts.append(f"{attacker} {MANEUVERS[i.maneuver]} {name}{weapon}{thrown}: {_attack_roll(o, i.attacker_thac0)}")
+    parts.append(f"{attacker} {MANEUVERS[i.maneuver]} {name}{weapon}{thrown}: {_attack_roll(o, _thac0(event))}")
     m = o.modifiers
     if m.initiative:
         parts.append(f"The called shot, announced before initiative, adds {m.initiative} to {attacker}'s initiative.")
@@ -118,14 +118,24 @@ def _attacked(event: Attacked, name: str) -> str:
     return " ".join(parts)
 
 
-def _attack_roll(o: AttackOutcome, thac0: int) -> str:
+def _thac0(event: Attacked) -> str:
+    """The attacker's THAC0 and, when the rules worked it out, from what."""
+    i, o = event.inputs, event.outcome
+    if o.thac0 is None:
+        return f"THAC0 {i.attacker_thac0 if i.attacker_thac0 is not None else 20}"
+    if i.attacker_hit_dice is not None and event.rulings.get("monster_thac0", "hit_dice") == "hit_dice":
+        return f"THAC0 {o.thac0} for {i.attacker_hit_dice} hit dice"
+    return f"THAC0 {o.thac0}"
+
+
+def _attack_roll(o: AttackOutcome, thac0: str) -> str:
     if o.roll is None:
         return "the victim is helpless, so the blow hits without a roll."
     verdict = "a hit" if o.hit else "a miss"
     natural = " (a natural 20 always hits)" if o.roll == 20 else " (a natural 1 always misses)" if o.roll == 1 else ""
     return (
         f"the d20 rolled {_sum(o.roll, o.modifiers.to_hit)} against {o.needed} "
-        f"(THAC0 {thac0} - AC {o.modifiers.target_ac}): {verdict}{natural}."
+        f"({thac0} - AC {o.modifiers.target_ac}): {verdict}{natural}."
     )
 
 

@@ -222,6 +222,32 @@ class Sheet(Model):
         return weapon
 
 
+def hit_dice_thac0(hd: int | str | None) -> int:
+    """A monster's THAC0 by its hit dice, the Dungeon Master's Guide's Table 39 (2E): 1 and 2 dice 19, 3 and 4
+    17, ... 15 and 16 or more 5; a plus of 3 or more hit points counts one die more; 1/2 (and none) 20."""
+    if hd is None or hd == "1/2":
+        return 20
+    if isinstance(hd, int):
+        dice = hd
+    else:
+        whole, _, plus = hd.partition("+")
+        dice = int(whole) + (1 if plus and int(plus) >= 3 else 0)
+    if dice <= 0:
+        return 20
+    return max(21 - 2 * ((min(dice, 16) + 1) // 2), 5)
+
+
+def thac0_of(sheet: Sheet, by_hit_dice: bool) -> tuple[int, str]:
+    """The THAC0 an attack by (or a strike of) the character with `sheet` uses, and where it comes from: its
+    sheet's; a monster's (hit dice, no level) by Table 39 when `by_hit_dice` (ruling monster_thac0); else 20,
+    a 0-level human's."""
+    if sheet.thac0 is not None:
+        return sheet.thac0, "sheet"
+    if by_hit_dice and sheet.level is None and sheet.hd is not None:
+        return hit_dice_thac0(sheet.hd), "hit_dice"
+    return 20, "default"
+
+
 ALIASES = {"strength": "str", "character_class": "class"}
 
 

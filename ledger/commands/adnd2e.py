@@ -168,10 +168,16 @@ class Attack(Command):
     maneuver: Maneuver = Field(
         "normal", description="The kind of attack; called shots (sap, grab-*) add +1 to initiative."
     )
-    weapon: str | None = Field(None, description="A weapon on ATTACKER's sheet, by name (none for bare hands).")
+    weapon: str | None = Field(
+        None, description="A weapon on ATTACKER's sheet, by name (default: its only one; bare-handed maneuvers none)."
+    )
     missile: bool = Field(False, description="The weapon is thrown: a missile attack.")
     roll: D20 | None = Field(None, description="The table's d20 attack roll.")
-    thac0: Int64 | None = Field(None, description="The attacker's THAC0, if not on its sheet (else 20).")
+    thac0: Int64 | None = Field(
+        None,
+        description="The attacker's THAC0, if not on its sheet (else a monster's by its hit dice, ruling "
+        "monster_thac0, or 20).",
+    )
     wrestling_round: Int64 | None = Field(
         None, description="Round of the wrestling bout (after the first: small weapons only)."
     )
@@ -208,7 +214,13 @@ def attack(session: Session, command: Attack) -> Reply:
     striker = session.character(command.attacker, acting=True)
     victim = session.character(command.target)
     copied = copied_from_attacker(
-        striker.name, sheet_of(striker), condition_of(striker), command.weapon, command.missile, command.thac0
+        striker.name,
+        sheet_of(striker),
+        condition_of(striker),
+        command.weapon,
+        command.missile,
+        command.thac0,
+        command.maneuver,
     )
     given = inputs(
         AttackInputs,

@@ -238,7 +238,7 @@ class Attack(Command):
     attacker: str
     target: str
     weapon: list[str] = Field(
-        [], description="Weapons on ATTACKER's sheet by name, or full specs name:damage=D,...; default the first."
+        [], description="Weapons on ATTACKER's sheet by name, or full specs name:damage=D,...; default its only one."
     )
     roll: D20 | None = Field(None, description="The table's d20 attack roll.")
     confirm_roll: D20 | None = Field(None, description="The table's d20 confirmation roll (needs roll).")

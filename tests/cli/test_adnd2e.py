@@ -239,7 +239,9 @@ def test_refused_attacks_exit_1_and_write_nothing(run_sqlite, args, reason):
 
 def test_a_sap_on_a_large_victim_is_refused_both_as_attack_and_as_injury(run_sqlite):
     greyhawk(run_sqlite, THIEF, OGRE)
-    assert "small or medium" in refused(run_sqlite, "attack", "Thief", "Ogre", "--maneuver", "sap", "--roll", "15")
+    assert "small or medium" in refused(
+        run_sqlite, "attack", "Thief", "Ogre", "--maneuver", "sap", "--weapon", "club", "--roll", "15"
+    )
     assert "small or medium" in refused(run_sqlite, "injure", "Ogre", "--damage", "5", "--mode", "sap")
 
 
@@ -301,7 +303,7 @@ def test_mug_human_output_and_a_saved_victim(run_sqlite):
     )
     assert (saved["saved"], saved["ignored"]) == (True, {"knockout_rounds": [1, 1]})
     # A first strike's die given where the defender is unarmed is not needed either.
-    unarmed = run_sqlite.json("attack", "Thief", "Ogre", "--defender-roll", "5", "--roll", "12")
+    unarmed = run_sqlite.json("attack", "Thief", "Ogre", "--weapon", "club", "--defender-roll", "5", "--roll", "12")
     assert (unarmed["defender_strike"], unarmed["ignored"]) == (None, {"defence": [5]})
 
 
@@ -544,7 +546,10 @@ def test_a_miss_applies_no_damage(run_sqlite):
     assert missed["hit"] is False and missed["damage"] is None and missed["injury"] is None
     assert log_length(run) == before + 1
     assert run.json("character", "show", "Guard")["condition"]["real_damage"] == 0
-    assert "damage die (8) was not needed" in run("attack", "Thief", "Guard", "--roll", "1", "--dice", "8").stdout
+    assert (
+        "damage die (8) was not needed"
+        in run("attack", "Thief", "Guard", "--weapon", "club", "--roll", "1", "--dice", "8").stdout
+    )
     assert run.json("verify")["ok"] is True
 
 

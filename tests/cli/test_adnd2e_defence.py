@@ -67,3 +67,35 @@ def test_correcting_an_attack_undoes_and_redoes_the_defenders_strike_on_the_atta
     run.json("amend", f"#{at}", "--void", "--reason", "no such fight")
     assert thief() == 0
     assert run.json("verify")["ok"] is True
+
+
+def test_a_monster_of_2_hit_dice_attacks_with_thac0_19_from_the_dmg_table(run):
+    """Table 39 of the Dungeon Master's Guide: 2 hit dice, THAC0 19; against AC 10 it needs 19 - 10 = 9, so a 9
+    hits (with THAC0 20 it would miss). Under the ruling monster_thac0=twenty, 20 again."""
+    greyhawk(run, ("Gnoll", "hp=11", "hd=2", "weapons=axe:edged,damage=1d8"), ("Guard", "hp=12", "level=1"))
+    hit = run.json("attack", "Gnoll", "Guard", "--roll", "9", "--dice", "5")
+    assert (hit["needed"], hit["hit"], hit["injury"]["real"]) == (9, True, 5)
+    assert "THAC0 19 for 2 hit dice - AC 10" in run("log", "Guard").stdout
+    run("campaign", "rule", "monster_thac0=twenty", "--reason", "the table's old way")
+    assert run.json("attack", "Gnoll", "Guard", "--roll", "9")["needed"] == 10
+    assert run.json("verify")["ok"] is True
+
+
+def test_an_attack_takes_the_sheets_only_weapon_and_names_the_choices_when_there_are_several(run):
+    """A club (1d6) alone on the sheet: no --weapon strikes with it, 4 damage from the table's 4; a longsword
+    alone, armed non-lethal: -4 to hit, 8 rolled halved to 4, 2 real and 2 temporary. Two weapons: refused,
+    naming both."""
+    greyhawk(
+        run,
+        ("Brute", "hp=20", "level=1", "weapons=club:blunt,damage=1d6"),
+        ("Knight", "hp=20", "level=1", "weapons=longsword:edged,damage=1d8"),
+        THIEF,
+        ("Guard", "hp=30", "level=1", "weapons=club:blunt,small,damage=1d6;spear:piercing,damage=1d6"),
+    )
+    clubbed = run.json("attack", "Brute", "Thief", "--roll", "15", "--dice", "4")
+    assert clubbed["injury"]["real"] == 4
+    assert run.json("log", "Thief")["events"][-2]["data"]["inputs"]["weapon"] == "club"
+    flat = run.json("attack", "Knight", "Thief", "--maneuver", "armed-nonlethal", "--roll", "18", "--dice", "8")
+    assert flat["modifiers"]["to_hit"] == -4 and (flat["injury"]["real"], flat["injury"]["temporary"]) == (2, 2)
+    several = run("--json", "attack", "Guard", "Thief", "--roll", "15")
+    assert several.exit_code == 2 and "club, spear" in json.loads(several.stderr)["error"]["message"]
