@@ -125,6 +125,8 @@ def rest() -> None:
 @click.option(
     "--defender-dice", metavar="FACES", help="The table's faces for the damage dice of the armed defender's strike."
 )
+@click.option("--knockout-roll", type=int, metavar="N", help="Sap: the table's d100 knockout roll.")
+@click.option("--knockout-dice", metavar="A,B", help="Sap: the table's 2d8 faces for the knockout's rounds.")
 @click.option("--no-free-hand", "no_free_hand", is_flag=True, help="The attacker has no free hand (no grab).")
 @common
 @executes(Attack)

@@ -189,6 +189,12 @@ class Attack(Command):
         None, description="The weapon on TARGET's sheet its strike is made with (default: its only weapon)."
     )
     defender_dice: Faces | None = Field(None, description="The table's faces for the armed defender's damage dice.")
+    knockout_roll: Int64 | None = Field(None, description="Sap: the table's d100 knockout roll, as injure takes it.")
+    knockout_dice: Faces | None = Field(None, description="Sap: the table's 2d8 faces for the knockout's rounds.")
+
+    def understood(self) -> None:
+        if self.knockout_roll is not None and not 1 <= self.knockout_roll <= 100:
+            raise BadInput(f"a d100 shows 1 to 100, not {self.knockout_roll}")
 
 
 def _defending(victim: Character, command: Attack) -> dict[str, object]:
@@ -241,10 +247,13 @@ def attack(session: Session, command: Attack) -> Reply:
     }
     struck = session.record(victim, Attacked, given, table)
     event = cast(Attacked, struck.event)
-    injuries = [session.record(victim, Injured, blow, attack=event.originator_version) for blow in event.consequences()]
+    knockout = {"knockout": d20_table(command.knockout_roll), "knockout_rounds": command.knockout_dice}
+    version = event.originator_version
+    injuries = [session.record(victim, Injured, blow, knockout, attack=version) for blow in event.consequences()]
     blow = event.answer(victim.name)
     countered = None if blow is None else session.record(striker, Injured, blow, strike=struck.event_id)
-    return _attack_reply(struck, injuries[0] if injuries else None, countered, striker.name)
+    unheard = {} if injuries else {purpose: faces for purpose, faces in knockout.items() if faces}
+    return _attack_reply(struck, injuries[0] if injuries else None, countered, striker.name, unheard)
 
 
 def _injury_document(injury: Recorded) -> dict[str, Any]:
@@ -252,6 +261,7 @@ def _injury_document(injury: Recorded) -> dict[str, Any]:
     return {
         "event": injury.event_id,
         "character": injury.name,
+        "damage": outcome.damage,
         "real": outcome.real,
         "temporary": outcome.temporary,
         "knocked_out": outcome.knocked_out,
@@ -259,13 +269,31 @@ def _injury_document(injury: Recorded) -> dict[str, Any]:
     }
 
 
-def _attack_reply(struck: Recorded, injury: Recorded | None, countered: Recorded | None, attacker: str) -> Reply:
+def _attack_reply(
+    struck: Recorded,
+    injury: Recorded | None,
+    countered: Recorded | None,
+    attacker: str,
+    unheard: dict[str, list[int]],
+) -> Reply:
     """The attack's reply, its keys as before, with the hit's `injury` and the defender's strike's
-    `attacker_injury` (null when none); told event by event, the attacker's injury after."""
+    `attacker_injury` (null when none); told event by event, the attacker's injury after. `damage` is what
+    the injury counted (a sap drops a magic bonus); the knockout dice of a blow that dealt no injury are
+    `ignored` with a note."""
+    notes = [
+        f"The table's {purpose.replace('_', ' ')} die ({', '.join(map(str, faces))}) was not needed: no sap's "
+        "blow landed."
+        for purpose, faces in unheard.items()
+    ]
 
     def document() -> dict[str, Any]:
         found = {"attacker": attacker, **struck.document}
+        unused = {**unheard, **(injury.ignored if injury is not None else {})}
+        if unused:
+            found["ignored"] = {**found.get("ignored", {}), **unused}
         found["injury"] = None if injury is None else _injury_document(injury)
+        if injury is not None:
+            found["damage"] = cast(Injured, injury.event).outcome.damage
         found["attacker_injury"] = None if countered is None else _injury_document(countered)
         found["events"] = [r.event_id for r in (struck, injury, countered) if r is not None]
         if found["injury"] is not None:  # the target's condition after its injury; `version` stays the attack's
@@ -273,7 +301,7 @@ def _attack_reply(struck: Recorded, injury: Recorded | None, countered: Recorded
         return found
 
     def said() -> str:
-        target = told_all([struck] if injury is None else [struck, injury])
+        target = told_all([struck] if injury is None else [struck, injury], notes)
         return target if countered is None else f"{target}\n{told(countered)}"
 
     return Reply(document, said)

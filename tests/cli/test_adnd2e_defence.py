@@ -99,3 +99,17 @@ def test_an_attack_takes_the_sheets_only_weapon_and_names_the_choices_when_there
     assert flat["modifiers"]["to_hit"] == -4 and (flat["injury"]["real"], flat["injury"]["temporary"]) == (2, 2)
     several = run("--json", "attack", "Guard", "Thief", "--roll", "15")
     assert several.exit_code == 2 and "club, spear" in json.loads(several.stderr)["error"]["message"]
+
+
+def test_a_sap_takes_the_tables_knockout_dice_and_replies_the_damage_it_counted(run):
+    """A +2 club sap: 4 rolled + 2 = 6, of which a sap counts 4 (no magic bonus): 4 // 4 = 1 real, 3 temporary;
+    knockout chance 4 x 5 = 20%, the table's d100 12 knocks out, its 2d8 (3, 4) for 7 rounds. A missed sap's
+    knockout dice are not needed, and said so."""
+    greyhawk(run, ("Thief", "hp=11", "level=3", "weapons=club:blunt,damage=1d6,magic=2"), ("Guard", "hp=12"))
+    sap = ("attack", "Thief", "Guard", "--maneuver", "sap", "--knockout-roll", "12", "--knockout-dice", "3,4")
+    hit = run.json(*sap, "--roll", "20", "--dice", "4")
+    assert hit["damage"] == 4 and (hit["injury"]["real"], hit["injury"]["temporary"]) == (1, 3)
+    assert hit["injury"]["knocked_out"] is True and hit["condition"]["knocked_out_rounds"] == 7
+    missed = run.json(*sap, "--roll", "2")
+    assert missed["ignored"] == {"knockout": [12], "knockout_rounds": [3, 4]}
+    assert "knockout die (12) was not needed" in run(*sap, "--roll", "2").stdout
