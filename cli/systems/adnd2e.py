@@ -158,9 +158,8 @@ def attack() -> None:
 @click.option(
     "--save-number",
     type=click.IntRange(1, 20),
-    required=True,
     metavar="S",
-    help="The victim's base save vs petrification (1-20).",
+    help="The victim's base save vs petrification (1-20); default its sheet's petrification=N.",
 )
 @click.option("--save-roll", type=int, metavar="N", help="The table's d20 save roll.")
 @click.option(

@@ -26,7 +26,7 @@ SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
 # Player-character races and demi-humans halve the grab size modifier (seed, Grabbing a monster).
 PLAYER_RACES = frozenset({"human", "elf", "half-elf", "dwarf", "gnome", "halfling", "half-orc"})
-INTEGER_STATS = ("hp", "level", "dex", "ac", "height", "thac0", "shield")
+INTEGER_STATS = ("hp", "level", "dex", "ac", "height", "thac0", "shield", "petrification")
 MAX_STRENGTH = 9999  # a monster's rough Strength has no cap (seed, Grabbing a monster); this bounds what is typed
 # The 2E classes (PHB chapter 3); a multi-class demi-human joins them with "/" (fighter/thief).
 CLASSES = (
@@ -42,7 +42,7 @@ CLASSES = (
     "thief",
     "bard",
 )
-NEWER_FIELDS: dict[str, object] = {"class": None, "weapons": []}  # as dumped; absent from older sheets
+NEWER_FIELDS: dict[str, object] = {"class": None, "weapons": [], "petrification": None}  # absent from older sheets
 _STRENGTH = re.compile(r"(\d+)(?:/(\d\d|100))?")
 _HIT_DICE = re.compile(r"(\d{1,4})(?:\s*\+\s*(\d{1,4}))?|1/2|½")
 _INTEGER = re.compile(r"[+-]?\d+")
@@ -123,6 +123,9 @@ class Sheet(Model):
         description="The class, or classes joined by / (fighter/thief); only a thief may mug.",
     )
     weapons: tuple[Weapon, ...] = Field((), description="The weapons `--weapon NAME` chooses from.")
+    petrification: int | None = Field(
+        None, ge=1, le=20, description="The save vs petrification it needs (the table's save charts): mug's base."
+    )
 
     @field_validator("character_class", mode="before")
     @classmethod

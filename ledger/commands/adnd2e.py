@@ -308,8 +308,9 @@ def _attack_reply(
 
 
 class Mug(Command):
-    """After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level minus VICTIM's
-    level or hit dice; a failed save knocks out for 2d8 rounds."""
+    """After a mugging hit: VICTIM saves vs petrification (the base from its sheet's petrification unless
+    given), the number raised by MUGGER's level minus VICTIM's level or hit dice; a failed save knocks out for
+    2d8 rounds."""
 
     command = "mug"
     systems = ADND2E
@@ -318,7 +319,12 @@ class Mug(Command):
 
     mugger: str
     victim: str
-    save_number: Int64 = Field(ge=1, le=20, description="The victim's base save vs petrification (1-20).")
+    save_number: Int64 | None = Field(
+        None,
+        ge=1,
+        le=20,
+        description="The victim's base save vs petrification (1-20); default its sheet's petrification.",
+    )
     save_roll: D20 | None = Field(None, description="The table's d20 save roll.")
     knockout_dice: Faces | None = Field(None, description="The table's 2d8 faces for the knockout rounds.")
     weapon: str | None = Field(None, description="The blunt weapon on MUGGER's sheet (default: its only one).")
@@ -328,9 +334,13 @@ class Mug(Command):
 def mug(session: Session, command: Mug) -> Reply:
     thief = session.character(command.mugger, acting=True)
     victim = session.character(command.victim)
-    given = inputs(
-        MugInputs, save_number=command.save_number, **copied_from_mugger(thief.name, sheet_of(thief), command.weapon)
-    )
+    base = command.save_number if command.save_number is not None else sheet_of(victim).petrification
+    if base is None:
+        raise BadInput(
+            f"give --save-number: {victim.name}'s sheet has no save vs petrification (set it with "
+            "--stat petrification=N)"
+        )
+    given = inputs(MugInputs, save_number=base, **copied_from_mugger(thief.name, sheet_of(thief), command.weapon))
     check_not_oneself(thief.name, victim.name)
     table = {"save": d20_table(command.save_roll), "knockout_rounds": command.knockout_dice}
     return _reply(session.record(victim, Mugged, given, table), mugger=thief.name)

@@ -139,8 +139,11 @@ def test_sap_knockout_with_the_tables_dice_and_the_human_report(run_sqlite):
     greyhawk(run, GUARD)
     result = run("injure", "Guard", "--damage", "7", "--mode", "sap", "--knockout-roll", "20", "--knockout-dice", "2,3")
     assert result.exit_code == 0, result.output
-    assert "Guard takes 7 sap damage: 1 real and 6 temporary." in result.stdout
-    assert "The knockout chance is 35%; the d100 rolled 20: Guard is knocked out for 5 rounds." in result.stdout
+    assert "Guard takes 7 sap damage: 1 real (a quarter) and 6 temporary." in result.stdout
+    assert (
+        "The knockout chance is 35% (5% a point of damage, at most 40%); the d100 rolled 20: Guard is knocked"
+        in result.stdout
+    )
     assert (
         "Condition: 12/12 hp (0 real, 0 temporary) -> 5/12 hp (1 real, 6 temporary), unconscious, knocked out for "
         "5 rounds." in result.stdout

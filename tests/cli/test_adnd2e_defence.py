@@ -113,3 +113,34 @@ def test_a_sap_takes_the_tables_knockout_dice_and_replies_the_damage_it_counted(
     missed = run.json(*sap, "--roll", "2")
     assert missed["ignored"] == {"knockout": [12], "knockout_rounds": [3, 4]}
     assert "knockout die (12) was not needed" in run(*sap, "--roll", "2").stdout
+
+
+def test_mug_takes_the_victims_save_vs_petrification_from_its_sheet(run):
+    """The seed's example: a t9 thief mugs a 4 HD ogre whose sheet says petrification=12: 12 + 9 - 4 = 17."""
+    greyhawk(
+        run,
+        ("Thief", "hp=30", "level=9", "class=thief", "weapons=club:blunt,damage=1d6"),
+        ("Ogre", "hp=26", "hd=4", "petrification=12"),
+        ("Guard", "hp=12", "level=1"),
+    )
+    mugged = run.json("mug", "Thief", "Ogre", "--save-roll", "16", "--knockout-dice", "3,4")
+    assert (mugged["save_number"], mugged["saved"], mugged["knockout_rounds"]) == (17, False, 7)
+    missing = run("--json", "mug", "Thief", "Guard", "--save-roll", "16")
+    assert missing.exit_code == 2 and "petrification" in json.loads(missing.stderr)["error"]["message"]
+
+
+def test_adnd2e_results_explain_their_arithmetic(run):
+    """7 armed non-lethal halved to 3 (1 real, 2 temporary); a sap's -8 is the called shot's -4 and -4 more; a
+    rest of 8 hours heals no real damage, as real damage heals 1 a full day."""
+    greyhawk(run, ("Thief", "hp=11", "level=3", "weapons=club:blunt,damage=1d6"), ("Brand", "hp=10", "level=2"))
+    halved = run("injure", "Brand", "--damage", "7", "--mode", "armed-nonlethal").stdout
+    assert "7 armed non-lethal damage, halved to 3: 1 real and 2 temporary." in halved
+    sapped = run("attack", "Thief", "Brand", "--maneuver", "sap", "--roll", "3", "--knockout-roll", "90").stdout
+    assert "The roll's -8: -4 for the called shot and -4 more for a sap." in sapped
+    run("rest", "Brand", "--minutes", "30")
+    rested = run("rest", "Brand", "--hours", "8").stdout
+    assert (
+        "heals nothing: temporary damage heals 1 a full turn (10 minutes) of rest and real damage 1 a full day"
+        in rested
+    )
+    assert "8 hours is not a day" in rested

@@ -332,7 +332,10 @@ def test_a_sap_knocks_out_with_the_tables_dice(ledger):
     reply = ledger.execute(adnd2e.Injure(name="Guard", damage=7, mode="sap", knockout_roll=20, knockout_dice=[2, 3]))
     out = reply.document
     assert (out["real"], out["temporary"], out["knocked_out"], out["knockout_rounds"]) == (1, 6, True, 5)
-    assert "The knockout chance is 35%; the d100 rolled 20: Guard is knocked out for 5 rounds." in reply.text
+    assert (
+        "The knockout chance is 35% (5% a point of damage, at most 40%); the d100 rolled 20: Guard is knocked"
+        in reply.text
+    )
     assert "-> 5/12 hp (1 real, 6 temporary), unconscious, knocked out for 5 rounds." in reply.text
     rested = ledger.execute_document({"command": "rest", "name": "Guard", "minutes": 5})
     assert rested.document["condition"]["knocked_out_rounds"] == 0
