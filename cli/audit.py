@@ -27,7 +27,7 @@ from .options import common
 @common
 @executes("audit:Amend")
 def amend() -> None:
-    """Correct the event REF (id, #position or time) by a new event; the original stays in the log.
+    """Correct the event REF (id, position as 12 or #12, or time) by a new event; the original stays in the log.
 
     Everything that followed on that character is re-derived from its recorded inputs and dice; an
     attack's hits follow the attack as corrected. A correction that changes no recorded outcome is
@@ -35,7 +35,7 @@ def amend() -> None:
 
     \b
     Examples:
-      chronicle amend '#14' --void --reason "rolled for the wrong character"
+      chronicle amend 14 --void --reason "rolled for the wrong character"
       chronicle amend '#15' --save-roll 14 --reason "the die was misread"
     """
 

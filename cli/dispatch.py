@@ -63,7 +63,9 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
         system = env.read().campaign.system
         real = system_command(PACKAGES[system], attribute)
         if real is None:
-            raise click.UsageError(f"{name} is not a {system} command")
+            from ..ledger.commands import elsewhere  # (only on this mistake: start-up imports none of the commands)
+
+            raise click.UsageError(f"{name} is not a {system} command{elsewhere(name, system)}")
         return real
 
     command.pick = pick  # type: ignore[attr-defined]  # a batch picks it itself: one context less a line

@@ -21,7 +21,7 @@ from ..domain.participants import authorise
 from ..domain.text import printable
 from . import commands
 from .app import Chronicle, open_ledger
-from .commands import Command, Reply, handler_of
+from .commands import Command, Reply, elsewhere, handler_of
 from .nonces import nonce_book
 from .session import Session
 from .signing import Signer, seal_with, sign, valid
@@ -263,7 +263,7 @@ class Ledger:
         if command.systems and campaign.system not in command.systems:
             raise BadInput(
                 f"{command.command} is a command of {' and '.join(command.systems)} campaigns; campaign "
-                f"{printable(campaign.name)} is {campaign.system}"
+                f"{printable(campaign.name)} is {campaign.system}" + elsewhere(command.command, campaign.system)
             )
         participant = authorise(
             campaign.participants, campaign.name, key, command.role, command.acts_on(), command.command

@@ -64,11 +64,15 @@ def injure() -> None:
 @click.option(
     "--minutes", type=int, metavar="M", help="Minutes of rest (1 temporary hp a turn of 10, ruling temporary_recovery)."
 )
+@click.option("--days", type=int, metavar="D", help="Days of rest (24 hours each).")
+@click.option("--weeks", type=int, metavar="W", help="Weeks of rest (168 hours each).")
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
+@click.option("--force", is_flag=True, help="Rest a dead character anyway (it heals nothing).")
 @common
 @executes(Rest)
 def rest() -> None:
-    """Natural healing for NAME over --hours H or --minutes M (exactly one); recorded even if it heals nothing.
+    """Natural healing for NAME over --hours H, --minutes M, --days D or --weeks W (exactly one); recorded even
+    if it heals nothing. The dead are refused (exit 1) unless --force.
 
     \b
     Example:

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..dice import Dice
-from ..errors import BadInput, Refusal
+from ..errors import BadInput, CharacterRefused, Refusal
 from ..model import Model
 from .condition import Condition, max_hp, settle
 from .rulings import Rulings
@@ -101,6 +101,7 @@ class RestInputs(Model):
     hours: int = 0
     minutes: int = 0
     interrupted: bool = False
+    force: bool = Field(False, description="Rest the dead anyway (they heal nothing).")
 
 
 class RestOutcome(Model):
@@ -116,6 +117,8 @@ def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Ruling
     """`temporary_recovery` hp a full turn of rest, `real_recovery` a full day; interrupted heals nothing."""
     if inputs.hours < 0 or inputs.minutes < 0:
         raise BadInput("a rest cannot last a negative time")
+    if condition.dead and not inputs.force:
+        raise CharacterRefused(" is dead: a rest heals nothing (--force records it anyway)")
     minutes = inputs.hours * 60 + inputs.minutes
     healing = not (inputs.interrupted or condition.dead)
     temporary = (

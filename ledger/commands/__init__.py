@@ -58,6 +58,21 @@ def needs_system(name: str) -> bool:
 SYSTEM_OF_MODULE = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
 
 
+# where a command of other systems is done in a campaign's own system, said when it is asked for there
+ELSEWHERE = {
+    ("attack", "pendragon-pass"): (
+        "in PenDragon Pass a blow is an opposed roll, `check NAME SKILL --opposed-by FOE:SKILL`, and its damage "
+        "is a wound, `injure FOE --damage N --attacker NAME`"
+    ),
+}
+
+
+def elsewhere(name: str, system: str) -> str:
+    """ "; " and how a campaign of SYSTEM does what command NAME does elsewhere, or ""."""
+    found = ELSEWHERE.get((name, system))
+    return f"; {found}" if found else ""
+
+
 @functools.cache  # verify asks for every signed event's command
 def model_for(name: str, system: str | None) -> type[Command]:
     """The model of command NAME in a campaign of SYSTEM (None: a command of every system). Only the
@@ -72,7 +87,10 @@ def model_for(name: str, system: str | None) -> type[Command]:
         if not model.systems or system in model.systems:
             return model
     where = sorted({s for model in found for s in model.systems})
-    raise BadInput(f"{name} is a command of {' and '.join(where)} campaigns; this campaign is {system}")
+    raise BadInput(
+        f"{name} is a command of {' and '.join(where)} campaigns; this campaign is {system}"
+        + elsewhere(name, system or "")
+    )
 
 
 def models() -> Iterator[type[Command]]:

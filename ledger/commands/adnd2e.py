@@ -36,7 +36,7 @@ from ...domain.errors import BadInput, Refusal
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Faces, Int64, d20_table, one_length
+from .fields import D20, Faces, Int64, d20_table, rest_length
 from .inputs import inputs
 from .replies import recorded_reply, told, told_all
 
@@ -134,16 +134,17 @@ class Rest(Command):
     minutes: Int64 | None = Field(
         None, description="Minutes of rest (1 temporary hp a turn, ruling temporary_recovery)."
     )
+    days: Int64 | None = Field(None, description="Days of rest (24 hours each).")
+    weeks: Int64 | None = Field(None, description="Weeks of rest (168 hours each).")
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
+    force: bool = Field(False, description="Rest a dead character anyway (it heals nothing).")
 
     def understood(self) -> None:
         self.rest()
 
     def rest(self) -> RestInputs:
-        one_length(self.hours, self.minutes)
-        if (self.hours or 0) < 0 or (self.minutes or 0) < 0:
-            raise BadInput("a rest cannot last a negative time")
-        return inputs(RestInputs, hours=self.hours, minutes=self.minutes, interrupted=self.interrupted)
+        hours, minutes = rest_length(self.hours, self.minutes, self.days, self.weeks)
+        return inputs(RestInputs, hours=hours, minutes=minutes, interrupted=self.interrupted, force=self.force)
 
 
 @handles(Rest)
@@ -277,7 +278,9 @@ def _attack_reply(
     unheard: dict[str, list[int]],
 ) -> Reply:
     """The attack's reply, its keys as before, with the hit's `injury` and the defender's strike's
-    `attacker_injury` (null when none); told event by event, the attacker's injury after. `damage` is what
+    `attacker_injury` (null when none), and the keys every system's attack has: `target`, `attack` (the
+    attack's own document), `injuries`, `events`, `notes` and `condition`; told event by event, the attacker's
+    injury after. `damage` is what
     the injury counted (a sap drops a magic bonus); the knockout dice of a blow that dealt no injury are
     `ignored` with a note."""
     notes = [
@@ -296,6 +299,11 @@ def _attack_reply(
             found["damage"] = cast(Injured, injury.event).outcome.damage
         found["attacker_injury"] = None if countered is None else _injury_document(countered)
         found["events"] = [r.event_id for r in (struck, injury, countered) if r is not None]
+        # the shape every system's attack shares (ledger/commands/potestas.py): the attack nested, its injuries
+        found["target"] = struck.name
+        found["attack"] = dict(struck.document)
+        found["injuries"] = [] if found["injury"] is None else [found["injury"]]
+        found["notes"] = notes
         if found["injury"] is not None:  # the target's condition after its injury; `version` stays the attack's
             found["condition"] = found["injury"]["condition"]
         return found

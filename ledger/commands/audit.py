@@ -21,7 +21,7 @@ class Amend(Command):
     refused."""
 
     command = "amend"
-    ref: str = Field(description="The event to correct: its id, #position or time.")
+    ref: str = Field(description="The event to correct: its id, position (12 or #12) or time.")
     reason: str = Field(description="Why the event is corrected (kept in the log).")
     void: bool = Field(False, description="The event no longer counts.")
     set_: Pairs = Field([], alias="set", description="Corrected inputs, KEY=VALUE (e.g. damage=9).")
@@ -45,7 +45,9 @@ class Amend(Command):
 
 @handles(Amend)
 def amend(session: Session, command: Amend) -> Reply:
-    result = audit.amend(session, command.ref, command.reason, command.void, command.inputs(), command.table())
+    ref = command.ref.strip()
+    ref = f"#{ref}" if ref.isdigit() else command.ref  # a bare position (`#12` unquoted is a shell comment)
+    result = audit.amend(session, ref, command.reason, command.void, command.inputs(), command.table())
     keys = ("event", "version", "amends", "position", "character", "void", "changes", "condition")
     return Reply(lambda: {key: result[key] for key in keys}, lambda: audit.amendment_text(result))
 

@@ -16,7 +16,7 @@ from ...domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealIn
 from ...domain.pendragon.recovery import RestInputs
 from ..session import Session
 from .base import Reply, handles
-from .fields import D20, Int64
+from .fields import D20, Int64, rest_length
 from .inputs import inputs
 from .pendragon_common import D3, D6, At, Count, OnCharacter, record, table, value_on, when
 
@@ -134,19 +134,19 @@ class Rest(OnCharacter):
     command = "rest"
     hours: Count | None = Field(None, description="Hours of rest.")
     minutes: Count | None = Field(None, description="Minutes of rest.")
+    days: Count | None = Field(None, description="Days of rest (24 hours each).")
+    weeks: Count | None = Field(None, description="Weeks of rest (168 hours each): the Healing Rate a full week.")
     interrupted: bool = Field(False, description="A significant interruption: nothing heals.")
     force: bool = Field(False, description="Rest a dead character anyway.")
 
     def understood(self) -> None:
-        if (self.hours is None) == (self.minutes is None):
-            raise BadInput("give the rest's length in hours or in minutes: one of them")
+        rest_length(self.hours, self.minutes, self.days, self.weeks)
 
 
 @handles(Rest)
 def rest(session: Session, command: Rest) -> Reply:
-    given = inputs(
-        RestInputs, hours=command.hours, minutes=command.minutes, interrupted=command.interrupted, force=command.force
-    )
+    hours, minutes = rest_length(command.hours, command.minutes, command.days, command.weeks)
+    given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=command.interrupted, force=command.force)
     return record(session, command, Rested, given)
 
 

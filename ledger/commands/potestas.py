@@ -35,7 +35,7 @@ from ...domain.potestas.explain import unused_reason
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Faces, Int64, d20_table, one_length
+from .fields import D20, Faces, Int64, d20_table, rest_length
 from .inputs import inputs
 from .replies import recorded_reply, told_all
 
@@ -183,16 +183,16 @@ class Rest(Acting):
     hours: Int64 | None = Field(None, description="Hours of rest: 1 wound per 8 hours, 3 per full day.")
     minutes: Int64 | None = Field(None, description="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 an hour.")
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
+    days: Int64 | None = Field(None, description="Days of rest (24 hours each): 3 wounds a full day.")
+    weeks: Int64 | None = Field(None, description="Weeks of rest (168 hours each).")
     force: bool = Field(False, description="Rest a dead character, or a dying one not yet stable, anyway.")
 
     def understood(self) -> None:
         self.rest()
 
     def rest(self) -> RestInputs:
-        one_length(self.hours, self.minutes)
-        return inputs(
-            RestInputs, hours=self.hours, minutes=self.minutes, interrupted=self.interrupted, force=self.force
-        )
+        hours, minutes = rest_length(self.hours, self.minutes, self.days, self.weeks)
+        return inputs(RestInputs, hours=hours, minutes=minutes, interrupted=self.interrupted, force=self.force)
 
 
 @handles(Rest)

@@ -144,3 +144,29 @@ def test_adnd2e_results_explain_their_arithmetic(run):
         in rested
     )
     assert "8 hours is not a day" in rested
+
+
+def test_an_attack_replies_with_the_same_nesting_in_every_system(run):
+    """Potestas and AD&D both answer an attack with the attack nested under `attack` and its injuries in a list."""
+    shared = {"event", "version", "attacker", "target", "hit", "attack", "injuries", "events", "notes", "condition"}
+    greyhawk(run, ("Brute", "hp=20", "level=1", "weapons=club:blunt,damage=1d6"), ("Guard", "hp=12"))
+    adnd = run.json("attack", "Brute", "Guard", "--roll", "15", "--dice", "4")
+    assert shared <= set(adnd) and adnd["attack"]["roll"] == 15 and adnd["injuries"][0]["real"] == 4
+    run("campaign", "new", "Pot", "--system", "potestas")
+    run("character", "add", "Kara", "--stat", "bab=3", "--stat", "weapons=sword:damage=1d8")
+    run("character", "add", "Brand", "--stat", "fort=4")
+    potestas = run.json("attack", "Kara", "Brand", "--roll", "15", "--dice", "5", "--save-roll", "10")
+    assert shared <= set(potestas) and potestas["attack"]["roll"] == 15 and len(potestas["injuries"]) == 1
+    pendragon = run("campaign", "new", "Glor", "--system", "pendragon-pass")
+    assert pendragon.exit_code == 0
+    pointed = run("attack", "Kara", "Brand")
+    assert pointed.exit_code == 2 and "check NAME SKILL --opposed-by" in pointed.stderr
+    assert "injure FOE --damage N --attacker NAME" in pointed.stderr
+
+
+def test_amend_takes_a_bare_position(run):
+    """`amend 5` as `amend '#5'`: in a shell an unquoted #5 is a comment."""
+    greyhawk(run, ("Guard", "hp=12"))
+    injured = run.json("injure", "Guard", "--damage", "5", "--mode", "lethal")
+    at = next(e["position"] for e in run.json("log", "Guard")["events"] if e["id"] == injured["event"])
+    assert run.json("amend", str(at), "--void", "--reason", "no blow")["position"] == at

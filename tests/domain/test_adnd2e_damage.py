@@ -199,7 +199,10 @@ def test_rest_lets_a_knockout_wear_off_a_round_a_minute():
 
 
 def test_the_dead_do_not_heal():
-    outcome = resting(Condition(real_damage=20, dead=True), hours=48)
+    """Refused unless forced, as in every system; forced, they heal nothing."""
+    with pytest.raises(Refusal, match="is dead: a rest heals nothing"):
+        resting(Condition(real_damage=20, dead=True), hours=48)
+    outcome = resting(Condition(real_damage=20, dead=True), hours=48, force=True)
     assert (outcome.real_healed, outcome.dead) == (0, True)
 
 
