@@ -17,17 +17,41 @@ def character() -> None:
     """Register characters and read their projected state."""
 
 
+def _sheet_file(ctx: click.Context, params: dict[str, Any]) -> dict[str, Any]:
+    """`--sheet FILE` read into the document: its keys, not its path, are what the command records."""
+    if params.get("sheet") is not None:
+        from ..ledger.sheet_files import read_sheet_file
+
+        params = {**params, "sheet": read_sheet_file(params["sheet"])}
+    return params
+
+
 @character.command("add")
 @click.argument("name")
 @click.option("--stat", "stats", multiple=True, metavar="KEY=VALUE", help="A sheet field (repeatable).")
+@click.option(
+    "--sheet",
+    metavar="FILE",
+    help="A JSON or TOML file of sheet fields, the same keys as --stat (--stat wins over it).",
+)
 @click.option("--virtues", metavar="A,B,C,D,E", help="PenDragon Pass: the five religious virtues.")
 @click.option(
     "--object", "is_object", is_flag=True, help="Potestas: an object (hardness, thickness) rather than a creature."
 )
 @common
-@executes("table:CharacterAdd")
+@executes("table:CharacterAdd", gather=_sheet_file)
 def add() -> None:
-    """Register NAME with the system's sheet fields.
+    """Register NAME with the system's sheet fields, given as --stat KEY=VALUE or in a --sheet file
+    (`chronicle rules sheet SYSTEM` lists each system's keys with their meanings):
+
+    \b
+      potestas: fort, dr (5 or 5/silver), bab, str, dex, defence, size, weapons;
+                an --object: fort, hardness, thickness, holder_fort, defence, size
+      adnd2e:   hp, level or hd, str (18/76), dex, ac, thac0, shield, height, size,
+                backstab, race, helmet, class, weapons, petrification
+      pendragon-pass: siz, con, pow, dex, str, app, honor, the 26 traits,
+                passions (loyalty_*, love_*, hate_*, hospitality), skills by name,
+                initiate, shaman; --virtues A,B,C,D,E
 
     PenDragon Pass: traits, passions and skills by lower-case name; a key one or
     two letters from a name the system knows is refused with `did you mean`, and
@@ -35,8 +59,9 @@ def add() -> None:
     (passion:NAME=V).
 
     \b
-    Example:
+    Examples:
       chronicle character add Vasana --stat siz=15 --stat con=13 --stat valorous=17
+      chronicle character add Vasana --sheet vasana.toml
     """
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from .dispatch import system_command
+from .options import common
+from .output import emit
 
 # query name -> (system package, attribute in cli/systems/<package>.py)
 QUERIES = {
@@ -17,12 +19,34 @@ QUERIES = {
 
 class RulesGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(QUERIES)
+        return sorted([*QUERIES, "sheet"])
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name == "sheet":
+            return sheet
         if name not in QUERIES:
             return None
         return system_command(*QUERIES[name])
+
+
+@click.command("sheet")
+@click.argument("system", type=click.Choice(["potestas", "adnd2e", "pendragon-pass"]))
+@common
+@click.pass_obj
+def sheet(env: object, system: str) -> None:
+    """The sheet keys SYSTEM knows, each with its meaning: what `character add --stat KEY=VALUE` and a
+    `--sheet` file take.
+
+    \b
+    Example:
+      chronicle rules sheet adnd2e --json
+    """
+    from ..domain import systems
+
+    keys = systems.get(system).sheet_keys()
+    lines = [f"The sheet keys of {system}:"]
+    lines += [f"  {k['key']}{' (an object)' if k['for'] == 'object' else ''}: {k['meaning']}" for k in keys]
+    emit(env, {"system": system, "keys": keys}, "\n".join(lines))
 
 
 @click.group(cls=RulesGroup)

@@ -278,3 +278,23 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
         first = error.errors()[0]
         key = ".".join(str(part) for part in first["loc"][:1]) or "stat"
         raise BadInput(f"stat {key}={stats.get(key, '')!r}: {first['msg'].removeprefix('Value error, ')}") from None
+
+
+_MEANINGS = {
+    "level": "Level (a character); a monster gives hd instead.",
+    "str": "Strength, 14 or 18/76.",
+    "dex": "Dexterity (its AC adjustment is lost when mugged).",
+    "ac": "Armour class, 10 to -10 (10 when not given).",
+    "thac0": "THAC0 (else a monster's by its hit dice, or 20).",
+    "size": "tiny, small, medium, large, huge or gargantuan (T, S, M, L, H, G).",
+    "weapons": "Weapons, " + SPEC_HELP.removeprefix("weapons=") + ".",
+}
+
+
+def sheet_keys() -> list[dict[str, str]]:
+    """The keys `character add --stat KEY=VALUE` (and a sheet file) takes, each with its meaning."""
+    found = []
+    for name, field in Sheet.model_fields.items():
+        key = ALIASES.get(name, name)
+        found.append({"key": key, "for": "character", "meaning": _MEANINGS.get(key) or field.description or key})
+    return found

@@ -17,6 +17,7 @@ from ...domain.titles import system_title
 from .. import campaigns, characters, rulings
 from ..digest import digest
 from ..session import Session
+from ..sheet_files import sheet_pairs
 from .base import Command, Reply, handles
 from .fields import Faces, Int64, Pairs, pairs
 
@@ -104,13 +105,21 @@ class CharacterAdd(Command):
     command = "character add"
     name: str
     stat: Pairs = []
+    sheet: dict[str, Any] | None = Field(
+        None,
+        description="Sheet keys as a sheet file holds them (the same keys as --stat; tables of stats, traits, "
+        "passions or skills read as their keys); --stat wins over it.",
+    )
     virtues: str | None = Field(None, description="PenDragon Pass: the five religious virtues, comma-separated.")
     object: bool = Field(False, description="Potestas: an object (hardness, thickness) rather than a creature.")
 
 
 @handles(CharacterAdd)
 def character_add(session: Session, command: CharacterAdd) -> Reply:
-    result = characters.add_character(session, command.name, pairs(command.stat), command.virtues, command.object)
+    stats, virtues, is_object = sheet_pairs(command.sheet or {})
+    stats.update(pairs(command.stat))
+    virtues = command.virtues if command.virtues is not None else virtues
+    result = characters.add_character(session, command.name, stats, virtues, command.object or is_object)
     return Reply.of(result, f"Added {result['name']} ({system_title(result['system'])}).  [event {result['event']}]")
 
 
