@@ -14,6 +14,7 @@ from uuid import UUID
 from pydantic import ValidationError
 
 from ..domain.amendments import Amended
+from ..domain.changes import change_words, purpose_words
 from ..domain.character import Character, CharacterRegistered, character_id
 from ..domain.errors import BadInput, NotFound, NotOnSheet, Refusal
 from ..domain.events import Event, Resolution
@@ -508,26 +509,29 @@ def replay_text(result: dict[str, Any]) -> str:
 
 
 def amendment_text(result: dict[str, Any]) -> str:
-    """The amendment for people: what it corrects (by position), why, and what that changed."""
+    """The amendment for people: what it corrects (by position), why, and only what that changed, in the
+    table's words (domain/changes.py)."""
     at, name = result["position"], result["character"]
     if result["void"]:
         done = f"Voided #{at} ({name})"
     else:
         given = [f"{field_words(key)} {outcome_words(value)}" for key, value in result["inputs"].items()]
-        given += [f"the {purpose} die {words(faces)}" for purpose, faces in result["table"].items()]
+        given += [f"{purpose_words(purpose)} {words(faces)}" for purpose, faces in result["table"].items()]
         done = f"Corrected #{at} ({name}) with {_listed(given)}"
     changed: dict[str, list[str]] = {}
     for change in result["changes"]:
         where = f"#{change['position']}" if change["position"] else f"a new event of {change['character']}"
-        where += f" hit {change['hit']}" if change.get("hit") else ""
+        if change["character"] != name and change["position"]:
+            where += f" ({change['character']})"
+        where += f", hit {change['hit']}" if change.get("hit") else ""
         field, was, now = change["field"], change["recorded"], change["replayed"]
-        if _structured(was) or _structured(now):
+        if field == "hits" and (_structured(was) or _structured(now)):
             continue  # (an attack's hits: their injuries' own changes say it)
         if field == "counts":
-            said = "no longer counts" if was and not now else "now counts"
+            said = ["no longer counts" if was and not now else "now counts"]
         else:
-            said = f"{field_words(field)} from {_value(was)} to {_value(now)}"
-        changed.setdefault(where, []).append(said)
+            said = change_words(field, was, now)
+        changed.setdefault(where, []).extend(said)
     parts = "; ".join(f"{where}: {_listed(said)}" for where, said in changed.items())
     condition = f"{result['before']} -> {result['after']}" if result["before"] != result["after"] else result["after"]
     return "\n".join(
@@ -540,13 +544,6 @@ def amendment_text(result: dict[str, Any]) -> str:
 
 def _structured(value: object) -> bool:
     return isinstance(value, list) and any(isinstance(item, dict) for item in value)
-
-
-def _value(value: object) -> str:
-    """A recorded value in words: a rule's own term (`no_effect`, a state) as words too, a save by its numbers."""
-    if isinstance(value, dict):
-        return words({key: value[key] for key in ("roll", "total", "margin") if key in value} or value)
-    return outcome_words(value)
 
 
 def _listed(items: list[str]) -> str:

@@ -18,7 +18,7 @@ from .rows import caught_up, current_campaign
 if TYPE_CHECKING:
     from .app import Chronicle
 
-TOLD_VERSION = 3  # projections/told.py's VERSION, which loads the domain to write rows (tests/ledger/test_told.py)
+TOLD_VERSION = 4  # projections/told.py's VERSION, which loads the domain to write rows (tests/ledger/test_told.py)
 CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"  # index.py's (tests/ledger/test_told.py)
 PAGE = 2000  # told rows read at a time by `verify`
 

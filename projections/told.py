@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..domain.explain import PositionOf
 
 VIEW = "told"
-VERSION = 3  # of the table and of the sentences in it: a change to how events are explained raises it
+VERSION = 4  # of the table and of the sentences in it: a change to how events are explained raises it
 TABLES = {
     # `name`: the character's name the sentences were told with ("" for the campaign's own events);
     # `amended`: for a correction, what `log` says about it beside the event it corrects (JSON)
