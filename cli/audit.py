@@ -20,7 +20,8 @@ from .options import common
     "rolls",
     multiple=True,
     metavar="PURPOSE=FACES",
-    help="A corrected dice result by purpose (e.g. save=14, damage:1:1=3,5).",
+    help="A corrected dice result, NAME=FACES, by the name `log --json` gives the event's dice under "
+    "`correctable` (e.g. save=14, damage:1:1=3,5).",
 )
 @click.option("--damage", type=int, help="Shorthand for --set damage=N.")
 @click.option("--save-roll", type=int, help="The event's save die, whatever its purpose is called (save:1 for a hit).")
@@ -32,6 +33,19 @@ def amend() -> None:
     Everything that followed on that character is re-derived from its recorded inputs and dice; an
     attack's hits follow the attack as corrected. A correction that changes no recorded outcome is
     refused (exit 1).
+
+    The dice an event rolled are listed by `log --json` under each event's
+    `correctable`; their names:
+
+    \b
+      attack, confirm        the attack roll and a critical's confirmation
+      damage, damage:H:W     damage dice (hit H, weapon W of a Potestas attack)
+      save, save:H           a save (hit H's); --save-roll N is the event's save
+      defence, defence_damage  an AD&D armed defender's strike and its damage
+      knockout, knockout_rounds  a sap's d100 and the rounds out cold (2d8)
+      check, opponent        a PenDragon roll and its opponent's
+      heal, honor_loss       First Aid's d3, Honor lost (d6)
+      productivity, worship, experience:NAME, training  a winter's rolls
 
     \b
     Examples:

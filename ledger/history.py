@@ -182,7 +182,22 @@ def describe(
     }
     if data:
         described["data"] = event.model_dump(mode="json", exclude=BASE_FIELDS)
+        described["correctable"] = correctable(event)
     return described
+
+
+def correctable(event: Event) -> list[dict[str, Any]]:
+    """The dice an event rolled, by the name `amend REF --roll NAME=FACES` corrects each under, with how the
+    table says it and its faces: `[{"roll": "save:1", "says": "hit 1's save", "faces": [10]}]`."""
+    dice = getattr(event, "dice", None)
+    if dice is None:
+        return []
+    from ..domain.changes import purpose_words
+
+    found: dict[str, list[int]] = {}
+    for roll in dice.rolls:
+        found.setdefault(roll.purpose, []).extend(roll.faces)
+    return [{"roll": purpose, "says": purpose_words(purpose), "faces": faces} for purpose, faces in found.items()]
 
 
 def system_of(event: object) -> str | None:

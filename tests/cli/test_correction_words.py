@@ -52,3 +52,23 @@ def test_an_adnd2e_correction_says_the_hit_and_the_damage_that_changed(run):
         f'Corrected #{at} (Guard) with the attack roll 3: "it was a 3". It changed #{at}: damage from 4 to nothing, '
         f"hit from yes to no and roll from 12 to 3; #{at + 1}: no longer counts."
     )
+
+
+def test_log_json_lists_each_events_correctable_dice_by_the_names_amend_takes(run):
+    """A Potestas attack rolled 15 to hit and 5 damage; its hit saved on a 10: `attack`, `damage:1:1` and the
+    hit's `save:1`, each correctable by that name (10 becomes 2, failing DC 16 by 10: disabled)."""
+    run("campaign", "new", "Pot", "--system", "potestas")
+    run("character", "add", "Kara", "--stat", "bab=3", "--stat", "weapons=sword:damage=1d8")
+    run("character", "add", "Brand", "--stat", "fort=4")
+    run.json("attack", "Kara", "Brand", "--roll", "15", "--dice", "5", "--save-roll", "10")
+    events = run.json("log", "Brand")["events"]
+    named = {e["type"]: [(d["roll"], d["says"], d["faces"]) for d in e["correctable"]] for e in events}
+    assert named["Attacked"] == [
+        ("attack", "the attack roll", [15]),
+        ("damage:1:1", "hit 1's damage dice (weapon 1)", [5]),
+    ]
+    assert named["Injured"] == [("save:1", "hit 1's save", [10])]
+    hit = events[-1]["position"]
+    corrected = run.json("amend", str(hit), "--roll", "save:1=2", "--reason", "a 2")
+    assert "disabled" in corrected["condition"]["states"]
+    assert "correctable" in run("amend", "--help").stdout
