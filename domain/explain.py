@@ -214,7 +214,7 @@ def _changes(changes: Iterable[Mapping[str, Any]], places: Places | None = None)
         field, before, after = change["field"], change["recorded"], change["replayed"]
         if field == "counts":
             said = ["no longer counts" if before and not after else "counts again"]
-        elif field == "hits" and isinstance(after, list) and any(isinstance(hit, Mapping) for hit in after):
+        elif field == "hits" and any(isinstance(hit, Mapping) for hit in [*(before or ()), *(after or ())]):
             continue  # (an attack's hits: their injuries' own changes say it)
         else:
             said = change_words(field, before, after)

@@ -53,7 +53,13 @@ def told_row(
     amended_type, explain = _domain()
     amended = None
     if isinstance(event, amended_type):
-        amended = orjson.dumps({"target": event.target, "void": event.void, "reason": event.reason}).decode()
+        # the events whose outcome it changed (by id): `log` tells those again, struck and corrected
+        from ..domain.ids import event_id
+
+        changed = sorted({event_id(event.originator_id, c["version"]) for c in event.changes if not c.get("hit")})
+        amended = orjson.dumps(
+            {"target": event.target, "void": event.void, "reason": event.reason, "changed": changed}
+        ).decode()
     return (position, name, event.by, explain(event, name, system, position_of), amended)
 
 

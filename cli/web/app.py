@@ -39,6 +39,7 @@ from ...domain.limits import INT64_MAX
 from ...domain.pendragon.increases import next_increase_at
 from ...domain.text import printable
 from ..chart import status_chart
+from ..html import struck_html
 from .data import Campaign, LedgerUnavailable, Listed, TableData, matching, plain
 from .limits import Descriptors, quiet_when_exhausted
 from .live import COME_BACK, STREAMS, Hub, Once
@@ -77,6 +78,7 @@ def templates() -> jinja2.Environment:
     )
     env.filters["plain"] = plain
     env.filters["shown"] = shown
+    env.filters["struck"] = lambda text: markupsafe.Markup(struck_html(str(text)))  # escaped in the making
     env.filters["part"] = lambda name: quote(str(name), safe="")  # a name as one segment of a readable URL
     env.globals["status_chart"] = lambda series: markupsafe.Markup(status_chart(series))  # escaped in the making
     env.globals["next_increase_at"] = next_increase_at

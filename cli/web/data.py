@@ -26,7 +26,7 @@ from ...domain.ids import event_id
 from ...domain.text import printable
 from ...ledger.app import Chronicle, hide_password, open_ledger
 from ...ledger.characters import character_view
-from ...ledger.history import decoded, describe, notifications_at
+from ...ledger.history import amendments, decoded, describe, notifications_at, struck
 from ...ledger.mapper import mapper_of
 from ...ledger.refs import position, since_position, until_position
 from ...ledger.session import Session
@@ -335,22 +335,48 @@ class TableData:
             events=count,
         )
         entries = queries.newest_entries(app.views, oid, STORY, bound)
-        character.story = self._told(entries, {oid: row.name}, row.system, row.campaign)
+        character.story = self._told(entries, {oid: row.name}, row.system, row.campaign, row.campaign_id)
         if "status" in data:
             character.status = queries.status_series(app.views, oid, bound, MOST_POINTS, row.campaign_id)
         return character
 
     def _told(
-        self, entries: list[queries.Entry], names: dict[UUID, str], system: str, campaign: str
+        self, entries: list[queries.Entry], names: dict[UUID, str], system: str, campaign: str, campaign_id: UUID
     ) -> list[dict[str, Any]]:
         """Each entry as a line of a story or the log: in the sentences it was told with when recorded, or
-        explained again where no row kept them (events of a batch or an import, or of a renamed character)."""
-        again = [e.position for e in entries if e.told is None or e.told_name != names.get(e.originator_id, "")]
+        explained again where no row kept them (events of a batch or an import, or of a renamed character);
+        an event a correction changed, struck and told as corrected (ledger/history.py, `struck`)."""
+        changed: dict[str, list[dict[str, Any]]] = {}
+        if entries and self.app.index.amendments(campaign_id):
+            changed = amendments(self.app, campaign_id, changes=True)[1]
+        again = [
+            e.position
+            for e in entries
+            if e.told is None
+            or e.told_name != names.get(e.originator_id, "")
+            or (changed and event_id(e.originator_id, e.version) in changed)
+        ]
         events = {stored.id: decoded(self.app, stored) for stored in notifications_at(self.app, sorted(again))}
         rows = []
         for entry in entries:
             who = names.get(entry.originator_id)
             event = events.get(entry.position)
+            ident = event_id(entry.originator_id, entry.version)
+            if event is not None and ident in changed:
+                told = sentence(event, who or campaign, system, self.app)
+                text = struck(event, who or "", system, told, changed[ident])
+                rows.append(
+                    {
+                        "position": entry.position,
+                        "time": entry.time[:19].replace("T", " "),
+                        "by": event.by,
+                        "type": entry.kind,
+                        "text": text,
+                        "character": who,
+                        "character_id": str(entry.originator_id) if who else None,
+                    }
+                )
+                continue
             rows.append(
                 {
                     "position": entry.position,
@@ -401,7 +427,7 @@ class TableData:
             low = max(low, start)
             high = end if high is None else high if end is None else min(high, end)
         entries = queries.log_entries(self.app.views, cid, originator, kind, low, high, min(tail or LOG_PAGE, LOG_PAGE))
-        return self._told(entries, names, system, campaign)
+        return self._told(entries, names, system, campaign, cid)
 
     def _appended(self, after: int) -> list[dict[str, Any]]:
         app = self.app

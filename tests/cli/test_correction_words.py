@@ -72,3 +72,35 @@ def test_log_json_lists_each_events_correctable_dice_by_the_names_amend_takes(ru
     corrected = run.json("amend", str(hit), "--roll", "save:1=2", "--reason", "a 2")
     assert "disabled" in corrected["condition"]["states"]
     assert "correctable" in run("amend", "--help").stdout
+
+
+def test_every_event_a_correction_changed_is_told_struck_with_its_corrected_sentence(run, tmp_path):
+    """Brand (Fort +4) saves on 10 against hit 1's DC 16: 14 fails by 2, a wound. The attack corrected to a 2
+    misses: the hit no longer counts. Where the log, the report and the web story tell the attack and its hit,
+    the recorded sentences are struck and the corrected ones stand beside them."""
+    from starlette.testclient import TestClient
+
+    from chronicle.cli.web.app import build
+    from chronicle.cli.web.data import TableData
+
+    run("campaign", "new", "Pot", "--system", "potestas")
+    run("character", "add", "Kara", "--stat", "bab=3", "--stat", "weapons=sword:damage=1d8")
+    run("character", "add", "Brand", "--stat", "fort=4")
+    run("session", "start", "The ambush")
+    struck = run.json("attack", "Kara", "Brand", "--roll", "15", "--dice", "5", "--save-roll", "10")
+    at = position_of(run, struck["event"])
+    run.json("amend", str(at), "--roll", "attack=2", "--reason", "it was a 2")
+    run("session", "end")
+    log = " ".join(run("log", "Brand").stdout.split())
+    assert "~~Kara attacks Brand with sword (+3): attack bonus +3. Rolled 15 + 3 = 18" in log
+    assert "Rolled 2 + 3 = 5 against 10 (10 + defence 0): misses by 5. (corrected at" in log
+    assert "Brand is standing, neither disabled nor staggered.~~ It no longer counts (corrected at" in log
+    report = run.json("report", "Brand")
+    told = " ".join(e["summary"] for e in report["timeline"])
+    assert "~~Kara attacks Brand" in told and "It no longer counts" in told
+    page = tmp_path / "brand.html"
+    assert run("report", "Brand", "--html", str(page)).exit_code == 0
+    assert "<del>Kara attacks Brand" in page.read_text()
+    with TestClient(build(TableData(run.db), lambda line: None)) as client:
+        story = client.get("/c/Pot/Brand").text
+    assert "<del>Kara attacks Brand" in story and "misses by 5" in story
