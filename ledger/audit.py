@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from ..domain.amendments import Amended
 from ..domain.changes import change_words, purpose_words
 from ..domain.character import Character, CharacterRegistered, character_id
-from ..domain.errors import BadInput, NotFound, NotOnSheet, Refusal
+from ..domain.errors import BadInput, NotFound, NotOnSheet, Refusal, in_words
 from ..domain.events import Event, Resolution
 from ..domain.explain import explain, field_words, outcome_words, words
 from ..domain.ids import event_id
@@ -334,9 +334,7 @@ def _checked_inputs(subject: Resolution, given: dict[str, str], at: int) -> dict
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else ""
         shown = f"{key}={printable(str(given[key])[:40])}" if key in given else "the corrected inputs"
-        raise BadInput(
-            f"#{at}: {shown} is not a value it takes ({first['msg'][:1].lower()}{first['msg'][1:]})"
-        ) from None
+        raise BadInput(f"#{at}: {shown} is not a value it takes: it {in_words(first)}") from None
     return given
 
 
@@ -487,7 +485,8 @@ def _told(replayed: Replayed | None, name: str, system: str, absent: str, void: 
         return absent
     if not replayed.counts or replayed.event is None:
         return void
-    return explain(replayed.event, name, system)
+    told = explain(replayed.event, name, system)
+    return told.replace(f"{name} dies.", f"{name} is dead already.") if replayed.dead_before else told
 
 
 def replay_text(result: dict[str, Any]) -> str:

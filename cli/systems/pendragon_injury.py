@@ -19,7 +19,7 @@ from .pendragon_common import AT, HELP
     "save_roll",
     type=int,
     metavar="N",
-    help="Accepted for the contract's common form; PenDragon Pass has no injury save,"
+    help="Taken so that scripts written for every system run; PenDragon Pass has no injury save,"
     " so it is ignored and not recorded.",
 )
 @click.option("--attacker", metavar="NAME", default="", help="Who dealt the blow, for the log.")

@@ -16,7 +16,7 @@ from pydantic import (
     model_serializer,
 )
 
-from ..errors import BadInput
+from ..errors import BadInput, in_words
 from ..limits import typed_within_int64
 from ..model import Model
 from ..spelling import nearest
@@ -158,6 +158,8 @@ class Sheet(Model):
             return value
         text = str(value).strip()
         match = _HIT_DICE.fullmatch(text)
+        if not match and re.fullmatch(r"\d+(\s*\+\s*\d+)?", text):
+            raise ValueError(f"hit dice of more than 9999 are out of range, not {text}")
         if not match:
             raise ValueError(f"hit dice look like 4, 4+4 or 1/2, not {text!r}")
         if match[1] is None:
@@ -262,6 +264,8 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
         near = nearest(unknown[0], known)
         hint = f"did you mean {near!r}? The keys are" if near else "known are"
         raise BadInput(f"unknown adnd2e stat {unknown[0]!r}: {hint} {', '.join(known)}")
+    for part in re.split(r"[+/]", str(stats.get("hd", ""))):  # hit dice are whole numbers too (4+4)
+        typed_within_int64(part.strip(), "stat hd")
     for key in INTEGER_STATS:
         if key in stats and not _INTEGER.fullmatch(str(stats[key]).strip()):
             raise BadInput(f"stat {key}={stats[key]!r} must be an integer")
@@ -277,7 +281,7 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(part) for part in first["loc"][:1]) or "stat"
-        raise BadInput(f"stat {key}={stats.get(key, '')!r}: {first['msg'].removeprefix('Value error, ')}") from None
+        raise BadInput(f"stat {key}={stats.get(key, '')!r}: {in_words(first)}") from None
 
 
 _MEANINGS = {

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ...domain.errors import BadInput
+from ...domain.errors import BadInput, in_words
 from ...domain.text import printable
 from .base import HANDLERS, Command, Reply, handler_of, handles
 
@@ -122,8 +122,8 @@ def problem(error: ValidationError) -> str:
         return f"unknown key {key!r}"
     if kind == "missing":
         return f"{key!r} is required"
-    message = first["msg"].removeprefix("Value error, ")  # a model's own check says it in its words
-    return f"{key!r}: {message}" if key else message
+    message = in_words(first)  # a model's own check says it in its words; the library's never reach a user
+    return f"{key!r} {message}" if key else message
 
 
 def published() -> dict[str, dict[str, Any]]:

@@ -34,7 +34,7 @@ class Injure(OnCharacter):
     damage: Count = Field(description="Damage of one blow, after armour.")
     save_roll: Int64 | None = Field(
         None,
-        description="Accepted for the contract's common form; PenDragon Pass has no injury save, so it is "
+        description="Taken so that scripts written for every system run; PenDragon Pass has no injury save, so it is "
         "ignored and not recorded.",
     )
     attacker: str = Field("", description="Who dealt the blow, for the log.")

@@ -202,8 +202,8 @@ def session_end(session: Session, command: SessionEnd) -> Reply:
     result = campaigns.end_session(session, digest(session.app, session.campaign.id))
     return Reply.of(
         result,
-        f"Session {result['number']} ends.  Digest {result['digest']} (note it: "
-        f"`chronicle verify --digest {result['digest']}` proves the log still holds tonight).  "
+        f"Session {result['number']} ends. The log's fingerprint tonight is {result['digest']}: note it, and "
+        f"`chronicle verify --digest {result['digest']}` proves later that the log still holds tonight.  "
         f"[event {result['event']}]",
     )
 

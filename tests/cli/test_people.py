@@ -146,7 +146,7 @@ def test_character_show_is_the_sheet_a_player_of_the_system_reads(run_sqlite, tm
         "Valorous* 18 / Cowardly 2",
         "Passions: Loyalty (clan) 16",
         "Skills: Sword 16",
-        "to the next 1,000",
+        "more earns the next increase",
         "Honours: Rune Lord",
         "Oaths:",
         "Geasa:",
