@@ -4,6 +4,7 @@ inline CSS, an inline SVG chart of Status, every event a sentence; nothing from 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -64,9 +65,9 @@ def when(row: dict[str, Any]) -> str:
     return f"<span>{escape(day)}</span><span>{escape(clock)}</span>"
 
 
-def struck_html(text: str) -> str:
+def struck_html(text: str, escaped: Callable[[str], str] = escape) -> str:
     """A sentence, escaped, with the part a correction struck (~~...~~, ledger/history.py) as <del>."""
-    return re.sub(r"~~(.+?)~~", r"<del>\1</del>", escape(text))
+    return re.sub(r"~~(.+?)~~", r"<del>\1</del>", escaped(text))
 
 
 def chronicle(timeline: list[dict[str, Any]]) -> str:

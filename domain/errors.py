@@ -93,6 +93,8 @@ def in_words(problem: Mapping[str, Any]) -> str:
     """What a value lacked, in words, for one of a validation's problems: never the library's own message
     ("Input should be a valid integer, unable to parse string as an integer")."""
     kind, context = problem.get("type", ""), problem.get("ctx") or {}
+    if "url" not in problem and problem.get("msg"):  # the project's own error (a custom type): its own words
+        return str(problem["msg"]).removeprefix("Value error, ")
     if kind in ("int_parsing", "int_type", "int_from_float", "int_parsing_size"):
         return "must be a whole number" + (" (below 2^63)" if kind == "int_parsing_size" else "")
     if kind in ("float_parsing", "float_type", "decimal_parsing"):

@@ -78,7 +78,9 @@ def templates() -> jinja2.Environment:
     )
     env.filters["plain"] = plain
     env.filters["shown"] = shown
-    env.filters["struck"] = lambda text: markupsafe.Markup(struck_html(str(text)))  # escaped in the making
+    env.filters["struck"] = lambda text: markupsafe.Markup(  # escaped in the making, as Jinja escapes
+        struck_html(str(text), lambda said: str(markupsafe.escape(said)))
+    )
     env.filters["part"] = lambda name: quote(str(name), safe="")  # a name as one segment of a readable URL
     env.globals["status_chart"] = lambda series: markupsafe.Markup(status_chart(series))  # escaped in the making
     env.globals["next_increase_at"] = next_increase_at

@@ -335,19 +335,29 @@ class TableData:
             events=count,
         )
         entries = queries.newest_entries(app.views, oid, STORY, bound)
-        character.story = self._told(entries, {oid: row.name}, row.system, row.campaign, row.campaign_id)
+        # a story is the newest events: a correction of one of them, being newer, is among them
+        corrected = any(entry.kind == "Amended" for entry in entries)
+        character.story = self._told(entries, {oid: row.name}, row.system, row.campaign, row.campaign_id, corrected)
         if "status" in data:
             character.status = queries.status_series(app.views, oid, bound, MOST_POINTS, row.campaign_id)
         return character
 
     def _told(
-        self, entries: list[queries.Entry], names: dict[UUID, str], system: str, campaign: str, campaign_id: UUID
+        self,
+        entries: list[queries.Entry],
+        names: dict[UUID, str],
+        system: str,
+        campaign: str,
+        campaign_id: UUID,
+        corrected: bool | None = None,
     ) -> list[dict[str, Any]]:
         """Each entry as a line of a story or the log: in the sentences it was told with when recorded, or
         explained again where no row kept them (events of a batch or an import, or of a renamed character);
         an event a correction changed, struck and told as corrected (ledger/history.py, `struck`)."""
         changed: dict[str, list[dict[str, Any]]] = {}
-        if entries and self.app.index.amendments(campaign_id):
+        if corrected is None:  # (None: not known from the entries alone)
+            corrected = bool(entries) and bool(self.app.index.amendments(campaign_id))
+        if corrected:
             changed = amendments(self.app, campaign_id, changes=True)[1]
         again = [
             e.position

@@ -113,12 +113,17 @@ class RestOutcome(Model):
     dead: bool
 
 
+def check_rest(condition: Condition, force: bool) -> None:
+    """A rest the table asks for now: the dead are refused unless forced, as in every system (a recorded
+    rest re-derived heals as `rest` says, whatever the state it meets)."""
+    if condition.dead and not force:
+        raise CharacterRefused(" is dead: a rest heals nothing (--force records it anyway)")
+
+
 def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice) -> RestOutcome:
     """`temporary_recovery` hp a full turn of rest, `real_recovery` a full day; interrupted heals nothing."""
     if inputs.hours < 0 or inputs.minutes < 0:
         raise BadInput("a rest cannot last a negative time")
-    if condition.dead and not inputs.force:
-        raise CharacterRefused(" is dead: a rest heals nothing (--force records it anyway)")
     minutes = inputs.hours * 60 + inputs.minutes
     healing = not (inputs.interrupted or condition.dead)
     temporary = (

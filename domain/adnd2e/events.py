@@ -89,13 +89,6 @@ class Injured(Resolution):
 
 class Rested(Resolution):
     PURPOSES: ClassVar[frozenset[str]] = frozenset()
-    class_version: ClassVar[int] = 2
-
-    @staticmethod
-    def upcast_v1_v2(state: dict[str, Any]) -> None:
-        """Rests recorded before the dead were refused re-derive as forced."""
-        state["inputs"] = {**state.get("inputs", {}), "force": True}
-
     inputs: RestInputs
     outcome: RestOutcome
 

@@ -129,12 +129,6 @@ class Exerted(PotestasResolution):
 
 class Rested(PotestasResolution):
     PURPOSES: ClassVar[frozenset[str]] = frozenset()
-    class_version: ClassVar[int] = 2
-
-    @staticmethod
-    def upcast_v1_v2(state: dict[str, Any]) -> None:
-        """Rests recorded before the dead and the dying were refused re-derive as forced."""
-        state["inputs"] = {**state.get("inputs", {}), "force": True}
 
     inputs: RestInputs
     outcome: RestOutcome

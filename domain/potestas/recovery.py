@@ -121,19 +121,26 @@ class RestOutcome(StatesAfter):
     nonlethal_healed: int
 
 
+def check_rest(sheet: Sheet, condition: Condition, force: bool) -> None:
+    """A rest the table asks for now: unless forced, the dead are refused (as in every system), and so is the
+    dying who is not stable: the seed's dying character "must make a Fortitude save" each round until stable
+    (`dying-save`), so no rest passes before that. Asked of a new rest only: a recorded one re-derived (a
+    replay, a correction) heals as `rest` says, whatever the state it meets."""
+    if force or sheet.is_object:
+        return
+    if condition.finished:
+        raise CharacterRefused(f" is {condition.lethal}: a rest heals nothing (--force records it anyway)")
+    if condition.lethal == "dying":
+        raise CharacterRefused(
+            " is dying: a dying character saves each round until stable (dying-save), and rests only once "
+            "stable (--force records the rest anyway)"
+        )
+
+
 def rest(sheet: Sheet, condition: Condition, inputs: RestInputs) -> RestOutcome:
     """3 * (H // 24) + (H % 24) // 8 wounds and 3 * (m // 60) + (m % 60) // 20 nonlethal wounds, each step
-    limited by what there is to heal; interrupted rests, the dead and objects heal nothing. Unless forced, the
-    dead are refused (as in every system) and so is the dying who is not stable: the seed's dying character
-    "must make a Fortitude save" each round until stable (`dying-save`), so no rest passes before that."""
-    if not inputs.force and not sheet.is_object:
-        if condition.finished:
-            raise CharacterRefused(f" is {condition.lethal}: a rest heals nothing (--force records it anyway)")
-        if condition.lethal == "dying":
-            raise CharacterRefused(
-                " is dying: a dying character saves each round until stable (dying-save), and rests only once "
-                "stable (--force records the rest anyway)"
-            )
+    limited by what there is to heal; interrupted rests, the dead and objects heal nothing (`check_rest` says
+    which rests the table may ask for)."""
     minutes = inputs.hours * 60 + inputs.minutes
     if inputs.interrupted or condition.finished or sheet.is_object:
         return RestOutcome(minutes=minutes, wounds_healed=0, nonlethal_healed=0, states=tuple(condition.states))

@@ -123,7 +123,7 @@ def problem(error: ValidationError) -> str:
     if kind == "missing":
         return f"{key!r} is required"
     message = in_words(first)  # a model's own check says it in its words; the library's never reach a user
-    return f"{key!r} {message}" if key else message
+    return f"{key!r}: {message}" if key else message
 
 
 def published() -> dict[str, dict[str, Any]]:

@@ -29,10 +29,10 @@ from ...domain.adnd2e import (
     monster_strength,
 )
 from ...domain.adnd2e.attacks import Maneuver, copied_from_attacker, defending_weapon
-from ...domain.adnd2e.damage import Mode
+from ...domain.adnd2e.damage import Mode, check_rest
 from ...domain.adnd2e.mugging import check_not_oneself, copied_from_mugger
 from ...domain.character import Character
-from ...domain.errors import BadInput, Refusal
+from ...domain.errors import BadInput, CharacterRefused, Refusal
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
@@ -149,7 +149,12 @@ class Rest(Command):
 
 @handles(Rest)
 def rest(session: Session, command: Rest) -> Reply:
-    return _reply(session.record(session.character(command.name, acting=True), Rested, command.rest()))
+    resting = session.character(command.name, acting=True)
+    try:
+        check_rest(condition_of(resting), command.force)
+    except CharacterRefused as refused:
+        raise refused.of(resting.name) from None
+    return _reply(session.record(resting, Rested, command.rest()))
 
 
 # --- attack, mug ----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any, cast
 from pydantic import Field
 
 from ...domain.character import Character
-from ...domain.errors import BadInput, Refusal
+from ...domain.errors import BadInput, CharacterRefused, Refusal
 from ...domain.potestas import (
     Attacked,
     AttackInputs,
@@ -32,6 +32,7 @@ from ...domain.potestas import (
 )
 from ...domain.potestas.attack_text import damage_breakdown
 from ...domain.potestas.explain import unused_reason
+from ...domain.potestas.recovery import check_rest
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
@@ -198,6 +199,10 @@ class Rest(Acting):
 @handles(Rest)
 def rest(session: Session, command: Rest) -> Reply:
     character = session.character(command.name, acting=True)
+    try:
+        check_rest(sheet_of(character), condition_of(character), command.force)
+    except CharacterRefused as refused:
+        raise refused.of(character.name) from None
     return recorded_reply(session.record(character, Rested, command.rest()))
 
 

@@ -15,7 +15,7 @@ from chronicle.domain.potestas.condition import (
     after_nonlethal_wound,
     after_wound,
 )
-from chronicle.domain.potestas.recovery import apply_dying_save, apply_rest
+from chronicle.domain.potestas.recovery import apply_dying_save, apply_rest, check_rest
 
 
 def wound(condition, degree=WOUND, stable_becomes="dying", is_object=False):
@@ -173,7 +173,7 @@ def test_an_interrupted_rest_heals_nothing():
 def test_the_dead_and_objects_do_not_heal():
     """The dead are refused unless forced, and then heal nothing; objects heal nothing."""
     with pytest.raises(Refusal, match="dead"):
-        rest(Sheet(), Condition(wounds=3, lethal="dead"), RestInputs(hours=24))
+        check_rest(Sheet(), Condition(wounds=3, lethal="dead"), force=False)
     assert rest(Sheet(), Condition(wounds=3, lethal="dead"), RestInputs(hours=24, force=True)).wounds_healed == 0
     assert rest(Sheet(kind="object"), Condition(wounds=3), RestInputs(hours=24)).wounds_healed == 0
 
@@ -188,7 +188,7 @@ def test_the_dying_who_are_not_stable_save_each_round_and_do_not_rest_unless_for
     """Seed, Dying: a Fortitude save each round until stable; a forced rest heals as one of a stable character."""
     dying = Condition(wounds=2, lethal="dying", dying_saves=2)
     with pytest.raises(Refusal, match="saves each round until stable"):
-        rest(Sheet(), dying, RestInputs(hours=8))
+        check_rest(Sheet(), dying, force=False)
     assert rest(Sheet(), dying, RestInputs(hours=8, force=True)).wounds_healed == 1
 
 
