@@ -25,7 +25,7 @@ def library(target: Path | str) -> Application[Any]:
     """The plain library application on a SQLite file or a PostgreSQL URL (its own default mapper)."""
     if isinstance(target, Path):
         return Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(target)})
-    from chronicle.ledger.storage import settings
+    from chronicle.ledger.store.targets import settings
 
     return Application(env=settings(target))
 

@@ -53,7 +53,7 @@ def counted_statements(postgres: bool) -> Iterator[list[str]]:
     """Every SQL statement sent from here on, by any connection opened or used in this process."""
     statements: list[str] = []
     if not postgres:
-        from chronicle.ledger import durable_sqlite
+        from chronicle.ledger.store import sqlite as durable_sqlite
 
         create = durable_sqlite.DurablePool._create_connection
 
@@ -108,7 +108,7 @@ def counted_statements(postgres: bool) -> Iterator[list[str]]:
 
 def sizes(target: str) -> dict[str, int]:
     """Bytes each table holds, its indexes (and PostgreSQL's TOAST) included."""
-    from chronicle.ledger.storage import is_postgres
+    from chronicle.ledger.store.targets import is_postgres
 
     if is_postgres(target):
         import psycopg
@@ -138,9 +138,9 @@ def sizes(target: str) -> dict[str, int]:
 
 def measure(target: str, label: str, writes: int = WRITES) -> None:
     from chronicle.cli.web.writes import Asked, Writer
-    from chronicle.ledger.app import open_ledger
-    from chronicle.ledger.signing import sign
-    from chronicle.ledger.storage import is_postgres
+    from chronicle.ledger.store.chronicle import open_ledger
+    from chronicle.ledger.store.targets import is_postgres
+    from chronicle.ledger.trust.signing import sign
 
     from .load import prepare
 

@@ -51,7 +51,7 @@ def percentiles(seconds: list[float]) -> tuple[float, float]:
 
 
 def timed_writes(db: Path, system: str, setup: list[dict], document: dict) -> list[float]:
-    from chronicle.ledger.application import Ledger
+    from chronicle.ledger.application.ledger import Ledger
 
     ledger = Ledger(str(db), by="gm")
     try:
@@ -117,7 +117,7 @@ class Case:
     label: str
     campaign: str  # its id
     name: str  # its name
-    key: Any  # chronicle.ledger.identity.Identity: the player's, a participant of the campaign
+    key: Any  # chronicle.ledger.trust.identity.Identity: the player's, a participant of the campaign
     documents: list[Callable[[], dict[str, Any]]]  # taken in turn
     lines: list[str]  # the same, as the shell's lines
 
@@ -129,8 +129,8 @@ def enlist(target: str) -> list[Case]:
     ($CHRONICLE_HOME's), which the shell's lines sign with."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from chronicle.ledger.application import Ledger
-    from chronicle.ledger.identity import Identity
+    from chronicle.ledger.application.ledger import Ledger
+    from chronicle.ledger.trust.identity import Identity
 
     ledger = Ledger(target, by="gm")
     try:
@@ -191,7 +191,7 @@ def enlist(target: str) -> list[Case]:
 async def sequential(port: int, case: Case, tag: str) -> tuple[list[float], Counter[str]]:
     """HTTP_WARM writes, then HTTP_WRITES timed, one at a time on one kept-alive connection; (the measured
     writes' seconds, the count of each kind of failure)."""
-    from chronicle.ledger.signing import sign
+    from chronicle.ledger.trust.signing import sign
 
     http = load.Http(port)
     times: list[float] = []

@@ -26,7 +26,7 @@ from chronicle.domain.dice import Dice
 from chronicle.domain.errors import Refusal
 from chronicle.domain.ids import event_id
 from chronicle.domain.rolls import DiceRolled, roll
-from chronicle.ledger.transfer import closing_line
+from chronicle.ledger.bulk.transfer import closing_line
 
 NOTATIONS = ("d20", "2d6+1", "4d6kh3", "d100", "3d8-2")
 

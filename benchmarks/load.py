@@ -71,7 +71,7 @@ SERVE = (  # `chronicle serve`, the per-key limit lifted unless LIMIT is set (se
 @dataclass
 class Writer:
     number: int
-    key: Any  # chronicle.ledger.identity.Identity
+    key: Any  # chronicle.ledger.trust.identity.Identity
     parts: list[tuple[str, str]] = field(default_factory=list)  # (campaign id, character) it writes for
     server: int = 0
 
@@ -82,8 +82,8 @@ def prepare(target: str, campaigns: int, writers: int, servers: int) -> tuple[li
     an identity made here. Returns the writers and the campaigns' names by id."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from chronicle.ledger.application import Ledger
-    from chronicle.ledger.identity import Identity
+    from chronicle.ledger.application.ledger import Ledger
+    from chronicle.ledger.trust.identity import Identity
 
     team = [Writer(w, Identity(Ed25519PrivateKey.generate()), server=w % servers) for w in range(writers)]
     ledger = Ledger(target, by="gm", identity=Identity(Ed25519PrivateKey.generate()))
@@ -118,7 +118,7 @@ def logged_after(target: str, after: int) -> list[str]:
     from uuid import UUID
 
     from chronicle.domain.ids import event_id
-    from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(target)
     try:
@@ -134,7 +134,7 @@ def logged_after(target: str, after: int) -> list[str]:
 
 
 def last_position(target: str) -> int:
-    from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(target)
     try:
@@ -296,7 +296,7 @@ async def write_for(
 ) -> None:
     """WRITER's writes, one at a time (at most MOST, none sent after UNTIL), paced at RATE a second (0: as
     fast as the answers come back), each writer's beat at its own phase (not all at once)."""
-    from chronicle.ledger.signing import sign
+    from chronicle.ledger.trust.signing import sign
 
     http = Http(port)
     began = time.perf_counter() + (writer.number * 0.618034 % 1 / rate if rate else 0)  # the writers out of step
@@ -474,7 +474,7 @@ def load(
 
 def connections(target: str) -> int | None:
     """Connections the servers hold to the database (PostgreSQL; None on SQLite), this one's aside."""
-    from chronicle.ledger.storage import is_postgres
+    from chronicle.ledger.store.targets import is_postgres
 
     if not is_postgres(target):
         return None

@@ -23,9 +23,9 @@ PROOFS = 200
 
 
 def measure(work: Path, leaves: int = LEAVES) -> None:
-    from chronicle.ledger import merkle
-    from chronicle.ledger.app import open_ledger
-    from chronicle.ledger.tree import Leaf, StoredTree
+    from chronicle.ledger.store.chronicle import open_ledger
+    from chronicle.ledger.trust import merkle
+    from chronicle.ledger.trust.tree import Leaf, StoredTree
 
     app = open_ledger(str(work / "proofs.db"))
     try:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from .measure import row
 
 if TYPE_CHECKING:
-    from chronicle.ledger.commands import Command
+    from chronicle.ledger.application.commands import Command
 
 APPENDS = 400
 RUNS = 5
@@ -34,7 +34,7 @@ RUNS = 5
 @contextlib.contextmanager
 def unsigned() -> Iterator[None]:
     """The application layer with signing turned off: no signature made, no event sealed again."""
-    from chronicle.ledger import application
+    from chronicle.ledger.application import ledger as application
 
     sign, seal = application.sign, application.seal_with
     application.sign = lambda *args, **kwargs: None  # type: ignore[assignment]
@@ -48,7 +48,7 @@ def unsigned() -> Iterator[None]:
 @contextlib.contextmanager
 def unchecked() -> Iterator[None]:
     """`verify` with its signature checks turned off (every event counted as unsigned)."""
-    from chronicle.ledger.signatures import SignatureCheck
+    from chronicle.ledger.trust.signatures import SignatureCheck
 
     feed = SignatureCheck.feed
 
@@ -65,7 +65,7 @@ def unchecked() -> Iterator[None]:
 @contextlib.contextmanager
 def helpers() -> Iterator[list[object]]:
     """The helper processes verify forks to check signatures (none when the machine has no core to spare)."""
-    from chronicle.ledger import signatures
+    from chronicle.ledger.trust import signatures
 
     helper = signatures._Helper
     original, start = helper.__dict__["start"], helper.start
@@ -87,8 +87,8 @@ def helpers() -> Iterator[list[object]]:
 def appends(work: Path, name: str) -> tuple[float, float]:
     """Seconds per append, signed and unsigned, of APPENDS Potestas injuries (and rests, which heal them)
     on each of two new ledgers, one append of each in turn (which one first alternates)."""
-    from chronicle.ledger.application import Ledger
-    from chronicle.ledger.commands import potestas, table
+    from chronicle.ledger.application.commands import potestas, table
+    from chronicle.ledger.application.ledger import Ledger
 
     # unseeded: each command is signed with a nonce of its own, as a user's is (a seeded ledger's nonces repeat
     # with its dice, and the same command's signature with them: verify would check it once)
@@ -119,8 +119,8 @@ def appends(work: Path, name: str) -> tuple[float, float]:
 
 
 def verifying(db: Path) -> float:
-    from chronicle.ledger.application import Ledger
-    from chronicle.ledger.verify import verify
+    from chronicle.ledger.application.ledger import Ledger
+    from chronicle.ledger.trust.verify import verify
 
     ledger = Ledger(str(db), by="gm")
     try:

@@ -77,7 +77,9 @@ def replay(ctx: click.Context, /, **params: Any) -> None:
       chronicle replay Ivanior --ruling disable_margin=5 --json
       chronicle replay --ruling death_at=-10 --fork "Greyhawk (what if)"
     """
-    from ..ledger.commands import audit  # when it runs, as `executes` imports its model: `--help` loads none
+    from ..ledger.application.commands import (
+        audit,  # when it runs, as `executes` imports its model: `--help` loads none
+    )
 
     env = ctx.obj
     if params["fork"] is None:  # a read: no command, nothing written

@@ -15,8 +15,9 @@ import click
 
 from ..domain.errors import BadInput, ChronicleError, Conflict, Refusal
 from ..domain.text import check_arguments
-from ..ledger import application, bulk
-from ..ledger.application import backoff, lost_race
+from ..ledger.application import ledger as application
+from ..ledger.application.ledger import backoff, lost_race
+from ..ledger.bulk import workers as bulk
 from .options import common
 from .output import emit
 
@@ -68,7 +69,7 @@ RunLine = Callable[[str, int | None], bool]  # runs one line (of that number); F
 def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) -> tuple[int, int]:
     """Run every line in one unit of work and one transaction, all or nothing: (lines, events).
 
-    On SQLite the transaction is open from the start (ledger/app.py's unit), and every FLUSH lines
+    On SQLite the transaction is open from the start (ledger/store/chronicle.py's unit), and every FLUSH lines
     the events decided so far are inserted into it and folded into the index, so memory stays flat
     however long the file; the first failing line rolls all of it back. On PostgreSQL the session
     holds the events and saves them once, at the end."""

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..domain.titles import system_title
-from ..ledger.campaigns import campaign_list
-from ..ledger.digest import digest
-from ..ledger.report import campaign_report
+from ..ledger.application.views.campaigns import campaign_list
+from ..ledger.application.views.report import campaign_report
+from ..ledger.trust.digest import digest
 from .commanding import executes
 from .complete import campaign_names
 from .context import Env
@@ -18,7 +18,7 @@ from .options import common
 from .output import emit, fields, table
 
 if TYPE_CHECKING:
-    from ..ledger.session import Session
+    from ..ledger.application.session import Session
 
 SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
 

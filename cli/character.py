@@ -20,7 +20,7 @@ def character() -> None:
 def _sheet_file(ctx: click.Context, params: dict[str, Any]) -> dict[str, Any]:
     """`--sheet FILE` read into the document: its keys, not its path, are what the command records."""
     if params.get("sheet") is not None:
-        from ..ledger.sheet_files import read_sheet_file
+        from ..ledger.application.sheet_files import read_sheet_file
 
         params = {**params, "sheet": read_sheet_file(params["sheet"])}
     return params
@@ -79,11 +79,11 @@ def show(env: Any, name: str, as_of: str | None) -> None:
     """
     data = None
     if as_of is None and env.batch is None:  # the common case: one row, no domain models loaded
-        from ..ledger.rows import current_view
+        from ..ledger.application.views.rows import current_view
 
         data = current_view(env.app, env.campaign, name)
     if data is None:
-        from ..ledger.characters import character_view
+        from ..ledger.application.views.characters import character_view
 
         data = character_view(env.read(), name, as_of)
     emit(env, data, lambda: sheet_text(data))
@@ -112,11 +112,11 @@ def list_(env: Any, as_of: str | None, retired: bool) -> None:
     """
     rows = None
     if as_of is None and env.batch is None:  # the common case: the rows alone, no domain models loaded
-        from ..ledger.rows import current_list
+        from ..ledger.application.views.rows import current_list
 
         rows = current_list(env.app, env.campaign, retired)
     if rows is None:
-        from ..ledger.characters import character_list
+        from ..ledger.application.views.characters import character_list
 
         rows = character_list(env.read(), as_of, retired)
     emit(

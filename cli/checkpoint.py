@@ -24,9 +24,9 @@ def checkpoint(env: Env) -> None:
       chronicle checkpoint > session-12.note
       chronicle verify --witness session-12.note
     """
-    from ..ledger.identity import load_or_create
-    from ..ledger.witness import b64
-    from ..ledger.witness import checkpoint as sign
+    from ..ledger.trust.identity import load_or_create
+    from ..ledger.trust.witness import b64
+    from ..ledger.trust.witness import checkpoint as sign
 
     signer = load_or_create()
     campaign = env.read().campaign

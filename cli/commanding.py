@@ -14,14 +14,14 @@ import click
 from .output import emit
 
 if TYPE_CHECKING:
-    from ..ledger.commands import Command, Reply
+    from ..ledger.application.commands import Command, Reply
 
 
 def executes(
     model: type[Command] | str, gather: Callable[[click.Context, dict[str, Any]], dict[str, Any]] | None = None
 ) -> Callable[[Callable[..., Any]], Callable[..., None]]:
     """Make a Click command's callback run MODEL, built from the command's options, through the ledger.
-    MODEL may be named `module:Class` (a module of `chronicle.ledger.commands`), imported only when the
+    MODEL may be named `module:Class` (a module of `chronicle.ledger.application.commands`), imported only when the
     command runs: a module whose other commands only read (`character show`) then loads no model.
 
     `gather(ctx, params)`: input the front end gathers itself (`winter --ask` prompts for the table's
@@ -44,7 +44,7 @@ def resolved(model: type[Command] | str) -> type[Command]:
     if not isinstance(model, str):
         return model
     module, name = model.split(":")
-    found: type[Command] = getattr(importlib.import_module(f"chronicle.ledger.commands.{module}"), name)
+    found: type[Command] = getattr(importlib.import_module(f"chronicle.ledger.application.commands.{module}"), name)
     return found
 
 

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.shell_completion import BashComplete, CompletionItem, ShellComplete, add_completion_class, split_arg_string
 
-from ..ledger.storage import must_exist
+from ..ledger.store.targets import must_exist
 from .context import Env
 from .options import whole_numbers_within_64_bits
 
 if TYPE_CHECKING:
-    from ..ledger.session import Session
+    from ..ledger.application.session import Session
 
 # Arguments that name a character of the campaign, in every command that has one.
 CHARACTER_ARGUMENTS = frozenset(

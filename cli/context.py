@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from ..ledger.app import Chronicle
-    from ..ledger.application import Ledger
-    from ..ledger.session import Session
+    from ..ledger.application.ledger import Ledger
+    from ..ledger.application.session import Session
+    from ..ledger.store.chronicle import Chronicle
 
 
 def default_by() -> str:
@@ -70,7 +70,7 @@ class Env:
     @property
     def ledger(self) -> Ledger:
         if self._ledger is None:
-            from ..ledger.application import Ledger  # lazily: `--help` and completion open no ledger
+            from ..ledger.application.ledger import Ledger  # lazily: `--help` and completion open no ledger
 
             ctx = click.get_current_context(silent=True)
             writing = ctx is not None and ctx.find_root().meta.get("chronicle.reads_only") is False
@@ -90,7 +90,7 @@ class Env:
         if self._ledger is not None:
             return self._ledger.app
         if self._app is None:
-            from ..ledger.app import open_ledger
+            from ..ledger.store.chronicle import open_ledger
 
             self._app = open_ledger(self.db)
             ctx = click.get_current_context(silent=True)
@@ -129,7 +129,7 @@ class Env:
         """Say on stderr when the log no longer extends the last checkpoint this chronicle saw (a write
         would be refused; a read goes on)."""
         from ..domain.errors import ChronicleError
-        from ..ledger.witness import witnessed
+        from ..ledger.trust.witness import witnessed
 
         try:
             problem = witnessed(session.app, session.campaign.id, where=self.db)

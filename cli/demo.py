@@ -6,7 +6,7 @@ import shlex
 
 import click
 
-from ..ledger.history import events
+from ..ledger.application.views.history import events
 from .context import Env
 from .options import common
 

@@ -10,7 +10,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from ..domain.systems import PACKAGES
-from ..ledger.storage import must_exist
+from ..ledger.store.targets import must_exist
 from .complete import campaign_command, wire
 from .context import Env
 
@@ -63,7 +63,7 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
         system = env.read().campaign.system
         real = system_command(PACKAGES[system], attribute)
         if real is None:
-            from ..ledger.commands import elsewhere  # (only on this mistake: start-up imports none of the commands)
+            from ..ledger.application.commands import elsewhere  # (only on this mistake: start-up imports none of the commands)
 
             raise click.UsageError(f"{name} is not a {system} command{elsewhere(name, system)}")
         return real

@@ -22,7 +22,7 @@ def commands(env: Any) -> None:
     Example:
       chronicle commands --json
     """
-    from ..ledger.commands import published
+    from ..ledger.application.commands import published
 
     listed = published()
     emit(

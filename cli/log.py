@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..ledger.told import told_log
+from ..ledger.application.views.told import told_log
 from .context import Env
 from .options import common
 from .output import emit, stories, width
@@ -37,7 +37,7 @@ def log(
     if told is not None:
         campaign, rows = told
     else:
-        from ..ledger.history import events  # lazily: it loads the domain's models
+        from ..ledger.application.views.history import events  # lazily: it loads the domain's models
 
         session = env.read()
         rows = list(events(session, name, since, until, tail, sitting, data=env.json))

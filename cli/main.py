@@ -11,8 +11,8 @@ import click
 
 from ..domain.errors import BadInput
 from ..domain.text import check_arguments
-from ..ledger.fresh import absent, discard_unwritten
-from ..ledger.storage import must_exist
+from ..ledger.store.fresh import absent, discard_unwritten
+from ..ledger.store.targets import must_exist
 from .complete import campaign_names, wire
 from .context import Env
 
@@ -167,8 +167,8 @@ class LazyGroup(click.Group):
             error(_json(ctx), "bad_input", "a number is beyond the 64-bit limit (at most 9223372036854775807)")
             ctx.exit(2)
         except Exception as problem:  # a storage fault or a bug: one line, never a traceback
-            from ..ledger.application import lost_race
-            from ..ledger.faults import storage_fault
+            from ..ledger.application.ledger import lost_race
+            from ..ledger.store.faults import storage_fault
 
             fault = storage_fault(problem)  # a full disk: the machine's state, said with what to do
             if fault is not None:
@@ -227,7 +227,7 @@ def chronicle(
         raise BadInput("--db is empty: name a SQLite file or a postgresql:// URL")
     if ctx.meta.get("chronicle.reads_only"):
         must_exist(ctx.obj.db)
-    elif absent(ctx.obj.db):  # nothing creates a database but a write that succeeds (ledger/fresh.py)
+    elif absent(ctx.obj.db):  # nothing creates a database but a write that succeeds (ledger/store/fresh.py)
         ctx.call_on_close(functools.partial(discard_unwritten, ctx.obj.db))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..ledger.commands.table import Note
+from ..ledger.application.commands.table import Note
 from .commanding import executes
 from .options import common
 

@@ -86,7 +86,7 @@ def list_(env: Any) -> None:
     Example:
       chronicle participant list --json
     """
-    from ..ledger.participants import participant_list
+    from ..ledger.application.views.participants import participant_list
 
     rows = participant_list(env.read())
     emit(

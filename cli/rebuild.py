@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from ..ledger.app import open_ledger
-from ..ledger.rebuild import PROJECTIONS
-from ..ledger.rebuild import rebuild as replay
+from ..ledger.bulk.rebuild import PROJECTIONS
+from ..ledger.bulk.rebuild import rebuild as replay
+from ..ledger.store.chronicle import open_ledger
 from .context import Env
 from .options import common
 from .output import emit
@@ -47,7 +47,7 @@ def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
     env.close()  # no connection is held while the workers are forked: each opens its own
     with _progress(env, f"rebuilding {', '.join(names)}") as start:
         counts = replay(functools.partial(open_ledger, env.db), names, workers, start)
-    from ..ledger import snapshots  # lazily: it loads the domain's models
+    from ..ledger.store import snapshots  # lazily: it loads the domain's models
 
     app = open_ledger(env.db)
     try:

@@ -1,5 +1,5 @@
 """`chronicle recap [--session N|last]`: "previously on ..." for the table: per character what the session
-changed (ledger/recap.py finds it), in sentences, then the notes; the log tells every event."""
+changed (ledger/application/views/recap.py finds it), in sentences, then the notes; the log tells every event."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def recap(env: Env, sitting: str) -> None:
     Example:
       chronicle recap --session 3
     """
-    from ..ledger.recap import session_recap
+    from ..ledger.application.views.recap import session_recap
 
     data = session_recap(env.read(), sitting)
     emit(env, data, lambda: told(data, width()))

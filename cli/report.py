@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from ..domain.explain import system_title
-from ..ledger.report import character_report
+from ..ledger.application.views.report import character_report
 from .context import Env
 from .files import written
 from .html import page

@@ -6,7 +6,7 @@ import re
 
 import click
 
-from ..ledger.commands.table import Roll
+from ..ledger.application.commands.table import Roll
 from .commanding import executes
 from .options import common
 

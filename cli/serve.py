@@ -15,8 +15,8 @@ import click
 
 from ..domain.errors import BadInput
 from ..domain.text import printable
-from ..ledger.durable_sqlite import staying_up
-from ..ledger.storage import redact
+from ..ledger.store.sqlite import staying_up
+from ..ledger.store.targets import redact
 from .context import Env
 from .web.app import build
 from .web.data import LedgerUnavailable, TableData

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..ledger.campaigns import sessions
+from ..ledger.application.views.campaigns import sessions
 from .commanding import executes
 from .context import Env
 from .options import common

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..domain.errors import BadInput, ChronicleError
-from ..ledger.durable_sqlite import staying_up
+from ..ledger.store.sqlite import staying_up
 from .batch import LONGEST_LINE, OWN_TRANSACTION, RunLine, line_runner
 from .complete import line_completions, quoted
 from .context import Env
@@ -58,7 +58,7 @@ def _open(env: Env) -> None:
     """The ledger, opened now if it exists, so the first line costs no more than the others (an empty
     folder gets no database until a line writes); it stays open between lines, and is closed when the
     shell ends."""
-    from ..ledger.storage import must_exist
+    from ..ledger.store.targets import must_exist
 
     try:
         must_exist(env.db)
@@ -109,7 +109,7 @@ def described(problem: Exception) -> tuple[str, str]:
     (cli/main.py): never a traceback."""
     from pydantic import ValidationError
 
-    from ..ledger.application import lost_race
+    from ..ledger.application.ledger import lost_race
     from .actions import first_error
 
     if isinstance(problem, ChronicleError):
@@ -125,7 +125,7 @@ def described(problem: Exception) -> tuple[str, str]:
             "conflict",
             "another writer changed the same records at the same time; nothing was written: run the command again",
         )
-    from ..ledger.faults import storage_fault
+    from ..ledger.store.faults import storage_fault
 
     fault = storage_fault(problem)  # a full disk: the machine's state, said with what to do
     if fault is not None:
@@ -156,7 +156,7 @@ def _typed(ctx: click.Context) -> Iterator[str]:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
 
-    from ..ledger.identity import folder
+    from ..ledger.trust.identity import folder
 
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(folder() / HISTORY)),

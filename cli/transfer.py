@@ -9,8 +9,8 @@ from typing import BinaryIO
 
 import click
 
-from ..ledger.app import open_ledger
-from ..ledger.transfer import export_lines, import_lines
+from ..ledger.bulk.transfer import export_lines, import_lines
+from ..ledger.store.chronicle import open_ledger
 from .context import Env
 from .files import written
 from .options import common

@@ -9,20 +9,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..ledger import bulk
-from ..ledger.app import open_ledger
-from ..ledger.digest import Against, parse
-from ..ledger.transfer import export_heads
-from ..ledger.verify import PARALLEL_FROM, verify_side_by_side
-from ..ledger.verify import verify as check
+from ..ledger.bulk import workers as bulk
+from ..ledger.bulk.transfer import export_heads
+from ..ledger.store.chronicle import open_ledger
+from ..ledger.trust.digest import Against, parse
+from ..ledger.trust.verify import PARALLEL_FROM, verify_side_by_side
+from ..ledger.trust.verify import verify as check
 from .context import Env
 from .options import common
 from .output import emit, table
 
 if TYPE_CHECKING:
     from ..domain.campaign import Campaign
-    from ..ledger.app import Chronicle
-    from ..ledger.signed_note import Checkpoint
+    from ..ledger.store.chronicle import Chronicle
+    from ..ledger.trust.signed_note import Checkpoint
 
 
 @click.command()
@@ -113,7 +113,7 @@ def _human(report: dict[str, Any]) -> Any:
 def _note(path: str, campaign: Campaign) -> Checkpoint:
     """The checkpoint in the file at `path`: a note as `checkpoint` prints it, or its `--json` output."""
     from ..domain.errors import BadInput
-    from ..ledger.signed_note import MAX_NOTE, read
+    from ..ledger.trust.signed_note import MAX_NOTE, read
 
     try:
         with open(path, "rb") as file:
@@ -139,7 +139,7 @@ def _note(path: str, campaign: Campaign) -> Checkpoint:
 def witnessed(app: Chronicle, campaign_id: Any, report: dict[str, Any], note: Checkpoint | None) -> None:
     """The campaign's Merkle tree recomputed from the events and compared with the stored one, and
     with the checkpoint `note` when given (its part of the report: `witness`)."""
-    from ..ledger.witness import audit
+    from ..ledger.trust.witness import audit
 
     problems, witness = audit(app, campaign_id, note)
     if note is not None:

@@ -1,7 +1,7 @@
 """A character's whole state as one typed model: what a snapshot stores and a read-model row keeps.
 
 Its sheet and condition are kept as the JSON their system's models read back. `head_hash` travels
-with it: the hash chain continues after a snapshot. The write side (ledger/snapshots.py) and the
+with it: the hash chain continues after a snapshot. The write side (ledger/store/snapshots.py) and the
 read side (projections/characters.py) both use it, so neither depends on the other.
 """
 

@@ -52,7 +52,7 @@ class DomainEvent(Model):
 
     def content_hash(self) -> str:
         """sha256 over the topic, prev_hash and every field except `hash` itself: as recorded, for
-        an event upcast from an older class version (ledger/mapper.py keeps that content)."""
+        an event upcast from an older class version (ledger/store/mapper.py keeps that content)."""
         recorded = (self.__pydantic_private__ or {}).get("_recorded")
         content = recorded or [get_topic(type(self)), self.model_dump(mode="json", exclude={"hash"})]
         payload = orjson.dumps(content, option=orjson.OPT_SORT_KEYS)

@@ -74,7 +74,7 @@ class Model(BaseModel):
         """pydantic's shallow `model_copy`, without its generic `copy.copy` calls: every fold of an
         event copies a condition this way, and these models have no extra fields. Like pydantic's,
         `update` is trusted (not validated). Private attributes cache what this very instance was
-        read or stored as (ledger/mapper.py, `DomainEvent.sealed`): a copy with changes has none."""
+        read or stored as (ledger/store/mapper.py, `DomainEvent.sealed`): a copy with changes has none."""
         if deep:
             return super().model_copy(update=update, deep=True)
         # A new instance filled before anyone holds it, as pydantic's own copy does: no frozen model is changed.

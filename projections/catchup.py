@@ -135,7 +135,7 @@ def _store(store: ViewStore, folded: Sequence[tuple[ReadModel, Any]], at: dict[A
 
 
 def _in_unit(store: ViewStore) -> bool:
-    """Whether this fold is part of a command's unit of work (ledger/app.py)."""
+    """Whether this fold is part of a command's unit of work (ledger/store/chronicle.py)."""
     return bool(getattr(store.datastore, "in_unit", False))  # type: ignore[attr-defined]
 
 

@@ -1,6 +1,6 @@
 """What the read models are fed: the log's events, in order, with their positions.
 
-The write side decides how events are stored and decoded (ledger/feed.py implements these
+The write side decides how events are stored and decoded (ledger/store/feed.py implements these
 protocols); the read models only fold what they are given. Nothing here knows a database.
 """
 

@@ -5,7 +5,7 @@ than keeping them up to date row by row), by workers that each fold the events o
 the aggregates: each character's rows depend on its own events only. Readers keep the old rows
 until one transaction replaces them, with the position the new ones were built up to; events
 appended meanwhile are then caught up like any others. A rebuild that dies leaves the old read
-models as they were. (ledger/rebuild.py opens the ledger and runs the workers.)
+models as they were. (ledger/bulk/rebuild.py opens the ledger and runs the workers.)
 """
 
 from __future__ import annotations

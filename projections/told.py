@@ -3,8 +3,8 @@ of the events a table has just played reads them as rows instead of loading the 
 them again (start-up is most of what a `log --tail 20` costs).
 
 A cache beside the read models, not a fold of the log: each command writes the rows of the events it
-saved, in their transaction (ledger/application.py), and `import` those of the events it checked, in
-its own (ledger/transfer.py). Events that came in by `batch` or before this table existed have none,
+saved, in their transaction (ledger/application/ledger.py), and `import` those of the events it checked, in
+its own (ledger/bulk/transfer.py). Events that came in by `batch` or before this table existed have none,
 and `log` explains those from the events themselves. A row holds the name it was told with; after a
 rename `log` tells the event again. `verify` checks every row against its event; `rebuild` clears
 them with the index.

@@ -37,8 +37,8 @@ def chronicle_home(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def bulk_page_cache(monkeypatch):
     """Each test's ledgers open with the commands' page cache: a test that runs `shell`, `serve` or `mcp` in
-    this process turns the process's own to theirs (ledger/durable_sqlite.py, `staying_up`) for itself only."""
-    from chronicle.ledger import durable_sqlite
+    this process turns the process's own to theirs (ledger/store/sqlite.py, `staying_up`) for itself only."""
+    from chronicle.ledger.store import sqlite as durable_sqlite
 
     monkeypatch.setattr(durable_sqlite, "CACHE", durable_sqlite.BULK_CACHE)
 

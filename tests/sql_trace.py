@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from chronicle.ledger import durable_sqlite
+from chronicle.ledger.store import sqlite as durable_sqlite
 
 
 def trace_statements(monkeypatch: pytest.MonkeyPatch, into: list[str]) -> None:

@@ -1,12 +1,12 @@
-"""A campaign's stored Merkle tree against its log: the tests of ledger/tree.py's growth share this check."""
+"""A campaign's stored Merkle tree against its log: the tests of ledger/trust/tree.py's growth share this check."""
 
 from __future__ import annotations
 
 from typing import Any
 from uuid import UUID
 
-from chronicle.ledger import merkle
-from chronicle.ledger.tree import Head, campaign_leaves, stored_tree
+from chronicle.ledger.trust import merkle
+from chronicle.ledger.trust.tree import Head, campaign_leaves, stored_tree
 
 
 def grown_to_the_log(app: Any, campaign: UUID) -> tuple[Head, bytes]:

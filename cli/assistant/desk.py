@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...domain.errors import ChronicleError
 from ...domain.text import safe_line
-from ...ledger.storage import must_exist
+from ...ledger.store.targets import must_exist
 
 if TYPE_CHECKING:
-    from ...ledger.application import Ledger
+    from ...ledger.application.ledger import Ledger
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Desk:
     def ledger(self, writing: bool = False, campaign: str | None = None) -> Iterator[Ledger]:
         """A ledger for one call, closed after it (a write not committed is rolled back). Reading never
         creates a database file: a SQLite path that does not exist is bad input, as for the CLI's reads."""
-        from ...ledger.application import Ledger
+        from ...ledger.application.ledger import Ledger
 
         with self._turn:
             if not writing:
@@ -68,7 +68,7 @@ def failure(problem: Exception) -> Failure:
     """PROBLEM as the CLI reports it (cli/main.py): exit 1 a refusal, exit 2 bad input, never a traceback."""
     from pydantic import ValidationError
 
-    from ...ledger.application import lost_race
+    from ...ledger.application.ledger import lost_race
 
     if isinstance(problem, ChronicleError):
         return Failure(problem.code, safe_line(str(problem)), problem.exit_code)

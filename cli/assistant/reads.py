@@ -12,8 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..output import rendered, stories, width
 
 if TYPE_CHECKING:
-    from ...ledger.application import Ledger
-    from ...ledger.commands import Reply
+    from ...ledger.application.commands import Reply
+    from ...ledger.application.ledger import Ledger
 
 
 class Arguments(BaseModel):
@@ -62,8 +62,8 @@ def plain(human: Any) -> str:
 
 
 def log(ledger: Ledger, asked: LogArguments) -> Reply:
-    from ...ledger.commands import Reply
-    from ...ledger.history import events
+    from ...ledger.application.commands import Reply
+    from ...ledger.application.views.history import events
 
     session = ledger.read()
     sitting = None if asked.session is None else str(asked.session)
@@ -75,8 +75,8 @@ def log(ledger: Ledger, asked: LogArguments) -> Reply:
 
 
 def character_show(ledger: Ledger, asked: CharacterArguments) -> Reply:
-    from ...ledger.characters import character_view
-    from ...ledger.commands import Reply
+    from ...ledger.application.commands import Reply
+    from ...ledger.application.views.characters import character_view
     from ..character import sheet_text
 
     data = character_view(ledger.read(), asked.name, asked.as_of)
@@ -84,7 +84,7 @@ def character_show(ledger: Ledger, asked: CharacterArguments) -> Reply:
 
 
 def campaign_show(ledger: Ledger, asked: CampaignArguments) -> Reply:
-    from ...ledger.commands import Reply
+    from ...ledger.application.commands import Reply
     from ..campaign import shown
 
     data, human = shown(ledger.read())
@@ -92,8 +92,8 @@ def campaign_show(ledger: Ledger, asked: CampaignArguments) -> Reply:
 
 
 def recap(ledger: Ledger, asked: RecapArguments) -> Reply:
-    from ...ledger.commands import Reply
-    from ...ledger.report import session_recap
+    from ...ledger.application.commands import Reply
+    from ...ledger.application.views.report import session_recap
     from ..recap import told
 
     data = session_recap(ledger.read(), str(asked.session))
@@ -102,8 +102,8 @@ def recap(ledger: Ledger, asked: RecapArguments) -> Reply:
 
 def verify(ledger: Ledger, asked: VerifyArguments) -> Reply:
     """The whole log re-derived and its chains and tree checked, as `verify` does in one process."""
-    from ...ledger.commands import Reply
-    from ...ledger.verify import verify as check
+    from ...ledger.application.commands import Reply
+    from ...ledger.trust.verify import verify as check
     from ..verify import told, witnessed
 
     session = ledger.read()

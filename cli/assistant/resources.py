@@ -14,7 +14,7 @@ from .desk import Desk
 from .reads import CampaignArguments, CharacterArguments, LogArguments, campaign_show, character_show, log
 
 if TYPE_CHECKING:
-    from ...ledger.commands import Reply
+    from ...ledger.application.commands import Reply
 
 STORY = 40  # the newest events a resource tells (the `log` tool has the rest), as the table view's pages do
 TEMPLATES = {
@@ -42,8 +42,8 @@ def character_uri(campaign: str, name: str) -> str:
 def entries(desk: Desk) -> list[Entry]:
     """Every campaign (archived ones left out) and each of its characters (retired ones left out); none
     when the database does not exist yet."""
-    from ...ledger.campaigns import campaign_list
-    from ...ledger.characters import character_list
+    from ...ledger.application.views.campaigns import campaign_list
+    from ...ledger.application.views.characters import character_list
 
     found = []
     try:
@@ -85,8 +85,8 @@ def read(desk: Desk, uri: str) -> Reply:
 
 
 def _campaign(desk: Desk, campaign: str) -> Reply:
-    from ...ledger.characters import character_list
-    from ...ledger.commands import Reply
+    from ...ledger.application.commands import Reply
+    from ...ledger.application.views.characters import character_list
 
     with desk.ledger(campaign=campaign) as ledger:
         shown = campaign_show(ledger, CampaignArguments())
@@ -103,7 +103,7 @@ def _campaign(desk: Desk, campaign: str) -> Reply:
 
 
 def _character(desk: Desk, campaign: str, name: str) -> Reply:
-    from ...ledger.commands import Reply
+    from ...ledger.application.commands import Reply
 
     with desk.ledger(campaign=campaign) as ledger:
         shown = character_show(ledger, CharacterArguments(name=name))

@@ -15,7 +15,7 @@ from .desk import Desk
 from .reads import READS
 
 if TYPE_CHECKING:
-    from ...ledger.commands import Reply
+    from ...ledger.application.commands import Reply
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def tool_name(command: str) -> str:
 @functools.cache
 def writing() -> dict[str, tuple[str, Listed]]:
     """Each command document's tool, by tool name: the command it sends, and how it is listed."""
-    from ...ledger.commands import published
+    from ...ledger.application.commands import published
 
     found = {}
     for command, entry in published().items():
@@ -84,7 +84,7 @@ def call(desk: Desk, name: str, arguments: dict[str, Any]) -> Reply:
         try:
             asked = read.arguments.model_validate(arguments, strict=True)
         except ValidationError as error:
-            from ...ledger.commands import problem
+            from ...ledger.application.commands import problem
 
             raise BadInput(f"{name}: {problem(error)}") from None
         with desk.ledger() as ledger:
@@ -99,6 +99,6 @@ def call(desk: Desk, name: str, arguments: dict[str, Any]) -> Reply:
 
 def _built(reply: Reply) -> Reply:
     """REPLY with its document and sentences built while its ledger is open (both are read when first asked)."""
-    from ...ledger.commands import Reply
+    from ...ledger.application.commands import Reply
 
     return Reply.of(reply.document, reply.text)

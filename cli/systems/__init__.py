@@ -1,2 +1,2 @@
 """One module per rule system: its Click commands, each its options, help and `@executes(Model)` of a
-command in `chronicle.ledger.commands`."""
+command in `chronicle.ledger.application.commands`."""

@@ -1,6 +1,6 @@
 """AD&D 2E non-lethal combat commands (seed 003; RULINGS.md 2): injure, rest, attack, mug, grab, and the
 `rules monster-strength` / `rules mug-save` queries. Each command is its options, its help and the model
-the application layer runs (`chronicle.ledger.commands.adnd2e`)."""
+the application layer runs (`chronicle.ledger.application.commands.adnd2e`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ...domain.adnd2e import monster_strength, mug_save
 from ...domain.adnd2e.attacks import Maneuver
 from ...domain.adnd2e.damage import Mode
 from ...domain.adnd2e.explain import monster_strength_told, mug_save_told
-from ...ledger.commands.adnd2e import Attack, Injure, Mug, Rest
+from ...ledger.application.commands.adnd2e import Attack, Injure, Mug, Rest
 from ..commanding import executes
 from ..context import Env
 from ..options import common

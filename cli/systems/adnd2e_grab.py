@@ -1,6 +1,6 @@
 """`chronicle grab object|person|monster|break-hold|state`: the Strength contests of the seed's Grab
 section after a grab hit (`chronicle attack A B --maneuver grab-...`), and the states they hinge on. Each
-is its options, its help and the model the application layer runs (`chronicle.ledger.commands.adnd2e`)."""
+is its options, its help and the model the application layer runs (`chronicle.ledger.application.commands.adnd2e`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ...ledger.commands.adnd2e import (
+from ...ledger.application.commands.adnd2e import (
     GrabBreakHold,
     GrabContest,
     GrabMonster,

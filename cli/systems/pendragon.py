@@ -1,13 +1,13 @@
 """PenDragon Pass commands (seed 004; RULINGS.md section 3): check, status award, increase, oath, geas,
 feat, tactic, injure, first-aid, chirurgery, heal, rest, experience and winter. Each is its options and
-its help; `ledger/commands/pendragon*.py` hold what they do."""
+its help; `ledger/application/commands/pendragon*.py` hold what they do."""
 
 from __future__ import annotations
 
 import click
 
 from ...domain.pendragon import FOES, HONOURS
-from ...ledger.commands.pendragon import Check, Experience, Feat, Increase, StatusAward
+from ...ledger.application.commands.pendragon import Check, Experience, Feat, Increase, StatusAward
 from ..commanding import executes
 from ..options import common
 from .pendragon_common import HELP

@@ -1,5 +1,5 @@
 """`winter --ask`: on a terminal, the table gives each die in turn, asked for by character and check;
-what it gives becomes the command's plan (`ledger/commands/pendragon_winter.table_dice` says which
+what it gives becomes the command's plan (`ledger/application/commands/pendragon_winter.table_dice` says which
 dice a winter needs, in the order it draws them)."""
 
 from __future__ import annotations

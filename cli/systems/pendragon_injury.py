@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ...ledger.commands.pendragon_injury import Chirurgery, FirstAid, Heal, Injure, Rest
+from ...ledger.application.commands.pendragon_injury import Chirurgery, FirstAid, Heal, Injure, Rest
 from ..commanding import executes
 from ..options import common
 from .pendragon_common import AT, HELP

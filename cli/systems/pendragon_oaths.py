@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ...ledger.commands.pendragon_oaths import GeasBreak, GeasTake, OathBreak, OathFulfil, OathSwear
+from ...ledger.application.commands.pendragon_oaths import GeasBreak, GeasTake, OathBreak, OathFulfil, OathSwear
 from ..commanding import executes
 from ..options import common
 from .pendragon_common import HELP

@@ -11,7 +11,7 @@ import orjson
 from click.core import ParameterSource
 
 from ...domain.errors import BadInput
-from ...ledger.commands.pendragon_winter import Winter, table_dice
+from ...ledger.application.commands.pendragon_winter import Winter, table_dice
 from ..commanding import executes
 from ..options import common
 from . import pendragon_ask

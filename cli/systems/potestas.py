@@ -1,6 +1,6 @@
 """Potestas commands (seed 000; RULINGS.md 1): injure, dying-save, exert, rest, attack, fall, and the
 `rules fortitude-dc` / `rules falling` queries. Each command is its options, its help and the model the
-application layer runs (`chronicle.ledger.commands.potestas`)."""
+application layer runs (`chronicle.ledger.application.commands.potestas`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import click
 
 from ...domain.potestas import falling, fortitude_dc
 from ...domain.potestas.explain import dc_formula, falling_told
-from ...ledger.commands.potestas import DyingSave, Exert, Fall, Injure, Rest
+from ...ledger.application.commands.potestas import DyingSave, Exert, Fall, Injure, Rest
 from ..commanding import executes
 from ..context import Env
 from ..options import common

@@ -1,5 +1,5 @@
 """`chronicle attack ATTACKER TARGET` for Potestas: its options and help; the application layer records
-the attack on the target, then one injury per hit (`chronicle.ledger.commands.potestas`)."""
+the attack on the target, then one injury per hit (`chronicle.ledger.application.commands.potestas`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ...ledger.commands.potestas import FLAGS, NUMBERS, Attack
+from ...ledger.application.commands.potestas import FLAGS, NUMBERS, Attack
 from ..commanding import executes
 from ..options import common
 

@@ -24,13 +24,13 @@ from ...domain.errors import BadInput, ChronicleError, NotFound
 from ...domain.explain import explain
 from ...domain.ids import event_id
 from ...domain.text import printable
-from ...ledger.app import Chronicle, hide_password, open_ledger
-from ...ledger.characters import character_view
-from ...ledger.history import amendments, decoded, describe, notifications_at, struck
-from ...ledger.mapper import mapper_of
-from ...ledger.refs import position, since_position, until_position
-from ...ledger.session import Session
-from ...ledger.storage import is_postgres
+from ...ledger.application.refs import position, since_position, until_position
+from ...ledger.application.session import Session
+from ...ledger.application.views.characters import character_view
+from ...ledger.application.views.history import amendments, decoded, describe, notifications_at, struck
+from ...ledger.store.chronicle import Chronicle, hide_password, open_ledger
+from ...ledger.store.mapper import mapper_of
+from ...ledger.store.targets import is_postgres
 from ...projections import queries
 from ...projections.catchup import catch_up
 from ...projections.changes import Changes

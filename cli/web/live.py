@@ -20,8 +20,8 @@ from typing import Any
 import orjson
 from starlette.concurrency import run_in_threadpool
 
-from ...ledger.app import SCHEMA_LOCK
-from ...ledger.storage import settings
+from ...ledger.store.chronicle import SCHEMA_LOCK
+from ...ledger.store.targets import settings
 from .data import LedgerUnavailable, TableData
 
 POLL = 0.25  # seconds between looks at SQLite's log

@@ -2,7 +2,7 @@
 one it saw last (static/witness.js remembers it and checks the proof).
 
 - `GET /checkpoint?campaign=ID` -> `{"campaign", "size", "root", "ledger"}`: the campaign's stored Merkle
-  tree (ledger/tree.py), extended to the log's end; `ledger` names this campaign of this ledger (a SQLite
+  tree (ledger/trust/tree.py), extended to the log's end; `ledger` names this campaign of this ledger (a SQLite
   file's real path or a PostgreSQL URL, hashed), under which a browser remembers what it saw: another
   ledger holding a campaign of the same name (a copy, a demo) is another history, not a rewritten one.
 - `GET /proof?campaign=ID&from=M` -> `{"campaign", "from", "size", "root", "proof": [base64, ...]}`: an
@@ -10,7 +10,7 @@ one it saw last (static/witness.js remembers it and checks the proof).
 
 The stored tree keeps what it recorded: an event edited later (its hash chain recomputed) leaves the tree
 as it was and the log no longer its leaves. So, before it answers, the server compares the whole tree
-with the log's events (`verify`'s own comparison, ledger/witness.py `audit`) whenever the log has grown
+with the log's events (`verify`'s own comparison, ledger/trust/witness.py `audit`) whenever the log has grown
 since it last did, and at least every AUDIT_EVERY seconds, spending at most a tenth of its time on it;
 where they differ, both answers are 409 `{"error": {"code": "rewritten", "message"}}`, which a page
 shows as loudly as a proof that fails. A rewritten tree is the proof's to catch.
@@ -33,9 +33,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ...domain.errors import BadInput, ChronicleError, NotFound
-from ...ledger.app import Chronicle, hide_password, open_ledger
-from ...ledger.tree import DamagedTree, Head, extend, rebuild, stored_tree
-from ...ledger.witness import audit, seen_key
+from ...ledger.store.chronicle import Chronicle, hide_password, open_ledger
+from ...ledger.trust.tree import DamagedTree, Head, extend, rebuild, stored_tree
+from ...ledger.trust.witness import audit, seen_key
 
 AUDIT_EVERY = 60.0  # seconds between two comparisons of an unchanged log with its tree
 SHARE = 0.1  # at most this share of the time is spent comparing (a long log is compared less often)

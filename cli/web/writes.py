@@ -34,12 +34,12 @@ from starlette.routing import Route
 from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden, NotFound, Refusal
 from ...domain.events import Signed
 from ...domain.participants import Participant, check_key, holder, invitation_hash
-from ...ledger import commands
-from ...ledger.app import hide_password
-from ...ledger.application import Ledger
-from ...ledger.invitations import invitation_book
-from ...ledger.session import Session
-from ...ledger.signing import valid
+from ...ledger.application import commands
+from ...ledger.application.ledger import Ledger
+from ...ledger.application.session import Session
+from ...ledger.store.chronicle import hide_password
+from ...ledger.trust.invitations import invitation_book
+from ...ledger.trust.signing import valid
 from .security import BODY, Buckets, TooLarge, bounded_body
 from .witness import failure
 

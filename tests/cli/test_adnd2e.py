@@ -10,7 +10,7 @@ from chronicle.domain import adnd2e
 from chronicle.domain.campaign import campaign_id
 from chronicle.domain.character import Character, character_id
 from chronicle.domain.dice import Dice
-from chronicle.ledger.app import open_ledger
+from chronicle.ledger.store.chronicle import open_ledger
 
 
 def greyhawk(run, *characters):

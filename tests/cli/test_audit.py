@@ -6,8 +6,8 @@ import sqlite3
 from pathlib import Path
 
 from chronicle.domain.adnd2e import Injured, InjureInputs, parse_sheet
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.session import Session
+from chronicle.ledger.application.session import Session
+from chronicle.ledger.store.chronicle import open_ledger
 
 
 def story(db: str) -> None:

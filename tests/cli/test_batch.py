@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from chronicle.cli.main import chronicle
-from chronicle.ledger import clock
+from chronicle.ledger.application import clock
 
 SETUP = "campaign new Greyhawk --system adnd2e\ncharacter add Bob --stat hp=20\n"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from trees import grown_to_the_log
 
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.witness import remembered
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.trust.witness import remembered
 
 
 def _campaign(run):

@@ -11,7 +11,7 @@ import pytest
 from chronicle.cli.commanding import document_keys, resolved
 from chronicle.cli.main import COMMANDS, chronicle
 from chronicle.domain.systems import PACKAGES
-from chronicle.ledger import commands
+from chronicle.ledger.application import commands
 
 
 def click_commands() -> list[tuple[str, click.Command]]:

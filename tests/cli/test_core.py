@@ -159,8 +159,8 @@ def test_every_event_is_hash_chained_to_the_previous_one(run):
     run("roll", "d20", "--for", "Bruno")
     from chronicle.domain.campaign import campaign_id
     from chronicle.domain.character import character_id
-    from chronicle.ledger.app import open_ledger
-    from chronicle.ledger.audit import history
+    from chronicle.ledger.application.audit import history
+    from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(run.db)
     events = history(app, character_id(campaign_id("Greyhawk"), "Bruno"))

@@ -255,7 +255,7 @@ def test_winter_ask_names_whose_sheet_lacks_a_plans_skill_before_asking_a_die(ru
 
 def test_the_tables_dice_as_text_are_whole_numbers_within_64_bits():
     from chronicle.domain.errors import BadInput
-    from chronicle.ledger.commands.fields import whole_numbers
+    from chronicle.ledger.application.commands.fields import whole_numbers
 
     assert whole_numbers(" 3, +5 ,0017", "the table's dice") == [3, 5, 17]
     assert whole_numbers("9223372036854775807,-9223372036854775808", "the table's dice") == [2**63 - 1, -(2**63)]

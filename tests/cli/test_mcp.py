@@ -17,7 +17,7 @@ from mcp import Client, StdioServerParameters
 from chronicle.cli.assistant.desk import Desk
 from chronicle.cli.assistant.resources import character_uri, read
 from chronicle.cli.assistant.tools import call, listing, tool_name
-from chronicle.ledger.commands import published
+from chronicle.ledger.application.commands import published
 
 
 class Table:

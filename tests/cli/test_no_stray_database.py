@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from chronicle.cli.main import chronicle
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.fresh import discard_unwritten
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.store.fresh import discard_unwritten
 
 
 def invoke(db, *args: str, input: str | None = None):

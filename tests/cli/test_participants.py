@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from reliability.forge import rechain
 
-from chronicle.ledger.identity import load_or_create
+from chronicle.ledger.trust.identity import load_or_create
 
 
 class Table:
@@ -138,7 +138,7 @@ def test_an_event_signed_by_a_stranger_is_named_with_its_author(table, run):
     stranger = load_or_create(table.homes["stranger"])
 
     def forge(state):
-        from chronicle.ledger.signing import sign
+        from chronicle.ledger.trust.signing import sign
 
         campaign = table.json("gm", "campaign", "show")["id"]
         state["signed"] = sign(stranger, campaign, state["signed"]["document"]).model_dump(mode="json")

@@ -102,9 +102,9 @@ def test_the_increase_threshold_spend_and_refusal_rebuilt_from_a_fresh_ledger(ru
     assert shown["increases"] == [{"what": "valorous", "by": 1, "cause": "status", "event": spent["event"]}]
     assert shown["sheet"]["traits"]["valorous"] == 18 and shown["sheet"]["traits"]["cowardly"] == 2
 
-    from chronicle.ledger.app import open_ledger
-    from chronicle.ledger.characters import view
-    from chronicle.ledger.session import Session
+    from chronicle.ledger.application.session import Session
+    from chronicle.ledger.application.views.characters import view
+    from chronicle.ledger.store.chronicle import open_ledger
 
     session = Session(open_ledger(run.db), None, "someone else")
     rebuilt = view(session, session.character("Vasana"))

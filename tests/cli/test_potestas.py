@@ -43,7 +43,7 @@ def folded(run, name):
     from chronicle.domain.campaign import campaign_id
     from chronicle.domain.character import Character, character_id
     from chronicle.domain.potestas import Condition, Sheet, view
-    from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(run.db)  # held: the application closes its pool when collected
     try:

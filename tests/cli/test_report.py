@@ -9,8 +9,8 @@ import pytest
 from chronicle.domain.pendragon import IncreaseSpent, OathSworn, StatusAwarded, parse_sheet
 from chronicle.domain.pendragon.oaths import SwearInputs
 from chronicle.domain.pendragon.status import AwardInputs, IncreaseInputs
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.session import Session
+from chronicle.ledger.application.session import Session
+from chronicle.ledger.store.chronicle import open_ledger
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DOCS = Path(__file__).resolve().parents[2] / "docs"

@@ -18,8 +18,8 @@ import sqlite3
 import orjson
 import pytest
 
-from chronicle.ledger import merkle
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.store.targets import is_postgres
+from chronicle.ledger.trust import merkle
 
 
 @pytest.fixture(autouse=True)
@@ -158,7 +158,7 @@ def test_a_note_is_a_signed_c2sp_checkpoint_of_the_campaign(run, tmp_path, home)
     remembered = json.loads((home / "checkpoints.json").read_text())
     from uuid import UUID
 
-    from chronicle.ledger.witness import seen_key
+    from chronicle.ledger.trust.witness import seen_key
 
     assert remembered[seen_key(UUID(shown["id"]), run.db)] == {"size": made["size"], "root": made["root"]}
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from chronicle.domain.errors import BadInput, NotFound, Refusal
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands import adnd2e, potestas, table
+from chronicle.ledger.application.commands import adnd2e, potestas, table
+from chronicle.ledger.application.ledger import Ledger
 
 
 def count(ledger: Ledger) -> int:
@@ -89,7 +89,7 @@ def test_one_unit_of_work_saves_every_aggregate_it_touched_in_the_order_decided(
     ledger.execute(table.CampaignNew(name="Greyhawk", system="adnd2e"))
 
     def two_characters(session):
-        from chronicle.ledger.characters import add_character
+        from chronicle.ledger.application.views.characters import add_character
 
         add_character(session, "Ann", {"hp": "9"}, None, False)
         add_character(session, "Bob", {"hp": "20"}, None, False)

@@ -1,4 +1,4 @@
-"""Canonical JSON (ledger/canonical.py) against RFC 8785's published examples.
+"""Canonical JSON (ledger/trust/canonical.py) against RFC 8785's published examples.
 
 `EXAMPLES` are the RFC's test data as its authors publish them (github.com/cyberphone/
 json-canonicalization, testdata/input and testdata/outhex): each input as it is written, and the
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chronicle.ledger.canonical import canonical, number, written
+from chronicle.ledger.trust.canonical import canonical, number, written
 
 EXAMPLES = {
     "arrays": (

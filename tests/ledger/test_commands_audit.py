@@ -12,12 +12,12 @@ import pytest
 from chronicle.domain.character import character_id
 from chronicle.domain.errors import BadInput, Refusal
 from chronicle.domain.potestas import Attacked, Injured
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.audit import history
-from chronicle.ledger.characters import character_view
-from chronicle.ledger.commands.audit import Amend, Replay, what_if
-from chronicle.ledger.commands.table import CampaignNew, CharacterAdd
-from chronicle.ledger.verify import verify
+from chronicle.ledger.application.audit import history
+from chronicle.ledger.application.commands.audit import Amend, Replay, what_if
+from chronicle.ledger.application.commands.table import CampaignNew, CharacterAdd
+from chronicle.ledger.application.ledger import Ledger
+from chronicle.ledger.application.views.characters import character_view
+from chronicle.ledger.trust.verify import verify
 
 
 @pytest.fixture

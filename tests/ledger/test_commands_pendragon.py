@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 from chronicle.domain.errors import BadInput, NotFound, Refusal
-from chronicle.ledger import commands
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands.pendragon import Check, Experience, Feat, Increase, StatusAward
-from chronicle.ledger.commands.pendragon_injury import Chirurgery, FirstAid, Heal, Injure, Rest
-from chronicle.ledger.commands.pendragon_oaths import GeasTake, OathBreak, OathFulfil, OathSwear
-from chronicle.ledger.commands.pendragon_tactic import MODELS, Tactic, TacticName
-from chronicle.ledger.commands.pendragon_winter import Winter, table_dice
-from chronicle.ledger.commands.table import CampaignNew, CampaignRule, CharacterAdd
+from chronicle.ledger.application import commands
+from chronicle.ledger.application.commands.pendragon import Check, Experience, Feat, Increase, StatusAward
+from chronicle.ledger.application.commands.pendragon_injury import Chirurgery, FirstAid, Heal, Injure, Rest
+from chronicle.ledger.application.commands.pendragon_oaths import GeasTake, OathBreak, OathFulfil, OathSwear
+from chronicle.ledger.application.commands.pendragon_tactic import MODELS, Tactic, TacticName
+from chronicle.ledger.application.commands.pendragon_winter import Winter, table_dice
+from chronicle.ledger.application.commands.table import CampaignNew, CampaignRule, CharacterAdd
+from chronicle.ledger.application.ledger import Ledger
 
 VIRTUES = "chaste,energetic,generous,modest,temperate"
 VASANA = [

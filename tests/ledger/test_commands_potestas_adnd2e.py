@@ -11,10 +11,10 @@ import pytest
 from conftest import Run
 
 from chronicle.domain.errors import BadInput, Refusal
-from chronicle.ledger import commands
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands import adnd2e, potestas
-from chronicle.ledger.commands.table import CampaignNew, CharacterAdd
+from chronicle.ledger.application import commands
+from chronicle.ledger.application.commands import adnd2e, potestas
+from chronicle.ledger.application.commands.table import CampaignNew, CharacterAdd
+from chronicle.ledger.application.ledger import Ledger
 
 
 def count(ledger: Ledger) -> int:

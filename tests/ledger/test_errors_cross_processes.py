@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pickle
 
-from chronicle.ledger.mapper import AGGREGATE, UnknownTopic
+from chronicle.ledger.store.mapper import AGGREGATE, UnknownTopic
 
 
 def test_an_unknown_topic_from_a_worker_names_the_topic_once():

@@ -1,4 +1,4 @@
-"""Identities (ledger/identity.py): an Ed25519 key pair per user, made on first need, the private
+"""Identities (ledger/trust/identity.py): an Ed25519 key pair per user, made on first need, the private
 key readable by its owner only."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from chronicle.domain.errors import BadInput
-from chronicle.ledger import identity
+from chronicle.ledger.trust import identity
 
 
 @pytest.fixture

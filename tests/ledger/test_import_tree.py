@@ -10,11 +10,11 @@ from uuid import uuid4
 import pytest
 from trees import grown_to_the_log
 
-from chronicle.ledger import tree
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands import potestas, table
-from chronicle.ledger.transfer import export_lines, import_lines
+from chronicle.ledger.application.commands import potestas, table
+from chronicle.ledger.application.ledger import Ledger
+from chronicle.ledger.bulk.transfer import export_lines, import_lines
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.trust import tree
 
 
 @pytest.mark.parametrize("window", [tree.WINDOW, 4])  # log positions read at a time: one window, and several

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 from chronicle.domain.errors import BadSignature, Forbidden, Refusal
-from chronicle.ledger import clock
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands import table
-from chronicle.ledger.identity import load_or_create
-from chronicle.ledger.invitations import invitation_book
-from chronicle.ledger.signatures import in_log_order
-from chronicle.ledger.signing import sign
-from chronicle.ledger.verify import verify
+from chronicle.ledger.application import clock
+from chronicle.ledger.application.commands import table
+from chronicle.ledger.application.ledger import Ledger
+from chronicle.ledger.trust.identity import load_or_create
+from chronicle.ledger.trust.invitations import invitation_book
+from chronicle.ledger.trust.signatures import in_log_order
+from chronicle.ledger.trust.signing import sign
+from chronicle.ledger.trust.verify import verify
 
 
 @pytest.fixture

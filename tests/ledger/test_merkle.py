@@ -1,5 +1,5 @@
-"""RFC 6962 Merkle trees (ledger/merkle.py) against published test vectors, and the stored tree's
-proofs in O(log n) reads (ledger/tree.py).
+"""RFC 6962 Merkle trees (ledger/trust/merkle.py) against published test vectors, and the stored tree's
+proofs in O(log n) reads (ledger/trust/tree.py).
 
 The vectors (merkle_vectors.json) are copied as data from transparency-dev/merkle: its reference
 tree of eight leaves (every perfect node and the root of every prefix), Certificate Transparency's
@@ -20,9 +20,9 @@ from uuid import uuid4
 
 import pytest
 
-from chronicle.ledger import merkle
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.tree import DamagedTree, Leaf, StoredTree
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.trust import merkle
+from chronicle.ledger.trust.tree import DamagedTree, Leaf, StoredTree
 
 VECTORS = json.loads((Path(__file__).parent / "merkle_vectors.json").read_text())
 LEAVES = [merkle.leaf_hash(bytes.fromhex(leaf)) for leaf in VECTORS["leaves"]]

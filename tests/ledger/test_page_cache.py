@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from chronicle.ledger import durable_sqlite
-from chronicle.ledger.app import open_ledger
+from chronicle.ledger.store import sqlite as durable_sqlite
+from chronicle.ledger.store.chronicle import open_ledger
 
 
 def _cache_sizes(path: str) -> set[int]:
@@ -42,7 +42,7 @@ def test_the_front_doors_that_stay_up_ask_for_small_caches(args, sqlite_db, monk
         called.append(True)
         raise Stop
 
-    for module in ("chronicle.cli.serve", "chronicle.cli.shell", "chronicle.ledger.durable_sqlite"):
+    for module in ("chronicle.cli.serve", "chronicle.cli.shell", "chronicle.ledger.store.sqlite"):
         monkeypatch.setattr(f"{module}.staying_up", staying_up, raising=False)
     result = CliRunner().invoke(chronicle, ["--db", sqlite_db, *args])  # (stopped: its exit status is moot)
     assert called, result.output

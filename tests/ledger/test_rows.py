@@ -3,7 +3,7 @@ copy of it, which must stay the index's own."""
 
 from __future__ import annotations
 
-from chronicle.ledger import rows
+from chronicle.ledger.application.views import rows
 from chronicle.projections import index
 
 

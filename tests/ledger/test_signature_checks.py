@@ -16,12 +16,12 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from reliability.forge import rechain
 
 from chronicle.domain.participants import KEY_PREFIX
-from chronicle.ledger import signatures
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands import potestas, table
-from chronicle.ledger.signatures import Deferred, _Helper
-from chronicle.ledger.signing import verifies
-from chronicle.ledger.verify import verify
+from chronicle.ledger.application.commands import potestas, table
+from chronicle.ledger.application.ledger import Ledger
+from chronicle.ledger.trust import signatures
+from chronicle.ledger.trust.signatures import Deferred, _Helper
+from chronicle.ledger.trust.signing import verifies
+from chronicle.ledger.trust.verify import verify
 
 Check = tuple[str, str, bytes]
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from chronicle.domain.errors import BadSignature, Forbidden
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands import table
-from chronicle.ledger.identity import load_or_create
-from chronicle.ledger.signing import sign
+from chronicle.ledger.application.commands import table
+from chronicle.ledger.application.ledger import Ledger
+from chronicle.ledger.trust.identity import load_or_create
+from chronicle.ledger.trust.signing import sign
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from chronicle.domain.events import Event
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands import adnd2e, potestas, table
-from chronicle.ledger.verify import verify
+from chronicle.ledger.application.commands import adnd2e, potestas, table
+from chronicle.ledger.application.ledger import Ledger
+from chronicle.ledger.trust.verify import verify
 
 KEPT = {"originator_id", "originator_version"}
 

@@ -12,7 +12,7 @@ from sql_trace import trace_statements
 
 from chronicle.cli.main import chronicle
 from chronicle.domain.potestas import Injured
-from chronicle.ledger import snapshots
+from chronicle.ledger.store import snapshots
 
 
 def test_one_injure_without_campaign_issues_a_bounded_number_of_statements_one_load_one_derive(tmp_path, monkeypatch):

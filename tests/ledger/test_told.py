@@ -1,5 +1,5 @@
-"""`log` for people from told rows (ledger/told.py, projections/told.py) says exactly what the events say
-when they are told again, on both databases; where rows cannot (a batch's events, a rename since, a
+"""`log` for people from told rows (ledger/application/views/told.py, projections/told.py) says exactly what
+the events say when they are told again, on both databases; where rows cannot (a batch's events, a rename since, a
 filter by time or session) `log` tells the events themselves."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from conftest import Run
 from reliability.edges import sql
 
 from chronicle.cli import log as log_command
-from chronicle.ledger import told
-from chronicle.ledger.app import open_ledger
+from chronicle.ledger.application.views import told
+from chronicle.ledger.store.chronicle import open_ledger
 from chronicle.projections import told as told_rows
 
 
@@ -22,7 +22,7 @@ def test_the_reader_knows_the_rows_version_and_the_index_s_campaign_lookup():
     from chronicle.projections import index
 
     assert told.TOLD_VERSION == told_rows.VERSION
-    assert told.CAMPAIGN == index.CAMPAIGN  # a copy: ledger/told.py loads no domain model, index.py does
+    assert told.CAMPAIGN == index.CAMPAIGN  # a copy: views/told.py loads no domain model, index.py does
 
 
 @pytest.fixture

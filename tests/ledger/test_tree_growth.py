@@ -9,11 +9,11 @@ from uuid import uuid4
 import pytest
 from trees import grown_to_the_log
 
-from chronicle.ledger import merkle
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.commands import potestas, table
-from chronicle.ledger.tree import Leaf, stored_tree
-from chronicle.ledger.witness import remembered
+from chronicle.ledger.application.commands import potestas, table
+from chronicle.ledger.application.ledger import Ledger
+from chronicle.ledger.trust import merkle
+from chronicle.ledger.trust.tree import Leaf, stored_tree
+from chronicle.ledger.trust.witness import remembered
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def test_a_write_in_process_reads_no_tree_node_to_grow_the_tree(ledger):
 
 
 def test_a_grown_head_is_kept_only_when_told_committed_and_until_reset(db):
-    from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(db)
     try:

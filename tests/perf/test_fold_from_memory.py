@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from campaign_scripts import CAMPAIGNS
 
-from chronicle.ledger import characters, feed
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.session import Session
+from chronicle.ledger.application.session import Session
+from chronicle.ledger.application.views import characters
+from chronicle.ledger.store import feed
+from chronicle.ledger.store.chronicle import open_ledger
 from chronicle.projections.catchup import catch_up
 from chronicle.projections.characters import Characters
 from chronicle.projections.feed import Logged

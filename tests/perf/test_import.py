@@ -7,7 +7,7 @@ import pytest
 from conftest import Run, fresh_postgres_database
 from reliability.processes import stored_log
 
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.store.targets import is_postgres
 
 SCRIPT = """\
 character add Bob --stat hp=20
@@ -94,7 +94,7 @@ def test_an_import_into_postgresql_leaves_statistics_for_the_planner(postgres_se
 
 CHECK_TOPICS = """\
 import json, sys
-from chronicle.ledger.verify import is_aggregate_topic, is_event_topic
+from chronicle.ledger.trust.verify import is_aggregate_topic, is_event_topic
 
 before = set(sys.modules)
 known = [

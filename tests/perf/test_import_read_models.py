@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from conftest import Run, fresh_postgres_database
 
-from chronicle.ledger import rebuild
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.bulk import rebuild
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.store.targets import is_postgres
 
 PLAY = [
     "campaign new Greyhawk --system adnd2e",

@@ -8,11 +8,11 @@ from conftest import Run, fresh_postgres_database
 
 from chronicle.domain.character import Character, character_id
 from chronicle.domain.character_state import CharacterState
-from chronicle.ledger import snapshots
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.audit import history
-from chronicle.ledger.session import Session
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.application.audit import history
+from chronicle.ledger.application.session import Session
+from chronicle.ledger.store import snapshots
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.store.targets import is_postgres
 
 
 def test_an_import_snapshots_its_long_characters_as_their_history_folds_them(run, tmp_path):

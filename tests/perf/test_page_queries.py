@@ -21,11 +21,11 @@ from chronicle.domain.character_state import CharacterState
 from chronicle.domain.events import Event
 from chronicle.domain.pendragon import IncreaseSpent, StatusAwarded, parse_sheet
 from chronicle.domain.pendragon.status import AwardInputs, IncreaseInputs
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.application import Ledger
-from chronicle.ledger.mapper import PydanticMapper, StoredRow
-from chronicle.ledger.report import character_report
-from chronicle.ledger.session import Session
+from chronicle.ledger.application.ledger import Ledger
+from chronicle.ledger.application.session import Session
+from chronicle.ledger.application.views.report import character_report
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.store.mapper import PydanticMapper, StoredRow
 
 LONG, SHORT = 10_000, 100
 

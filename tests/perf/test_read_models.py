@@ -9,12 +9,12 @@ from test_import import events_in
 
 from chronicle.domain.character import Character
 from chronicle.domain.ids import key_of
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.audit import history
-from chronicle.ledger.characters import view
-from chronicle.ledger.session import Session
-from chronicle.ledger.snapshots import INTERVAL
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.application.audit import history
+from chronicle.ledger.application.session import Session
+from chronicle.ledger.application.views.characters import view
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.store.snapshots import INTERVAL
+from chronicle.ledger.store.targets import is_postgres
 
 STORIES = {
     "potestas": [
@@ -209,7 +209,7 @@ def test_a_long_character_is_snapshotted_and_stays_exact(run):
     app = open_ledger(run.db)
     from chronicle.domain.campaign import campaign_id
     from chronicle.domain.character import character_id
-    from chronicle.ledger.snapshots import store
+    from chronicle.ledger.store.snapshots import store
 
     ident = character_id(campaign_id("Long"), "Bob")
     [snapshot] = store(app).get(ident, desc=True, limit=1)
@@ -262,7 +262,7 @@ def test_the_log_read_in_shares_and_windows_is_every_event_once_in_order(run, sh
 
 @pytest.mark.parametrize("wanted", [[3, 4, 5, 6, 10, 11], [1, 12, -1], []], ids=["dense", "sparse", "none"])
 def test_the_events_at_chosen_positions_are_read_as_the_library_reads_them(run, wanted):
-    from chronicle.ledger.history import notifications_at
+    from chronicle.ledger.application.views.history import notifications_at
 
     for system in STORIES:
         tell(run, system)

@@ -15,8 +15,8 @@ from chronicle.domain.amendments import Amended
 from chronicle.domain.campaign import CampaignStarted, RulingChanged, WinterBegan
 from chronicle.domain.character import Character, CharacterRegistered
 from chronicle.domain.rolls import DiceRolled
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.mapper import UnknownTopic
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.store.mapper import UnknownTopic
 from chronicle.projections.kinds import Kind, kind_of
 
 PROJECTIONS = Path(chronicle.projections.__file__).parent
@@ -51,12 +51,12 @@ def test_the_read_models_import_nothing_of_the_ledger_or_the_cli():
 def test_the_import_check_sees_relative_and_lazy_imports(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "from ..ledger.mapper import x\ndef f():\n    from .. import cli\n    import chronicle.ledger.app\n"
+        "from ..ledger.mapper import x\ndef f():\n    from .. import cli\n    import chronicle.ledger.store.chronicle\n"
     )
     assert [n for n in imported_modules(sample) if n.startswith(FORBIDDEN)] == [
         "chronicle.ledger.mapper",
         "chronicle.cli",
-        "chronicle.ledger.app",
+        "chronicle.ledger.store.chronicle",
     ]
 
 

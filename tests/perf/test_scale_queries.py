@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
 from chronicle.cli.web.data import TableData
-from chronicle.ledger.application import Ledger
+from chronicle.ledger.application.ledger import Ledger
 
 PAGES = ("/c/T000", "/c/T000/log", "/c/T000/C000")
 FEW, MORE = 2, 12

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.store.targets import is_postgres
 
 from .rows import all_states
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.store.targets import is_postgres
 
 from .edges import sql
 
@@ -54,7 +54,7 @@ def rechain(db: str, position: int, change: Callable[[State], None]) -> None:
 def reseal(lines: list[dict[str, Any]], changed: dict[str, Any]) -> None:
     """In an export's parsed lines: re-hash the CHANGED event (edited in place) and every later event of
     its aggregate, and write the closing line anew, as a forger of a backup would."""
-    from chronicle.ledger.transfer import closing_line
+    from chronicle.ledger.bulk.transfer import closing_line
 
     previous = None
     for line in lines:

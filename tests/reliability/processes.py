@@ -10,8 +10,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.store.chronicle import open_ledger
+from chronicle.ledger.store.targets import is_postgres
 
 PROGRAM = [sys.executable, "-c", "from chronicle.cli.main import main; main()"]
 

@@ -6,7 +6,7 @@ import os
 import sqlite3
 from collections.abc import Callable
 
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.store.targets import is_postgres
 
 
 def _postgres(db: str):

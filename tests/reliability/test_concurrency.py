@@ -59,7 +59,7 @@ def test_eight_processes_append_fifty_rolls_each_to_one_character(run):
 @pytest.fixture
 def rival_first(run_sqlite, monkeypatch):
     """Every save in this process is beaten by another process appending to Bruno just before it."""
-    from chronicle.ledger.session import Session
+    from chronicle.ledger.application.session import Session
 
     run_sqlite("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run_sqlite("character", "add", "Bruno", "--stat", "hp=30")
@@ -75,7 +75,7 @@ def rival_first(run_sqlite, monkeypatch):
 
 
 def test_a_command_that_keeps_losing_gives_up_with_exit_1_and_writes_nothing(rival_first, monkeypatch):
-    monkeypatch.setattr("chronicle.ledger.application.RETRIES", 2)
+    monkeypatch.setattr("chronicle.ledger.application.ledger.RETRIES", 2)
     lost = rival_first("--json", "roll", "d20", "--for", "Bruno", "--reason", "mine")
     assert lost.exit_code == 1 and json.loads(lost.stderr)["error"]["code"] == "conflict"
     reasons = [e["data"]["reason"] for e in rival_first.json("log", "Bruno")["events"][1:]]
@@ -83,7 +83,7 @@ def test_a_command_that_keeps_losing_gives_up_with_exit_1_and_writes_nothing(riv
 
 
 def test_a_batch_that_loses_the_race_exits_1_and_writes_nothing(rival_first, tmp_path, monkeypatch):
-    monkeypatch.setattr("chronicle.ledger.application.RETRIES", 2)  # a batch retries as a single command does
+    monkeypatch.setattr("chronicle.ledger.application.ledger.RETRIES", 2)  # a batch retries as a single command does
     lines = tmp_path / "lines.txt"
     lines.write_text("roll d20 --for Bruno --reason mine\n" * 3)
     lost = rival_first("--json", "batch", str(lines))
@@ -115,7 +115,7 @@ def test_a_locked_sqlite_database_is_waited_for_not_an_error(run_sqlite):
 def test_database_is_locked_past_the_timeout_is_retried(run_sqlite, monkeypatch):
     from eventsourcing.persistence import OperationalError
 
-    from chronicle.ledger.session import Session
+    from chronicle.ledger.application.session import Session
 
     run_sqlite("campaign", "new", "Greyhawk", "--system", "adnd2e")
     save = Session.save

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from chronicle.ledger.identity import load_or_create
+from chronicle.ledger.trust.identity import load_or_create
 
 from .edges import stored
 

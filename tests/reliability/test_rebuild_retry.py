@@ -15,7 +15,7 @@ APPENDER = Path(__file__).with_name("appender.py")
 
 
 def tables(run) -> list[str]:
-    from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(run.db)
     try:

@@ -22,9 +22,9 @@ from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import _topic_cache, get_topic
 
 from chronicle.domain.growth import NoteTaken as Note
-from chronicle.ledger.app import Chronicle, open_ledger
-from chronicle.ledger.mapper import PydanticMapper
-from chronicle.ledger.transfer import closing_line
+from chronicle.ledger.bulk.transfer import closing_line
+from chronicle.ledger.store.chronicle import Chronicle, open_ledger
+from chronicle.ledger.store.mapper import PydanticMapper
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "ledger-v1.expected.json").read_text())

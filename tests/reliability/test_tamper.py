@@ -15,7 +15,7 @@ import json
 
 import orjson
 
-from chronicle.ledger.told import EDITED
+from chronicle.ledger.application.views.told import EDITED
 
 from .rows import delete, edit
 
@@ -82,7 +82,7 @@ def _hash(run, position: int, body: dict) -> str:
 
 
 def _originator(run, position: int) -> str:
-    from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.store.chronicle import open_ledger
 
     app = open_ledger(run.db)
     try:

@@ -13,7 +13,7 @@ from eventsourcing.persistence import StoredEvent
 
 from chronicle.cli.main import chronicle
 from chronicle.domain.errors import BadInput
-from chronicle.ledger.app import open_ledger
+from chronicle.ledger.store.chronicle import open_ledger
 
 from .edges import files, refused, stored, story
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import Run
 
-from chronicle.ledger import feed
+from chronicle.ledger.store import feed
 
 from .edges import refused, sql, stored
 
@@ -20,10 +20,10 @@ TRACKING = {"sqlite": "tracking", "postgres": "chronicle_tracking"}
 
 
 def forged_export(tmp_path: Path, monkeypatch, *commands: tuple[str, ...], **patches) -> str:
-    """An export made by commands run with `patches` on ledger/session.py (a forger's own chronicle;
+    """An export made by commands run with `patches` on ledger/application/session.py (a forger's own chronicle;
     `Session__NAME` patches the class's method NAME): every hash and the closing line are as the export
     computes them. Returns the file's path."""
-    from chronicle.ledger import session
+    from chronicle.ledger.application import session
 
     source = Run(str(tmp_path / f"forger-{uuid.uuid4().hex[:6]}.db"))
     with monkeypatch.context() as patched:
@@ -140,7 +140,7 @@ def test_a_read_model_that_cannot_take_the_log_says_so_and_rebuild_repairs_it(ru
     """A ledger poisoned before imports were checked (a second campaign named Greyhawk, under another id)
     whose index still has the unique name index of older versions: commands stop with one clear line
     naming `rebuild` instead of spinning, and `rebuild` repairs it."""
-    from chronicle.ledger import names
+    from chronicle.ledger.bulk import names
 
     greyhawk(run)
     sql(run.db, "DROP INDEX chronicle_campaigns_name")
@@ -391,7 +391,7 @@ def test_a_ledger_made_before_files_were_marked_opens_and_is_marked(tmp_path):
     import shutil
     import sqlite3
 
-    from chronicle.ledger.storage import APPLICATION_ID
+    from chronicle.ledger.store.targets import APPLICATION_ID
 
     old = tmp_path / "old.db"
     shutil.copyfile(Path(__file__).resolve().parent.parent / "fixtures" / "ledger-v1.db", old)
@@ -422,7 +422,7 @@ def test_an_import_beside_a_writer_waits_its_turn(run, tmp_path, monkeypatch):
     write lock, or the writer for the import's, and both succeed."""
     import subprocess
 
-    from chronicle.ledger import transfer
+    from chronicle.ledger.bulk import transfer
 
     from .processes import start
 

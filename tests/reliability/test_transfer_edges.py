@@ -32,7 +32,7 @@ def test_a_file_cut_at_a_line_boundary_is_refused(run, tmp_path):
 
 
 def test_events_of_another_campaign_are_refused(run, tmp_path):
-    from chronicle.ledger.transfer import closing_line
+    from chronicle.ledger.bulk.transfer import closing_line
 
     lines = exported(tmp_path)[:-1]
     other = Run(str(tmp_path / "other.db"))

@@ -14,7 +14,7 @@ import orjson
 import pytest
 
 from chronicle.cli import main
-from chronicle.ledger.storage import is_postgres
+from chronicle.ledger.store.targets import is_postgres
 
 from .edges import refused, sql
 from .rows import edit
@@ -101,11 +101,13 @@ def test_a_creation_naming_another_module_as_its_aggregate_is_never_resolved(run
 
 def test_known_topics_are_one_lookup_and_old_names_still_resolve():
     from chronicle.domain.pendragon.events import Checked
-    from chronicle.ledger import mapper
+    from chronicle.ledger.store import mapper
+    from chronicle.ledger.store.snapshots import CharacterSnapshot
 
     assert mapper.resolved("chronicle.domain.pendragon.checks:Checked", mapper.EVENT) is Checked  # an old topic
     assert mapper.topic_kind("chronicle.domain.character:Character") == mapper.AGGREGATE
-    assert mapper.topic_kind("chronicle.ledger.snapshots:CharacterSnapshot") == mapper.SNAPSHOT
+    assert mapper.topic_kind("chronicle.ledger.store.snapshots:CharacterSnapshot") == mapper.SNAPSHOT
+    assert mapper.resolved("chronicle.ledger.snapshots:CharacterSnapshot", mapper.SNAPSHOT) is CharacterSnapshot
     for forged in ("os:system", "chronicle.domain..x:Y", "chronicle.domain.dice:Dice", "chronicle.domain.nothing:X"):
         assert mapper.topic_kind(forged) is None, forged
         with pytest.raises(mapper.UnknownTopic):
@@ -133,7 +135,7 @@ def snapshot_rows(db: str) -> list[tuple[int, dict]]:
 def forge_snapshot(db: str, change, seal: bool) -> None:
     """Change the newest snapshot's state; with `seal`, its seal recomputed as chronicle computes it."""
     from chronicle.domain.character_state import CharacterState
-    from chronicle.ledger.snapshots import sealed_over
+    from chronicle.ledger.store.snapshots import sealed_over
 
     (ident, version, state), *_ = sql(
         db,
@@ -429,7 +431,8 @@ def test_a_full_disk_is_one_line_saying_so_and_nothing_is_written(run, monkeypat
 
     import psycopg
 
-    from chronicle.ledger import durable_postgres, durable_sqlite
+    from chronicle.ledger.store import postgres as durable_postgres
+    from chronicle.ledger.store import sqlite as durable_sqlite
 
     campaign(run)
     before = sql(run.db, f"SELECT COUNT(*) FROM {events_table(run.db)[0]}")
@@ -501,7 +504,7 @@ def test_a_reader_opened_before_an_encrypted_first_event_is_told_so(db, monkeypa
     from conftest import Run
 
     from chronicle.domain.errors import BadInput
-    from chronicle.ledger.app import open_ledger
+    from chronicle.ledger.store.chronicle import open_ledger
 
     monkeypatch.delenv("CHRONICLE_CIPHER_KEY", raising=False)
     key = Run(db)("key", "new").stdout.strip()
@@ -519,7 +522,7 @@ def test_a_reader_opened_before_an_encrypted_first_event_is_told_so(db, monkeypa
 
 OPENER = """
 import os, sys, time
-from chronicle.ledger.app import open_ledger
+from chronicle.ledger.store.chronicle import open_ledger
 
 while not os.path.exists(sys.argv[1]):
     time.sleep(0.001)

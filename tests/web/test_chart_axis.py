@@ -18,9 +18,9 @@ from starlette.testclient import TestClient
 from chronicle.cli.chart import FONT, WIDTH, status_chart, text_width
 from chronicle.cli.web.app import build
 from chronicle.cli.web.data import TableData
-from chronicle.ledger import clock
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.session import Session
+from chronicle.ledger.application import clock
+from chronicle.ledger.application.session import Session
+from chronicle.ledger.store.chronicle import open_ledger
 from chronicle.projections.changes import Changes
 from chronicle.projections.queries import status_series
 

@@ -18,7 +18,7 @@ from chronicle.cli.web.app import build
 from chronicle.cli.web.data import TableData
 from chronicle.domain.pendragon import StatusAwarded
 from chronicle.domain.pendragon.status import AwardInputs
-from chronicle.ledger.application import Ledger
+from chronicle.ledger.application.ledger import Ledger
 
 
 def lines_of(svg: str) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from chronicle.cli.chart import status_chart
-from chronicle.ledger import clock
+from chronicle.ledger.application import clock
 
 from .conftest import CHROMIUM, serving
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from chronicle.domain import systems
-from chronicle.ledger.app import open_ledger
-from chronicle.ledger.history import decoded, notifications_at
-from chronicle.ledger.session import Session
+from chronicle.ledger.application.session import Session
+from chronicle.ledger.application.views.history import decoded, notifications_at
+from chronicle.ledger.store.chronicle import open_ledger
 from chronicle.projections.changes import Changes
 from chronicle.projections.queries import condition_changes, status_series
 

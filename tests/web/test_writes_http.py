@@ -21,9 +21,9 @@ from chronicle.cli.web.app import build
 from chronicle.cli.web.data import TableData
 from chronicle.cli.web.security import Buckets
 from chronicle.cli.web.writes import Writer
-from chronicle.ledger import merkle
-from chronicle.ledger.identity import Identity, load_or_create
-from chronicle.ledger.signing import Signer, sign
+from chronicle.ledger.trust import merkle
+from chronicle.ledger.trust.identity import Identity, load_or_create
+from chronicle.ledger.trust.signing import Signer, sign
 
 
 @dataclass

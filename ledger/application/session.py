@@ -1,0 +1,434 @@
+"""A unit of work: loads aggregates once, decides, and saves everything in one transaction."""
+
+from __future__ import annotations
+
+import os
+import struct
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
+
+from ...domain import systems
+from ...domain.campaign import Campaign, CampaignStarted, campaign_id
+from ...domain.character import Character, CharacterRegistered, character_id
+from ...domain.dice import Dice
+from ...domain.errors import BadInput, NotFound, OfTheCharacter, Refusal
+from ...domain.events import Resolution
+from ...domain.text import normalise_name, printable
+from ...projections.catchup import catch_up
+from ..store import snapshots
+from ..store.chronicle import Chronicle
+from ..store.feed import LoggedEvent
+from .clock import Clock
+from .recorded import Recorded
+
+
+class Session:
+    def __init__(
+        self, app: Chronicle, campaign: str | None, by: str, seed: int | None = None, clock: Clock | None = None
+    ):
+        self.app, self.by, self.seed = app, by, seed
+        self.now = clock or Clock()  # every event's timestamp: the domain reads no clock
+        self.key = ""  # the public key of the participant recording (what they record is signed with it)
+        self._campaign_name = campaign
+        self._campaign: Campaign | None = None
+        self._caught_up = False
+        self._aggregates: dict[UUID, Any] = {}
+        self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
+        self._rulings: tuple[Any, Any, Any] = (None, None, None)  # (campaign id and version, model, as recorded)
+        self._fresh = _unpredictable_seeds()
+        self._due: dict[UUID, Any] = {}  # saved aggregates due a snapshot, taken once their events are committed
+        self.saved: list[tuple[int, Any, str, str]] = []  # the last save's (log position, event, name or "", system)
+        # what it saved since its rows were last written: (first position, last, how many events), the
+        # characters those events changed, and where those it registered were registered
+        self._span: tuple[int, int, int] | None = None
+        self._changed: dict[UUID, None] = {}
+        self._registered_at: dict[UUID, int] = {}
+        # while a command decides (`touching`): each aggregate handed out, with its pending events then
+        self._touched: dict[UUID, tuple[Any, int]] | None = None
+
+    # loading ----------------------------------------------------------------------------------
+
+    def _get(self, ident: UUID) -> Any | None:
+        if ident not in self._aggregates:
+            loaded = snapshots.load(self.app, ident)
+            if loaded is None:
+                return None
+            self._aggregates[ident], self._folded[ident] = loaded
+        return self._handed(self._aggregates[ident])
+
+    def held(self, ident: UUID) -> Any | None:
+        """The aggregate as this session holds it (loaded or with unsaved events), if it does."""
+        found = self._aggregates.get(ident)
+        return found if found is None else self._handed(found)
+
+    def held_all(self) -> list[Any]:
+        return [self._handed(aggregate) for aggregate in self._aggregates.values()]
+
+    @property
+    def campaign(self) -> Campaign:
+        if self._campaign is None:
+            self._campaign = self._find_campaign(self._campaign_name) if self._campaign_name else self._current()
+        return self._handed(self._campaign)
+
+    # what a command touched ---------------------------------------------------------------------
+
+    def touching(self) -> None:
+        """Note from now on every aggregate this session hands out (or makes), with how many pending events
+        it had then: a command changes no other (a batch's session may hold thousands)."""
+        self._touched = {}
+
+    def touched(self) -> list[tuple[Any, int]]:
+        """The aggregates handed out since `touching`, each with the number of pending events it had then
+        (0 for one made since); noting stops."""
+        touched, self._touched = self._touched, None
+        return list((touched or {}).values())
+
+    def _handed(self, aggregate: Any) -> Any:
+        touched = self._touched
+        if touched is not None and aggregate.id not in touched:
+            touched[aggregate.id] = (aggregate, len(aggregate.pending_events))
+        return aggregate
+
+    def _made(self, aggregate: Any) -> None:
+        self._aggregates[aggregate.id] = aggregate
+        if self._touched is not None:
+            self._touched[aggregate.id] = (aggregate, 0)
+
+    def campaign_named(self, name: str) -> Campaign:
+        """Another campaign than the current one, by name (`campaign use`, `campaign archive`)."""
+        return self._find_campaign(name)
+
+    def _find_campaign(self, name: str) -> Campaign:
+        """The campaign NAME: as written, else matched without regard to case (`sartar` finds `Sartar`)."""
+        name = normalise_name(name, "campaign name")
+        found = self._get(campaign_id(name))
+        if found is None:
+            named = {known: ident for ident, known, _ in self._index().campaigns()}
+            found = self._get(UUID(_match(name, named, "campaign")))
+        assert isinstance(found, Campaign)
+        return found
+
+    def _current(self) -> Campaign:
+        """The campaign commands act on without `--campaign`: the one made or chosen (`campaign use`) last."""
+        fresh = [a for a in self._aggregates.values() if isinstance(a, Campaign)]
+        if fresh:
+            return fresh[-1]
+        current = self._index().current_campaign()
+        if current is None:
+            raise NotFound("no campaign yet: start one with `chronicle campaign new NAME --system SYSTEM`")
+        found = self._get(UUID(current))
+        assert isinstance(found, Campaign)
+        return found
+
+    def _index(self) -> Any:
+        """The index read model, caught up once per session (names and positions come from it)."""
+        if not self._caught_up:
+            self.app.index.catch_up()
+            self._caught_up = True
+        return self.app.index
+
+    def catch_up(self, rows: bool = False) -> None:
+        """Fold what this session saved into the index (in its transaction, where there is one); with
+        `rows`, into the characters' rows as well, from the same page of the log, and keep how `log`
+        tells the events saved (a command's few events: the `character show` or `log --tail` after an
+        `injure` then reads rows as they are)."""
+        app = self.app
+        held = rows and self.write_rows()
+        catch_up([app.index, app.characters] if rows and not held else [app.index], known=self._logged())
+        self._caught_up = True
+        if rows and self.saved and app.mapper.cipher is None:  # (an encrypted ledger's sentences stay sealed)
+            with app.views.transaction() as cursor:
+                app.told.write(cursor, self.saved, app.index.position_of)
+
+    def write_rows(self) -> bool:
+        """Write the rows of the characters this session's saves changed from the characters as it holds
+        them, when those saves are all the log holds after the rows' position (a command's, or a batch's
+        in its one transaction): no event is read or folded again, and the first `character show` after
+        a long batch reads rows. False, writing nothing, otherwise: the rows then catch up from the log."""
+        span, view = self._span, self.app.characters
+        if span is None:
+            return False
+        first, last, count = span
+        if last - first + 1 != count or view.position() != first - 1:
+            return False
+        held = [self._aggregates[ident] for ident in self._changed]
+        try:
+            with self.app.views.transaction() as cursor:
+                view.write_current(cursor, [a for a in held if isinstance(a, Character)], self._registered_at, last)
+        except IntegrityError:  # another process moved the rows on meanwhile (PostgreSQL): they catch up instead
+            view.forget()
+            return False
+        self._span, self._changed, self._registered_at = None, {}, {}
+        return True
+
+    def _logged(self) -> list[LoggedEvent]:
+        """The events of the last save as the read models are fed them, from memory: their stored state
+        is what was kept when each was sealed (`DomainEvent.stored_state`)."""
+        return [
+            LoggedEvent(at, event.originator_id, event.originator_version, get_topic(type(event)), event.stored_state())
+            for at, event, _, _ in self.saved
+        ]
+
+    @property
+    def rules(self) -> Any:
+        return systems.get(self.campaign.system)
+
+    def rulings(self) -> Any:
+        return self._rulings_in_force()[0]
+
+    def _rulings_in_force(self) -> tuple[Any, dict[str, Any]]:
+        """The campaign's rulings as its system's model and as recorded on events, made once per
+        version of the campaign (only its events change them; a batch resolves thousands of lines)."""
+        campaign = self.campaign
+        key = (campaign.id, campaign.version)
+        if self._rulings[0] != key:
+            rulings = self.rules.Rulings.model_validate(campaign.rulings)
+            self._rulings = (key, rulings, rulings.model_dump(mode="json"))
+        return self._rulings[1], self._rulings[2]
+
+    def character(self, name: str, acting: bool = False) -> Character:
+        """The campaign's character NAME (as written, else without regard to case, else under a name it
+        took later); `acting` refuses a retired one (exit 1)."""
+        name = normalise_name(name, "character name")
+        campaign = self.campaign
+        character = self._get(character_id(campaign.id, name))
+        if character is None or character.name != name:  # renamed away from NAME, or another case
+            found = self._get(self.character_id(name))
+            assert isinstance(found, Character)
+            character = found
+        if acting:
+            _refuse_retired(character)
+        return character
+
+    def character_id(self, name: str) -> UUID:
+        """The id of the character NAME, from the index without loading it (a read model serves the rest)."""
+        name = normalise_name(name, "character name")
+        campaign = self.campaign
+        named = {
+            a.name: str(a.id)
+            for a in self._aggregates.values()
+            if isinstance(a, Character) and a.campaign_id == campaign.id
+        }
+        named.update({known: ident for ident, known, _ in self._index().characters(campaign.id)})
+        if name in named:
+            return UUID(named[name])
+        return UUID(_match(name, named, f"character in campaign {printable(campaign.name)}"))
+
+    def characters(self, retired: bool = False) -> list[Character]:
+        """The campaign's characters in registration order (those added in this session included);
+        retired ones only when asked."""
+        campaign = self.campaign
+        idents = [UUID(ident) for ident, _, _ in self._index().characters(campaign.id)]
+        idents += [
+            a.id
+            for a in self._aggregates.values()
+            if isinstance(a, Character) and a.campaign_id == campaign.id and a.id not in idents
+        ]
+        found = [self._get(ident) for ident in idents]
+        return [c for c in found if isinstance(c, Character) and (retired or not c.retired)]
+
+    def dice(self, table: dict[str, list[int]] | None = None) -> Dice:
+        """A fresh dice source for one event (seeded from --seed when given, else at random)."""
+        return Dice(self._next_seed(), table=table)
+
+    def has_character(self, name: str) -> bool:
+        try:
+            self.character(name)
+        except NotFound:
+            return False
+        return True
+
+    # deciding ---------------------------------------------------------------------------------
+
+    def start_campaign(self, name: str, system: str, select: bool = True, gm_key: str | None = None) -> Campaign:
+        """A new campaign, saved with the session, and the current one unless `select=False` (a fork)."""
+        rules = systems.get(system)
+        name = normalise_name(name, "campaign name")
+        ident = campaign_id(name)
+        taken = [known for _, known, _ in self._index().campaigns() if known.casefold() == name.casefold()]
+        if taken or self._get(ident) is not None:
+            raise Refusal(f"campaign {printable(taken[0] if taken else name)} already exists")
+        rulings = rules.Rulings().model_dump(mode="json")
+        campaign = Campaign.start(
+            CampaignStarted,
+            ident,
+            name=name,
+            system=system,
+            rulings=rulings,
+            by=self.by,
+            chosen=select,
+            gm_key=gm_key,
+            timestamp=self.now(),
+        )
+        self._made(campaign)
+        if select:
+            self._campaign_name, self._campaign = name, campaign
+        return campaign
+
+    def adopt(self, aggregate: Any) -> None:
+        """Save a new aggregate made outside the session (a forked timeline's character) with it."""
+        self._made(aggregate)
+
+    def add_character(self, name: str, sheet: Any, kind: str = "character") -> Character:
+        campaign = self.campaign
+        name = normalise_name(name, "character name")
+        if self.has_character(name) and self.character(name).name.casefold() == name.casefold():
+            raise Refusal(
+                f"campaign {printable(campaign.name)} already has a character named "
+                f"{printable(self.character(name).name)}"
+            )
+        ident = character_id(campaign.id, name)
+        suffix = 1
+        while self._get(ident) is not None:  # the name's id belongs to a character renamed since
+            suffix += 1
+            ident = character_id(campaign.id, f"{name}#{suffix}")
+        character = Character.start(
+            CharacterRegistered,
+            ident,
+            campaign_id=campaign.id,
+            name=name,
+            system=campaign.system,
+            kind=kind,
+            sheet=sheet.model_dump(mode="json"),
+            by=self.by,
+            timestamp=self.now(),
+        )
+        self._made(character)
+        return character
+
+    def resolve(
+        self,
+        character: Character,
+        event_class: type[Resolution],
+        inputs: Any,
+        table: Mapping[str, list[int] | None] | None = None,
+        **fields: Any,
+    ) -> Resolution:
+        """Derive the outcome of an action against the character's current state and record it."""
+        return self.record(character, event_class, inputs, table, **fields).event
+
+    def record(
+        self,
+        character: Character,
+        event_class: type[Resolution],
+        inputs: Any,
+        table: Mapping[str, list[int] | None] | None = None,
+        **fields: Any,
+    ) -> Recorded:
+        """Derive once and record: the table's dice for a purpose the action declares but this
+        derivation did not use are ignored (and reported); for any other purpose they are bad input."""
+        _refuse_retired(character)
+        rulings, recorded = self._rulings_in_force()
+        dice = self.dice({k: v for k, v in (table or {}).items() if v is not None})
+        sheet, condition = character.sheet, character.condition
+        try:
+            outcome = event_class.derive(sheet, condition, inputs, rulings, dice)
+        except OfTheCharacter as unnamed:  # the rules know a sheet and a condition, the ledger whose they are
+            raise unnamed.of(character.name) from None
+        unused = dice.unused()
+        undeclared = {purpose: faces for purpose, faces in unused.items() if not event_class.declares(purpose)}
+        if undeclared:
+            given = "; ".join(f"{purpose} {', '.join(map(str, faces))}" for purpose, faces in undeclared.items())
+            raise BadInput(f"this action does not use the table's dice given for: {given}")
+        event = character.record(
+            event_class,
+            inputs=inputs,
+            outcome=outcome,
+            rulings=recorded,
+            dice=dice.record(),
+            by=self.by,
+            timestamp=self.now(),
+            **fields,
+        )
+        return Recorded(
+            event, character.name, character.system, sheet, condition, character.sheet, character.condition, unused
+        )
+
+    def _next_seed(self) -> int:
+        if self.seed is None:
+            return next(self._fresh)
+        self.seed += 1
+        return self.seed
+
+    # saving -----------------------------------------------------------------------------------
+
+    def pending(self) -> list[Any]:
+        return [a for a in self._aggregates.values() if a.pending_events]
+
+    def save(self) -> Sequence[int] | None:
+        """Insert every pending event, in one transaction (or in the open unit: ledger/store/chronicle.py).
+        Snapshots due are taken by `take_snapshots`, once the events are committed."""
+        self.saved = []
+        aggregates = self.pending()
+        if not aggregates:
+            return []
+        due = [a for a in aggregates if snapshots.due(a, self._folded.get(a.id, 0), len(a.pending_events))]
+        for aggregate in aggregates:
+            self._folded[aggregate.id] = self._folded.get(aggregate.id, 0) + len(aggregate.pending_events)
+        # in the order they were decided (a batch's lines, not aggregate by aggregate): the session's
+        # clock gives every event a later timestamp than the one before
+        told = {a.id: (a.name if isinstance(a, Character) else "", a.system) for a in aggregates}
+        decided = sorted((event for a in aggregates for event in a.collect_events()), key=_timestamp)
+        mapper = self.app.mapper  # the events' stored form, in one transaction: what app.save does that this app uses
+        recordings = self.app.recorder.insert_events([mapper.to_stored_event(event) for event in decided])
+        self._due.update((a.id, a) for a in due)
+        if recordings:
+            self.saved = [
+                (at, event, *told[event.originator_id]) for at, event in zip(recordings, decided, strict=True)
+            ]
+            first, _, count = self._span or (recordings[0], 0, 0)
+            self._span = (first, recordings[-1], count + len(recordings))
+            for at, event in zip(recordings, decided, strict=True):
+                self._changed[event.originator_id] = None
+                if isinstance(event, CharacterRegistered):
+                    self._registered_at[event.originator_id] = at
+        return recordings
+
+    def take_snapshots(self) -> None:
+        """Snapshot the saved aggregates due one (best effort: ledger/store/snapshots.py), after their
+        events' transaction has committed."""
+        due, self._due = list(self._due.values()), {}
+        snapshots.take(self.app, due)
+        for aggregate in due:
+            self._folded[aggregate.id] = 0
+
+
+def _refuse_retired(character: Character) -> None:
+    if character.retired:
+        raise Refusal(f"{character.name} has retired from the campaign: nothing more can be recorded for them")
+
+
+def _match(name: str, named: dict[str, str], what: str) -> str:
+    """The id of the one name matching NAME without regard to case; else bad input, with the closest
+    names offered (`did you mean 'Vasana'?`)."""
+    folded = name.casefold()
+    exact = [ident for known, ident in named.items() if known.casefold() == folded]
+    if len(exact) == 1:
+        return exact[0]
+    if len(exact) > 1:
+        raise BadInput(f"several {what}s match {printable(name)} but for case: write it exactly")
+    import difflib  # lazily: only a name that is not found needs it
+
+    close = difflib.get_close_matches(folded, [known.casefold() for known in named], n=1, cutoff=0.6)
+    close += [known.casefold() for known in named if folded in known.casefold()]  # a part of a longer name
+    hint = ""
+    if close:
+        original = next(known for known in named if known.casefold() == close[0])
+        hint = f": did you mean {printable(original)}?"
+    raise NotFound(f"no {what} named {printable(name)}{hint}")
+
+
+def _timestamp(event: Any) -> Any:
+    return event.timestamp
+
+
+def _unpredictable_seeds(per_read: int = 64) -> Iterator[int]:
+    """63-bit seeds from the operating system's generator (as `secrets` draws them), read `per_read`
+    at a time: a system call for every event was a twentieth of a batch's time."""
+    while True:
+        for (value,) in struct.iter_unpack(">Q", os.urandom(8 * per_read)):
+            yield value >> 1

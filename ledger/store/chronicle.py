@@ -1,0 +1,216 @@
+"""The chronicle application: the library's `Application` with pydantic events, plus the index."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from eventsourcing.application import Application
+
+from ...domain.errors import BadInput
+from ...domain.json_bounds import check_document, check_int64
+from ...domain.text import check_json, encode_error
+from ...projections.store import ViewStore, views_of
+from ...projections.told import Told
+from .feed import LogFeed
+from .mapper import OrjsonTranscoder, PydanticMapper
+from .sealing import unreadable
+from .targets import APPLICATION_ID, POSTGRES_FACTORY, UNMARKED, redact, secrets, settings
+
+if TYPE_CHECKING:
+    from ...projections.characters import Characters
+    from ...projections.index import Index
+
+SCHEMA_LOCK = 0x6368726F6E69636C  # "chronicl": the advisory lock key for creating tables
+
+
+class Chronicle(Application):
+    name = "chronicle"
+
+    def construct_mapper(self) -> Any:
+        return self.factory.mapper(transcoder=CheckedTranscoder(), mapper_class=PydanticMapper)
+
+    @property
+    def has_units(self) -> bool:
+        """Whether `unit` is one transaction here (SQLite and PostgreSQL as chronicle sets them up)."""
+        return hasattr(getattr(self.factory, "datastore", None), "unit")
+
+    def unit(self, immediate: bool = False) -> Any:
+        """One transaction for everything done inside it (ledger/store/sqlite.py, ledger/store/postgres.py):
+        a command's reads, its events and the read models' catching up, all or nothing."""
+        unit = getattr(getattr(self.factory, "datastore", None), "unit", None)
+        if unit is None:
+            return nullcontext()
+        return unit(immediate, getattr(self.recorder, "lock_events", None))
+
+    @cached_property
+    def views(self) -> ViewStore:
+        return views_of(self)
+
+    @cached_property
+    def feed(self) -> LogFeed:
+        """The log as the read models are fed it."""
+        return LogFeed(self, self.views)
+
+    @cached_property
+    def index(self) -> Index:
+        from ...projections.index import Index  # lazily: it loads the domain's models (a `show` does not need them)
+
+        return Index(self.views, self.feed)
+
+    @cached_property
+    def told(self) -> Told:
+        """How `log` told the events commands saved (projections/told.py)."""
+        return Told(self.views)
+
+    @cached_property
+    def characters(self) -> Characters:
+        from ...projections.characters import Characters  # lazily: `chronicle --help` needs no read model
+
+        return Characters(self.views, self.feed)
+
+
+class CheckedTranscoder(OrjsonTranscoder):
+    """Every event and snapshot is checked as it is encoded to be stored: no control character or
+    lone surrogate in any of its texts (domain/text.py), no integer beyond 64 bits (a derived total
+    too: orjson writes them up to 2**64 - 1)."""
+
+    def encode(self, obj: Any) -> bytes:
+        try:
+            data = super().encode(obj)
+        except TypeError as error:  # orjson: "str is not valid UTF-8: surrogates not allowed"
+            check_document(obj)  # (or "Integer exceeds 64-bit range")
+            raise encode_error(error) from None
+        check_json(data)
+        check_int64(data)
+        return data
+
+
+def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chronicle:
+    """Open (creating if needed) the ledger at a SQLite path or PostgreSQL URL. Unless `synced`,
+    SQLite commits do not wait for the disk (for writes a later synced commit puts in place).
+    Unless `create`, a SQLite file that does not exist is bad input (for commands that only read)."""
+    env = settings(target, create)
+    if not synced:
+        env["SQLITE_SYNCHRONOUS"] = "NORMAL"
+    postgres = env["PERSISTENCE_MODULE"] == POSTGRES_FACTORY
+    try:
+        if postgres:
+            with _schema_lock(env, target) as made:
+                app = Chronicle(env={**env, "CREATE_TABLE": "false"} if made else env)
+        else:
+            app = Chronicle(env={**env, "CREATE_TABLE": "false"})  # made below if the file lacks them
+            first = _sqlite_schema(app, UNMARKED in env)
+    except BadInput:
+        raise
+    except Exception as error:  # the library raises driver-specific errors: one clear line each
+        raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
+    if postgres:
+        found = app.recorder.select_notifications(start=1, limit=1)
+        first = found[0].state if found else None
+    _check_readable(app, target, first)
+    recorder: Any = app.recorder  # a SealedRecorder (ledger/store/sealing.py)
+    mapper: Any = app.mapper  # a PydanticMapper (ledger/store/mapper.py)
+    recorder.decode, recorder.encrypting = mapper.decode_state, mapper.cipher is not None
+    return app
+
+
+def _sqlite_schema(app: Chronicle, unmarked: bool = False) -> bytes | None:
+    """Make what a SQLite ledger lacks of the library's tables (events, tracking), asking first
+    which it has instead of issuing CREATE TABLE IF NOT EXISTS at every open; note whether it has
+    snapshots (ledger/store/snapshots.py); mark a ledger made before chronicle marked its files (`unmarked`).
+    Returns the first event's stored state, if any. Asked on one connection outside any transaction:
+    two reads, each a consistent snapshot of its own."""
+    factory: Any = app.factory  # the SQLite factory (durable_sqlite.py), with its datastore
+    recorder: Any = app.recorder
+    events = recorder.events_table_name
+    with factory.datastore.get_connection(commit=False) as connection:
+        raw = connection._sqlite_conn
+        tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if unmarked:  # made before chronicle marked its files (ledger/store/targets.py)
+            raw.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        first, migrated = None, False
+        if {events, "tracking"} <= tables:
+            first, migrated = raw.execute(
+                f"SELECT (SELECT state FROM {events} ORDER BY rowid LIMIT 1),"  # noqa: S608 - the library's own name
+                " EXISTS (SELECT 1 FROM tracking WHERE application_name = '__migration__')"
+            ).fetchone()
+        elif events in tables:
+            row = raw.execute(f"SELECT state FROM {events} ORDER BY rowid LIMIT 1").fetchone()  # noqa: S608
+            first = row[0] if row else None
+    if events not in tables:
+        recorder.create_table()
+    if not migrated:  # the library's tracking table, made (or migrated to one row per view) as its factory would
+        _make_tracking(factory)
+    app.__dict__["_chronicle_snapshots_exist"] = "stored_snapshots" in tables
+    return first
+
+
+def _make_tracking(factory: Any) -> None:
+    """Make the tracking table as the library's factory would. Two processes opening a new file at
+    once may both find it missing: the one that loses the race to record the table's migration
+    finds it recorded by the other, which is all it needed."""
+    from eventsourcing.persistence import IntegrityError
+
+    tracking = type(factory).tracking_recorder_class(datastore=factory.datastore)
+    try:
+        tracking.create_table()
+    except IntegrityError:
+        if tracking.max_tracking_id(tracking.table_migration_identifier) is None:
+            raise
+
+
+def _check_readable(app: Chronicle, target: str, first: bytes | None) -> None:
+    """Decode the first stored event: a missing or wrong CHRONICLE_CIPHER_KEY is one clear error
+    here, instead of garbage or a decoding fault somewhere later."""
+    if first is None:
+        return
+    try:
+        app.mapper.decode_state(first)  # type: ignore[attr-defined]  # a PydanticMapper (ledger/store/mapper.py)
+    except Exception:
+        app.close()
+        raise BadInput(f"cannot read {redact(target)}: {unreadable(app.mapper.cipher is not None)}") from None
+
+
+def _reason(error: BaseException, target: str) -> str:
+    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return hide_password(text, target)
+
+
+def hide_password(text: str, target: str) -> str:
+    for secret in sorted(secrets(target), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
+
+
+@contextmanager
+def _schema_lock(env: dict[str, str], target: str) -> Iterator[bool]:
+    """Connect once directly, so an unreachable server or a missing database gets its real reason;
+    and hold a PostgreSQL advisory lock while the library creates or replaces its tables and
+    functions, which concurrent sessions cannot do at once ("tuple concurrently updated"). Gives
+    whether they are all made already: then the library is told not to issue its CREATE statements,
+    whose locks on the events table queued behind writers (and writers behind them: such an open
+    could be chosen as a deadlock's victim)."""
+    import psycopg
+
+    try:
+        connection = psycopg.connect(
+            dbname=env["POSTGRES_DBNAME"],
+            host=env["POSTGRES_HOST"],
+            port=env["POSTGRES_PORT"],
+            user=env["POSTGRES_USER"],
+            password=env["POSTGRES_PASSWORD"] or None,
+            connect_timeout=3,
+            autocommit=True,
+        )
+    except psycopg.Error as error:
+        raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
+    with connection:
+        connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+        made = connection.execute(
+            "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND to_regtype(%s) IS NOT NULL",
+            (f"public.{Chronicle.name}_events", f"public.{Chronicle.name}_tracking", "public.stored_event_uuid"),
+        ).fetchone()
+        yield bool(made and made[0])
