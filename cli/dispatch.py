@@ -63,7 +63,8 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
         system = env.read().campaign.system
         real = system_command(PACKAGES[system], attribute)
         if real is None:
-            from ..ledger.application.commands import elsewhere  # (only on this mistake: start-up imports none of the commands)
+            # only on this mistake: start-up imports none of the commands
+            from ..ledger.application.commands import elsewhere
 
             raise click.UsageError(f"{name} is not a {system} command{elsewhere(name, system)}")
         return real
