@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from .commanding import asks, executes
@@ -14,16 +16,42 @@ def character() -> None:
     """Register characters and read their projected state."""
 
 
+def _sheet_file(ctx: click.Context, params: dict[str, Any]) -> dict[str, Any]:
+    """`--sheet FILE` read into the document: its keys, not its path, are what the command records."""
+    if params.get("sheet") is not None:
+        from ..ledger.application.sheet_files import read_sheet_file
+
+        params = {**params, "sheet": read_sheet_file(params["sheet"])}
+    return params
+
+
 @character.command(
     "add",
     cls=Modelled,
     arguments=["name"],
-    fields={"stat": {"metavar": "KEY=VALUE"}, "virtues": {"metavar": "A,B,C,D,E"}},
+    fields={
+        "stat": {"metavar": "KEY=VALUE"},
+        "sheet": {  # the document holds the file's keys (read by _sheet_file); the command line names the file
+            "metavar": "FILE",
+            "help": "A JSON or TOML file of sheet fields, the same keys as --stat (--stat wins over it).",
+        },
+        "virtues": {"metavar": "A,B,C,D,E"},
+    },
 )
 @common
-@executes("table:CharacterAdd")
+@executes("table:CharacterAdd", gather=_sheet_file)
 def add() -> None:
-    """Register NAME with the system's sheet fields.
+    """Register NAME with the system's sheet fields, given as --stat KEY=VALUE or in a --sheet file
+    (`chronicle rules sheet SYSTEM` lists each system's keys with their meanings):
+
+    \b
+      potestas: fort, dr (5 or 5/silver), bab, str, dex, defence, size, weapons;
+                an --object: fort, hardness, thickness, holder_fort, defence, size
+      adnd2e:   hp, level or hd, str (18/76), dex, ac, thac0, shield, height, size,
+                backstab, race, helmet, class, weapons, petrification
+      pendragon-pass: siz, con, pow, dex, str, app, honor, the 26 traits,
+                passions (loyalty_*, love_*, hate_*, hospitality), skills by name,
+                initiate, shaman; --virtues A,B,C,D,E
 
     PenDragon Pass: traits, passions and skills by lower-case name; a key one or
     two letters from a name the system knows is refused with `did you mean`, and
@@ -31,8 +59,9 @@ def add() -> None:
     (passion:NAME=V).
 
     \b
-    Example:
+    Examples:
       chronicle character add Vasana --stat siz=15 --stat con=13 --stat valorous=17
+      chronicle character add Vasana --sheet vasana.toml
     """
 
 

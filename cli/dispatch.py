@@ -64,7 +64,10 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
         system = env.ledger.ask(CurrentCampaign()).document["system"]
         real = system_command(PACKAGES[system], attribute)
         if real is None:
-            raise click.UsageError(f"{name} is not a {system} command")
+            # only on this mistake: start-up imports none of the commands
+            from ..ledger.application.commands import elsewhere
+
+            raise click.UsageError(f"{name} is not a {system} command{elsewhere(name, system)}")
         return real
 
     command.pick = pick  # type: ignore[attr-defined]  # a batch picks it itself: one context less a line

@@ -52,6 +52,10 @@ class RuleSystem(Protocol):
         """The sheet from `character add`'s `--stat KEY=VALUE` strings; a bad key or value is `BadInput`."""
         ...
 
+    def sheet_keys(self) -> list[dict[str, str]]:
+        """The sheet keys `character add` takes: `{"key", "for", "meaning"}` each ("for": character or object)."""
+        ...
+
     def view(self, sheet: Any, condition: Any) -> dict[str, Any]:
         """The contract's JSON for `character show`: at least "condition"."""
         ...

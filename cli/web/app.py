@@ -42,6 +42,7 @@ from ...ledger.application.failures import failure
 from ...ledger.application.names import matching
 from ...ledger.application.queries.pages import CampaignPage, CharacterAddress, CharacterPage, LogPage
 from ..chart import MOST_POINTS, status_chart
+from ..html import struck_html
 from .limits import Descriptors, quiet_when_exhausted
 from .live import COME_BACK, STREAMS, Hub, Once
 from .reading import LedgerUnavailable, Reading
@@ -80,6 +81,9 @@ def templates() -> jinja2.Environment:
     )
     env.filters["plain"] = plain
     env.filters["shown"] = shown
+    env.filters["struck"] = lambda text: markupsafe.Markup(  # escaped in the making, as Jinja escapes
+        struck_html(str(text), lambda said: str(markupsafe.escape(said)))
+    )
     env.filters["part"] = lambda name: quote(str(name), safe="")  # a name as one segment of a readable URL
     env.globals["status_chart"] = lambda series: markupsafe.Markup(status_chart(series))  # escaped in the making
     env.globals["next_increase_at"] = next_increase_at

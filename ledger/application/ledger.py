@@ -314,12 +314,13 @@ class Ledger:
 
     def _authorise(self, session: Session, command: Command, key: str) -> None:
         from ...domain.participants import authorise
+        from .commands import elsewhere
 
         campaign = session.campaign
         if command.systems and campaign.system not in command.systems:
             raise BadInput(
                 f"{command.command} is a command of {' and '.join(command.systems)} campaigns; campaign "
-                f"{printable(campaign.name)} is {campaign.system}"
+                f"{printable(campaign.name)} is {campaign.system}" + elsewhere(command.command, campaign.system)
             )
         participant = authorise(
             campaign.participants, campaign.name, key, command.role, command.acts_on(), command.command

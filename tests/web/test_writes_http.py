@@ -89,7 +89,7 @@ def test_a_signed_write_is_recorded_as_its_player_with_the_commands_json_and_sen
     assert answer.status_code == 200, answer.text
     body = answer.json()
     assert {"event", "version", "condition"} <= set(body)  # `injure --json`
-    assert body["sentences"].startswith("Vasana is wounded: wound 1")
+    assert body["sentences"].startswith("Vasana is wounded: wound #1")
     last = table.run.json("log", "--campaign", "Sartar", "--tail", "1")["events"][-1]
     assert last["by"] == "Ann" and last["key"] == table.phone.public_key_text and last["id"] == body["event"]
     verified = table.run.json("verify", "--campaign", "Sartar")

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ....domain.errors import BadInput
+from ....domain.errors import BadInput, in_words
 from ....domain.registry import SYSTEMS
 from ....domain.text import printable
 from .base import HANDLERS, Command, Reply, handler_of, handles
@@ -60,6 +60,21 @@ def needs_system(name: str) -> bool:
 SYSTEM_OF_MODULE = {spec.package: spec.name for spec in SYSTEMS}
 
 
+# where a command of other systems is done in a campaign's own system, said when it is asked for there
+ELSEWHERE = {
+    ("attack", "pendragon-pass"): (
+        "in PenDragon Pass a blow is an opposed roll, `check NAME SKILL --opposed-by FOE:SKILL`, and its damage "
+        "is a wound, `injure FOE --damage N --attacker NAME`"
+    ),
+}
+
+
+def elsewhere(name: str, system: str) -> str:
+    """ "; " and how a campaign of SYSTEM does what command NAME does elsewhere, or ""."""
+    found = ELSEWHERE.get((name, system))
+    return f"; {found}" if found else ""
+
+
 @functools.cache  # verify asks for every signed event's command
 def model_for(name: str, system: str | None) -> type[Command]:
     """The model of command NAME in a campaign of SYSTEM (None: a command of every system). Only the
@@ -74,7 +89,10 @@ def model_for(name: str, system: str | None) -> type[Command]:
         if not model.systems or system in model.systems:
             return model
     where = sorted({s for model in found for s in model.systems})
-    raise BadInput(f"{name} is a command of {' and '.join(where)} campaigns; this campaign is {system}")
+    raise BadInput(
+        f"{name} is a command of {' and '.join(where)} campaigns; this campaign is {system}"
+        + elsewhere(name, system or "")
+    )
 
 
 def models() -> Iterator[type[Command]]:
@@ -106,7 +124,7 @@ def problem(error: ValidationError) -> str:
         return f"unknown key {key!r}"
     if kind in ("missing", "missing_keyword_only_argument"):
         return f"{key!r} is required"
-    message = first["msg"].removeprefix("Value error, ")  # a model's own check says it in its words
+    message = in_words(first)  # a model's own check says it in its words; the library's never reach a user
     return f"{key!r}: {message}" if key else message
 
 

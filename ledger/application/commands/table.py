@@ -17,6 +17,7 @@ from ....domain.rolls import roll as roll_dice
 from ...trust.digest import digest
 from .. import rulings
 from ..session import Session
+from ..sheet_files import sheet_pairs
 from ..views import campaigns, characters
 from .base import Command, Reply, handles
 from .fields import Faces, Int64, Pairs, pairs
@@ -110,13 +111,21 @@ class CharacterAdd(Command):
     command = "character add"
     name: str = Field(description="The character's name.")
     stat: Pairs = Field([], description="A sheet field, KEY=VALUE (repeatable).")
+    sheet: dict[str, Any] | None = Field(
+        None,
+        description="Sheet keys as a sheet file holds them (the same keys as --stat; tables of stats, traits, "
+        "passions or skills read as their keys); --stat wins over it.",
+    )
     virtues: str | None = Field(None, description="PenDragon Pass: the five religious virtues, comma-separated.")
     object: bool = Field(False, description="Potestas: an object (hardness, thickness) rather than a creature.")
 
 
 @handles(CharacterAdd)
 def character_add(session: Session, command: CharacterAdd) -> Reply:
-    result = characters.add_character(session, command.name, pairs(command.stat), command.virtues, command.object)
+    stats, virtues, is_object = sheet_pairs(command.sheet or {})
+    stats.update(pairs(command.stat))
+    virtues = command.virtues if command.virtues is not None else virtues
+    result = characters.add_character(session, command.name, stats, virtues, command.object or is_object)
     return Reply.of(result, f"Added {result['name']} ({system_title(result['system'])}).  [event {result['event']}]")
 
 
@@ -201,8 +210,8 @@ def session_end(session: Session, command: SessionEnd) -> Reply:
     result = campaigns.end_session(session, digest(session.app, session.campaign.id))
     return Reply.of(
         result,
-        f"Session {result['number']} ends.  Digest {result['digest']} (note it: "
-        f"`chronicle verify --digest {result['digest']}` proves the log still holds tonight).  "
+        f"Session {result['number']} ends. The log's fingerprint tonight is {result['digest']}: note it, and "
+        f"`chronicle verify --digest {result['digest']}` proves later that the log still holds tonight.  "
         f"[event {result['event']}]",
     )
 

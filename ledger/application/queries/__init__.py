@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .participants import ParticipantList
     from .recap import Recap
     from .report import Report
+    from .rules import SheetKeys
     from .verify import Checkpoint, Verify
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "Reply",
     "Report",
     "SessionList",
+    "SheetKeys",
     "Verify",
     "WhatIf",
     "answers",
@@ -78,6 +80,9 @@ register("report", "report:Report")
 register("replay", "audit:WhatIf")  # (`replay --fork` is the command that writes)
 register("verify", "verify:Verify")
 register("checkpoint", "verify:Checkpoint")
+# a read of the rules alone (`chronicle rules sheet`): no ledger need exist for it, so it is none of the
+# command lines above, on which a missing SQLite file is bad input
+register("rules sheet", "rules:SheetKeys", command_line=False)
 # what no command line asks: the campaign commands act on, the table view's pages, a device's reads
 register("current campaign", "campaigns:CurrentCampaign", command_line=False)
 register("campaigns", "pages:Campaigns", command_line=False)

@@ -220,7 +220,16 @@ def character_page(ledger: Ledger, asked: CharacterPage) -> Reply:
         "system": row.system,
         "view": view,
         "sheet": list(view.get("sheet_lines", [])),  # the system's own sheet lines, when it has them
-        "story": _told(app, entries, {oid: row.name}, row.system, row.campaign),
+        # a story is the newest events: a correction of one of them, being newer, is among them
+        "story": _told(
+            app,
+            entries,
+            {oid: row.name},
+            row.system,
+            row.campaign,
+            row.campaign_id,
+            corrected=any(entry.kind == "Amended" for entry in entries),
+        ),
         "status": (  # Status after each change (PenDragon Pass)
             queries.status_series(app.views, oid, bound, asked.points, row.campaign_id) if "status" in view else []
         ),
@@ -294,33 +303,58 @@ def log_page(ledger: Ledger, asked: LogPage) -> Reply:
         high = end if high is None else high if end is None else min(high, end)
     most = min(asked.tail or LOG_PAGE, LOG_PAGE)
     entries = queries.log_entries(app.views, cid, originator, asked.kind, low, high, most)
-    told = _told(app, entries, names, system, campaign)
+    told = _told(app, entries, names, system, campaign, cid)
     return Reply.of({"events": told}, "\n".join(f"#{e['position']} {e['text']}" for e in told))
 
 
 def _told(
-    app: Chronicle, entries: list[rows.Entry], names: dict[UUID, str], system: str, campaign: str
+    app: Chronicle,
+    entries: list[rows.Entry],
+    names: dict[UUID, str],
+    system: str,
+    campaign: str,
+    campaign_id: UUID,
+    corrected: bool | None = None,
 ) -> list[dict[str, Any]]:
     """Each entry as a line of a story or the log: in the sentences it was told with when recorded, or
-    explained again where no row kept them (events of a batch or an import, or of a renamed character)."""
+    explained again where no row kept them (events of a batch or an import, or of a renamed character);
+    an event a correction changed, struck and told as corrected (views/history.py, `struck`). CORRECTED:
+    whether a correction may be among what the entries tell (None: not known from the entries alone)."""
     from ....domain.explain import explain
-    from ..views.history import decoded, notifications_at
+    from ....domain.ids import event_id
+    from ..views.history import amendments, decoded, notifications_at, struck
 
-    again = [e.position for e in entries if e.told is None or e.told_name != names.get(e.originator_id, "")]
+    changed: dict[str, list[dict[str, Any]]] = {}
+    if corrected is None:
+        corrected = bool(entries) and bool(app.index.amendments(campaign_id))
+    if corrected:
+        changed = amendments(app, campaign_id, changes=True)[1]
+    again = [
+        e.position
+        for e in entries
+        if e.told is None
+        or e.told_name != names.get(e.originator_id, "")
+        or (changed and event_id(e.originator_id, e.version) in changed)
+    ]
     events = {stored.id: decoded(app, stored) for stored in notifications_at(app, sorted(again))}
     told = []
     for entry in entries:
         who = names.get(entry.originator_id)
         event = events.get(entry.position)
+        if event is None:
+            text = entry.told
+        else:  # a correction names positions
+            text = explain(event, who or campaign, system, app.index.position_of)
+            ident = event_id(entry.originator_id, entry.version)
+            if ident in changed:
+                text = struck(event, who or "", system, text, changed[ident])
         told.append(
             {
                 "position": entry.position,
                 "time": entry.time[:19].replace("T", " "),
                 "by": entry.by if event is None else event.by,
                 "type": entry.kind,
-                "text": entry.told
-                if event is None
-                else explain(event, who or campaign, system, app.index.position_of),  # a correction names positions
+                "text": text,
                 "character": who,
                 "character_id": str(entry.originator_id) if who else None,
             }

@@ -107,7 +107,7 @@ def character_told(character: dict[str, Any]) -> str:
         done.append("retired")
     count = len(character["events"])
     said = f"{name} {_listed(done)}." if done else f"Nothing that lasts changed for {name}."
-    return f"{said} Now: {character['after']} ({count} event{'' if count == 1 else 's'})."
+    return f"{said} At the session's end: {character['after']} ({count} event{'' if count == 1 else 's'})."
 
 
 def _wounds(taken: dict[str, Any], major: int) -> list[str]:
