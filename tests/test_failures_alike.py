@@ -56,14 +56,13 @@ class Case:
 
 CASES = {
     "bad input": Case(lambda: BadInput("the notation 'd' has no faces"), "bad_input", 2, 400),
-    "not found": Case(lambda: NotFound("no character named 'Brnad': did you mean 'Brand'?"), "not_found", 2, 404),
+    # (a name lacking in what a door was sent: bad input, 400; a page's address lacking it is 404, below)
+    "not found": Case(lambda: NotFound("no character named 'Brnad': did you mean 'Brand'?"), "not_found", 2, 400),
     "a refusal": Case(lambda: Refusal("Brand has retired from the campaign"), "refused", 1, 409),
     "a role's refusal": Case(lambda: Forbidden("Ann does not play 'Brand'"), "forbidden", 1, 403),
     "a bad signature": Case(lambda: BadSignature("that key is no participant's"), "bad_signature", 1, 401),
     "a conflict": Case(lambda: Conflict("someone else won"), "conflict", 1, 409),
-    "a value a model refuses": Case(
-        refused_model, "bad_input", 2, 400, message="'whole': Input should be a valid integer"
-    ),
+    "a value a model refuses": Case(refused_model, "bad_input", 2, 400, message="'whole': must be a whole number"),
     "a number past 64 bits": Case(
         lambda: OverflowError("int too big"), "bad_input", 2, 400, message="beyond the 64-bit"
     ),
@@ -122,6 +121,18 @@ def test_the_failure_itself(name):
         case.rpc,
     )
     assert found.internal == (case.code == "internal")
+
+
+def test_a_name_the_ledger_lacks_is_bad_input_when_sent_and_not_found_when_a_pages_address_holds_it():
+    """A command document naming a character the campaign lacks is bad input (400, as the command line's
+    exit 2); a page whose address names it is not there (404). Nothing else depends on where it happened."""
+    lacking = NotFound("no character in campaign 'Greyhawk' named 'Brnad'")
+    sent, addressed = failure(lacking), failure(lacking, addressed=True)
+    assert (sent.code, sent.exit_code, sent.http_status, sent.rpc_code) == ("not_found", 2, 400, INVALID_PARAMS)
+    assert (addressed.code, addressed.exit_code, addressed.http_status) == ("not_found", 2, 404)
+    for case in CASES.values():
+        if case.code != "not_found":
+            assert failure(case.problem(), addressed=True) == failure(case.problem())
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -158,7 +158,7 @@ def build(data: Reading, say: Callable[[str], None], streams: int = STREAMS, wri
                 once.problem(str(problem))
                 return failed(request, 503, "The ledger cannot be read", str(problem))
             except Exception as problem:
-                said = failure(problem)
+                said = failure(problem, addressed=True)  # a name the page's address holds: 404 if lacking
                 if said.http_status == 404:
                     return failed(request, 404, "Not in this ledger", said.message)
                 if not said.internal:

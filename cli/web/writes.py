@@ -4,10 +4,10 @@
   BASE64}` (and `"campaign": ID`, which the pages send; without it, the campaign whose participant holds
   the key). The application layer decides, as the key's participant, in one transaction that also spends
   the nonce: 200 with the command's `--json` document plus `"sentences"` (what it decided, as the CLI
-  says it); 400 bad input, 404 a name the campaign lacks, 401 a missing or bad signature or a nonce seen
-  before, 403 a role refusal, 409 a rules refusal, 413 a body past 64 KiB, 429 too many from one key, 507 a
-  full disk; each `{"error": {"code", "message"}}` (ledger/application/failures.py), and nothing written on
-  any of them.
+  says it); 400 bad input (a character or name the campaign lacks included: the CLI's exit 2), 401 a
+  missing or bad signature or a nonce seen before, 403 a role refusal, 409 a rules refusal, 413 a body
+  past 64 KiB, 429 too many from one key, 507 a full disk; each `{"error": {"code", "message"}}`
+  (ledger/application/failures.py), and nothing written on any of them.
 - `GET /api/me?campaign=ID&key=KEY`: whose key it is there (name, role, characters) and the forms of the
   actions that participant may take in the campaign's system, as JSON Schemas (the command documents').
 - `GET /join/TOKEN`: the page that makes this device's key and joins by the invitation (static/join.js
@@ -204,7 +204,7 @@ class Writer:
                 check_key(key)
             found = await run_in_threadpool(self.me, campaign, key)
         except Exception as problem:
-            answered = said(problem)
+            answered = said(problem, addressed=True)  # a campaign the GET's address names: 404 if lacking
             if not answered.internal:
                 return answer(answered)
             self._failed(request, problem)

@@ -44,12 +44,17 @@ class Failure:
         return {"error": {"code": self.code, "message": self.message}}
 
 
-def failure(problem: BaseException) -> Failure:
+def failure(problem: BaseException, *, addressed: bool = False) -> Failure:
     """How PROBLEM is said: a chronicle error as it is; a value a model refused, or a number too big
     for the arithmetic or the database, as bad input; a full disk and a lost race as such; anything
-    else (a bug) as `internal`, naming the exception."""
+    else (a bug) as `internal`, naming the exception.
+
+    ADDRESSED: the failure is of what a request's address names (a page's campaign or character, a
+    GET's parameters), where a name the ledger lacks is 404, nothing being there; a name lacking in
+    what was sent (a command document, a tool's arguments) is bad input, 400, as the command line's
+    exit 2 says it."""
     if isinstance(problem, ChronicleError):
-        return _said(problem)
+        return _said(problem, addressed)
     from pydantic import ValidationError  # (loaded by whatever raised one)
 
     if isinstance(problem, ValidationError):
@@ -72,16 +77,20 @@ def failure(problem: BaseException) -> Failure:
     return Failure("internal", safe_line(said), 2, 500, INTERNAL_ERROR)
 
 
-def _said(problem: ChronicleError) -> Failure:
-    return Failure(problem.code, safe_line(str(problem)), problem.exit_code, http_status(problem), rpc_code(problem))
+def _said(problem: ChronicleError, addressed: bool = False) -> Failure:
+    status = http_status(problem, addressed)
+    return Failure(problem.code, safe_line(str(problem)), problem.exit_code, status, rpc_code(problem))
 
 
-def http_status(problem: ChronicleError) -> int:
-    """The HTTP status of a chronicle error: 404 a name or reference the ledger lacks, 401 a signature that
-    does not verify, 403 a participant's role, 409 any other refusal, 507 a full disk, 400 other bad input."""
+def http_status(problem: ChronicleError, addressed: bool = False) -> int:
+    """The HTTP status of a chronicle error: 401 a signature that does not verify, 403 a participant's
+    role, 409 any other refusal, 507 a full disk, 400 bad input; a name or reference the ledger lacks is
+    404 where the request's address named it (ADDRESSED, see `failure`), else bad input like any other."""
     from ..store.faults import DiskFull
 
-    for kind, status in ((BadSignature, 401), (Forbidden, 403), (Refusal, 409), (NotFound, 404), (DiskFull, 507)):
+    if isinstance(problem, NotFound):
+        return 404 if addressed else 400
+    for kind, status in ((BadSignature, 401), (Forbidden, 403), (Refusal, 409), (DiskFull, 507)):
         if isinstance(problem, kind):
             return status
     return 400

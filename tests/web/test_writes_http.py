@@ -157,8 +157,11 @@ def test_a_document_of_another_campaign_is_refused_and_writes_nothing(table):
     joined = table.post({"command": "participant join", "invitation": url.rsplit("/", 1)[1]}, "join-g", tablet)
     assert joined.json()["role"] == "gm"
     before = table.events()
-    message = error(table.post(other, "other-5", tablet), 404, "not_found")
+    # a character the campaign lacks, named in a command document: bad input (the CLI's exit 2), not a page
+    # that is not there; the page whose address names it is
+    message = error(table.post(other, "other-5", tablet), 400, "not_found")
     assert message == "no character in campaign 'Sartar' named 'Orlmarth'"
+    assert table.client.get("/c/Sartar/Orlmarth").status_code == 404
     # sent to the other campaign, where Ann takes no part
     sent = table.post(WOUND, "other-3", campaign=table.other)
     assert sent.status_code == 401
