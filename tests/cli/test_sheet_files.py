@@ -48,3 +48,16 @@ def test_rules_sheet_lists_each_systems_keys_and_character_add_help_says_them(ru
         assert all(k["meaning"] for k in listed["keys"])
     helped = run("character", "add", "--help").stdout
     assert "rules sheet SYSTEM" in helped and "petrification" in helped and "holder_fort" in helped
+
+
+def test_rules_sheet_reads_the_rules_alone_and_makes_no_database(tmp_path):
+    """The sheet keys are the rules', not a ledger's: `rules sheet` answers where no ledger is, making none."""
+    from click.testing import CliRunner
+
+    from chronicle.cli.main import chronicle
+
+    missing = tmp_path / "missing.db"
+    done = CliRunner().invoke(chronicle, ["--db", str(missing), "--json", "rules", "sheet", "potestas"])
+    assert done.exit_code == 0, done.output
+    assert "fort" in {k["key"] for k in json.loads(done.stdout)["keys"]}
+    assert not missing.exists()
