@@ -34,15 +34,15 @@ RUNS = 5
 @contextlib.contextmanager
 def unsigned() -> Iterator[None]:
     """The application layer with signing turned off: no signature made, no event sealed again."""
-    from chronicle.ledger.application import ledger as application
+    from chronicle.ledger.trust import signing  # (which `Ledger.execute` imports them from when it runs)
 
-    sign, seal = application.sign, application.seal_with
-    application.sign = lambda *args, **kwargs: None  # type: ignore[assignment]
-    application.seal_with = lambda *args, **kwargs: None
+    sign, seal = signing.sign, signing.seal_with
+    signing.sign = lambda *args, **kwargs: None  # type: ignore[assignment]
+    signing.seal_with = lambda *args, **kwargs: None
     try:
         yield
     finally:
-        application.sign, application.seal_with = sign, seal
+        signing.sign, signing.seal_with = sign, seal
 
 
 @contextlib.contextmanager

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import io
 import re
 import shlex
@@ -13,11 +12,8 @@ from typing import Any, TextIO
 
 import click
 
-from ..domain.errors import BadInput, ChronicleError, Conflict, Refusal
+from ..domain.errors import BadInput, ChronicleError, Refusal
 from ..domain.text import check_arguments
-from ..ledger.application import ledger as application
-from ..ledger.application.ledger import backoff, lost_race
-from ..ledger.bulk import workers as bulk
 from .options import common
 from .output import emit
 
@@ -39,71 +35,34 @@ def batch(ctx: click.Context, source: TextIO, jsonl: bool) -> None:
       echo '{"command": "roll", "notation": "d20"}' | chronicle batch --jsonl -
     """
 
+    from ..ledger.application.batch import run_batch
+
     env = ctx.obj
     run_line = _document_runner(env) if jsonl else line_runner(ctx, env)
-    with _rereadable(source) as lines_of:
-        for attempt in range(application.RETRIES):
-            try:
-                lines, recorded = _run(env, run_line, lines_of(), attempt >= application.PESSIMISTIC_FROM)
-            except UnicodeDecodeError:
-                raise BadInput("the batch file is not UTF-8 text; nothing of it was written") from None
-            except Exception as problem:
-                if not lost_race(problem):
-                    raise
-                backoff(attempt)  # another writer held the ledger: the whole file again, in a new transaction
-                continue
-            emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
-            return
-    raise Conflict(
-        "other writers kept the ledger busy; nothing of the file was written after"
-        f" {application.RETRIES} tries: run the batch again"
-    )
+    with _rereadable(source) as lines_of, _quiet(env):
+        numbered = lambda: enumerate(lines_of(), start=1)  # noqa: E731  (read again for a retry)
+        try:
+            lines, recorded = run_batch(env.ledger, numbered, lambda item: run_line(item[1], item[0]))
+        except UnicodeDecodeError:
+            raise BadInput("the batch file is not UTF-8 text; nothing of it was written") from None
+    emit(env, {"lines": lines, "events": recorded}, f"{lines} lines, {recorded} events recorded")
 
-
-FLUSH = 500  # lines: their decided events are inserted into the batch's open transaction, and let go
-LONGEST_LINE = 1 << 20  # characters: a longer line (or a file with no line ends, /dev/zero) is bad input
 
 RunLine = Callable[[str, int | None], bool]  # runs one line (of that number); False for a line with nothing to run
+LONGEST_LINE = 1 << 20  # characters: a longer line (or a file with no line ends, /dev/zero) is bad input
 
 
-def _run(env: Any, run_line: RunLine, source: Iterable[str], immediate: bool) -> tuple[int, int]:
-    """Run every line in one unit of work and one transaction, all or nothing: (lines, events).
-
-    On SQLite the transaction is open from the start (ledger/store/chronicle.py's unit), and every FLUSH lines
-    the events decided so far are inserted into it and folded into the index, so memory stays flat
-    however long the file; the first failing line rolls all of it back. On PostgreSQL the session
-    holds the events and saves them once, at the end."""
-    ledger = env.ledger
-    app = ledger.app
-    flushing = app.has_units
-    quiet, json = env.batch, env.json
-    lines = recorded = 0
-    with app.unit(immediate):
-        session = env.session()
-        ledger.batch_opened(session)  # a log rewritten behind this chronicle's back takes no batch either
-        app.characters.catch_up()  # the rows stand right before the batch's events: it writes them at the end
-        env.batch, env.json = session, True
-        try:
-            with bulk.paused_gc(), contextlib.redirect_stdout(_Discard()):  # emit prints nothing in a batch
-                for number, line in enumerate(source, start=1):
-                    if not run_line(line, number):
-                        continue
-                    lines += 1
-                    if flushing and lines % FLUSH == 0:
-                        recorded += _save(session)
-                        session.catch_up()  # the index folds them from memory, in the batch's transaction
-                        ledger.batch_saved(session)  # and the stored trees grow by them
-                        gc.collect(0)  # the lines' own cycles (Click contexts, caught errors), if any
-                recorded += _save(session)
-                if recorded:
-                    session.catch_up()  # the index folds the batch's events in its transaction
-                    ledger.batch_saved(session)
-                    session.write_rows()  # and the characters' rows are written as the batch left them
-        finally:
-            env.batch, env.json = quiet, json
-    ledger.batch_committed(session)
-    session.take_snapshots()
-    return lines, recorded
+@contextlib.contextmanager
+def _quiet(env: Any) -> Iterator[None]:
+    """While a batch runs, its lines print nothing (emit prints nothing inside a batch, and anything else
+    a line would print goes nowhere) and read as --json does (each event's fields, no progress bars)."""
+    json = env.json
+    env.json = True
+    try:
+        with contextlib.redirect_stdout(_Discard()):
+            yield
+    finally:
+        env.json = json
 
 
 def line_runner(ctx: click.Context, env: Any, inside: str = "a batch") -> RunLine:
@@ -177,12 +136,6 @@ def _numbered(number: int | None) -> Iterator[None]:
 
 def _where(number: int | None) -> str:
     return "" if number is None else f"line {number}: "
-
-
-def _save(session: Any) -> int:
-    count = sum(len(a.pending_events) for a in session.pending())
-    session.save()
-    return count
 
 
 # commands that open the ledger on their own (or another one) and commit by themselves, or read lines of

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
 import click
 
-from ..domain.titles import system_title
-from ..ledger.application.views.campaigns import campaign_list
-from ..ledger.application.views.report import campaign_report
-from ..ledger.trust.digest import digest
-from .commanding import executes
+from .commanding import asks, executes
 from .complete import campaign_names
-from .context import Env
+from .modelled import Modelled
 from .options import common
-from .output import emit, fields, table
-
-if TYPE_CHECKING:
-    from ..ledger.application.session import Session
-
-SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
 
 
 @click.group()
@@ -28,9 +15,7 @@ def campaign() -> None:
     """Start a campaign, show it, change its rulings."""
 
 
-@campaign.command("new")
-@click.argument("name")
-@click.option("--system", type=click.Choice(SYSTEMS), required=True, help="The rule system.")
+@campaign.command("new", cls=Modelled, arguments=["name"])
 @common
 @executes("table:CampaignNew")
 def new() -> None:
@@ -42,55 +27,19 @@ def new() -> None:
     """
 
 
-@campaign.command("show")
+@campaign.command("show", cls=Modelled)
 @common
-@click.pass_obj
-def show(env: Env) -> None:
+@asks("campaigns:CampaignShow")
+def show() -> None:
     """Name, system, rulings in force (with their meaning) and counts.
 
     \b
     Example:
       chronicle campaign show --json
     """
-    data, human = shown(env.read())
-    emit(env, data, human)
 
 
-def shown(session: Session) -> tuple[dict[str, Any], Callable[[], Any]]:
-    """`campaign show` of the session's campaign: its JSON document, and its tables for people."""
-    current = session.campaign
-    rulings = session.rulings()
-    app = session.app
-    app.index.catch_up()
-    characters = app.index.characters(current.id)
-    data = {
-        "id": str(current.id),  # what a participant's signature names (never another campaign of the same name)
-        "name": current.name,
-        "system": current.system,
-        "version": current.version,
-        "rulings": rulings.model_dump(mode="json"),
-        "counts": {"characters": len(characters), "events": app.index.count(current.id)},
-        "winters": list(current.winters),
-        "digest": digest(app, current.id),  # note it: `verify --digest` proves the log still extends it
-    }
-
-    def human() -> Any:
-        from rich.console import Group
-
-        described = type(rulings).model_fields
-        rows = [(key, value, described[key].description or "") for key, value in data["rulings"].items()]
-        summary = fields(
-            f"{current.name} ({system_title(current.system)})",
-            {"characters": len(characters), "events": data["counts"]["events"], "digest": data["digest"]},
-        )
-        return Group(summary, table("Rulings in force", ("key", "value", "meaning"), rows))
-
-    return data, human
-
-
-@campaign.command("rule")
-@click.argument("assignment", metavar="KEY=VALUE")
-@click.option("--reason", required=True, help="Why the table changed the ruling (kept in the log).")
+@campaign.command("rule", cls=Modelled, arguments=["assignment"], fields={"assignment": {"metavar": "KEY=VALUE"}})
 @common
 @executes("table:CampaignRule")
 def rule() -> None:
@@ -102,81 +51,31 @@ def rule() -> None:
     """
 
 
-@campaign.command("report")
+@campaign.command("report", cls=Modelled)
 @common
-@click.pass_obj
-def report(env: Env) -> None:
+@asks("campaigns:CampaignReport")
+def report() -> None:
     """Per character a one-line condition; Status leaders, open oaths and geasa, winters, disputed events.
 
     \b
     Example:
       chronicle campaign report
     """
-    data = campaign_report(env.read())
-
-    def human() -> Any:
-        from rich.console import Group
-
-        parts = [
-            f"[bold]{data['campaign']}[/bold] ({system_title(data['system'])})",
-            table("Characters", ("name", "condition"), [(c["name"], c["summary"]) for c in data["characters"]]),
-        ]
-        if data["status_leaders"]:
-            leaders = [(r["name"], f"{r['status']:,}") for r in data["status_leaders"]]
-            parts.append(table("Status leaders", ("name", "Status"), leaders))
-        if data["open_oaths"] or data["open_geasa"]:
-            rows = [(o["character"], "oath", o.get("text", "")) for o in data["open_oaths"]]
-            rows += [(g["character"], "geas", g.get("text", "")) for g in data["open_geasa"]]
-            parts.append(table("Open oaths and geasa", ("character", "kind", "text"), rows))
-        if data["winters"]:
-            parts.append(f"Winters recorded: {', '.join(str(w) for w in data['winters'])}")
-        if data["disputed"]:
-            parts.append(
-                table(
-                    "Disputed (amended) events",
-                    ("#", "by", "correction"),
-                    [(f"#{d['position']}", d["by"], d["summary"]) for d in data["disputed"]],
-                )
-            )
-        return Group(*parts)
-
-    emit(env, data, human)
 
 
-@campaign.command("list")
-@click.option("--all", "archived", is_flag=True, help="Archived campaigns too.")
+@campaign.command("list", cls=Modelled, fields={"archived": {"opts": ["--all"]}})
 @common
-@click.pass_obj
-def list_(env: Env, archived: bool) -> None:
+@asks("campaigns:CampaignList")
+def list_() -> None:
     """Every campaign in the database: system, characters, events; the current one marked.
 
     \b
     Example:
       chronicle campaign list --json
     """
-    rows = campaign_list(env.read(), archived)
-    emit(
-        env,
-        {"campaigns": rows},
-        lambda: table(
-            None,
-            ("", "campaign", "system", "characters", "events"),
-            [
-                (
-                    "*" if r["current"] else "",
-                    r["name"] + (" (archived)" if r["archived"] else ""),
-                    r["system"],
-                    r["characters"],
-                    r["events"],
-                )
-                for r in rows
-            ],
-        ),
-    )
 
 
-@campaign.command("use")
-@click.argument("name", shell_complete=campaign_names)  # a campaign's name, not a character's
+@campaign.command("use", cls=Modelled, arguments=["name"], fields={"name": {"shell_complete": campaign_names}})
 @common
 @executes("table:CampaignUse")
 def use() -> None:
@@ -189,9 +88,7 @@ def use() -> None:
     """
 
 
-@campaign.command("archive")
-@click.argument("name", shell_complete=campaign_names)  # a campaign's name, not a character's
-@click.option("--reason", required=True, help="Why (kept in the log).")
+@campaign.command("archive", cls=Modelled, arguments=["name"], fields={"name": {"shell_complete": campaign_names}})
 @common
 @executes("table:CampaignArchive")
 def archive() -> None:

@@ -1,6 +1,6 @@
-"""The body every Click command that writes shares: its options become the command's document model,
-the application layer runs it, and the reply is printed. A Click command that writes is its options,
-its help and `@executes(Model)`: nothing else."""
+"""The body every Click command shares: its options become the command's (or the query's) model, the
+application layer runs it (`Ledger.execute`, `Ledger.ask`), and the reply is printed. A Click command
+is its options, its help and `@executes(Model)` or `@asks(Model)`: nothing else."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ import click
 from .output import emit
 
 if TYPE_CHECKING:
-    from ..ledger.application.commands import Command, Reply
+    from ..ledger.application.commands import Command
+    from ..ledger.application.queries import Query
+    from ..ledger.application.reply import Reply
 
 
 def executes(
@@ -38,6 +40,36 @@ def executes(
         return functools.update_wrapper(run, function)
 
     return wrap
+
+
+def asks(
+    model: type[Query] | str, extra: Callable[[Any], dict[str, Any]] | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., None]]:
+    """Make a Click command's callback ask MODEL, built from the command's parameters (each named as the
+    query's field), of the ledger, and print the reply. MODEL may be named `module:Class` (a module of
+    `chronicle.ledger.application.queries`). `extra(env)`: fields the front door sets itself (whether
+    an event's recorded fields are wanted: only with --json)."""
+
+    def wrap(function: Callable[..., Any]) -> Callable[..., None]:
+        @click.pass_context
+        def run(ctx: click.Context, /, **params: Any) -> None:
+            env = ctx.obj
+            render(env, env.ledger.ask(query(model, params, extra(env) if extra else {})))
+
+        run.asks = model  # type: ignore[attr-defined]  # which query a Click command asks (tests)
+        return functools.update_wrapper(run, function)
+
+    return wrap
+
+
+def query(model: type[Query] | str, params: dict[str, Any], extra: dict[str, Any] | None = None) -> Query:
+    """The query MODEL of a Click command's parsed values (an absent option stays unset)."""
+    if isinstance(model, str):
+        module, name = model.split(":")
+        model = getattr(importlib.import_module(f"chronicle.ledger.application.queries.{module}"), name)
+    assert not isinstance(model, str)
+    given = {name: value for name, value in params.items() if value is not None and value != ()}
+    return model(**given, **(extra or {}))
 
 
 def resolved(model: type[Command] | str) -> type[Command]:

@@ -15,10 +15,11 @@ from click.shell_completion import BashComplete, CompletionItem, ShellComplete, 
 
 from ..ledger.store.targets import must_exist
 from .context import Env
+from .modelled import Modelled
 from .options import whole_numbers_within_64_bits
 
 if TYPE_CHECKING:
-    from ..ledger.application.session import Session
+    from ..ledger.application.ledger import Ledger
 
 # Arguments that name a character of the campaign, in every command that has one.
 CHARACTER_ARGUMENTS = frozenset(
@@ -37,11 +38,11 @@ def env_of(ctx: click.Context) -> Env:
     return root.obj
 
 
-def _session(ctx: click.Context) -> Session:
-    """A reading session on the ledger the command line names (never creating one)."""
+def _ledger(ctx: click.Context) -> Ledger:
+    """The ledger the command line names, to read (never creating one)."""
     env = env_of(ctx)
     must_exist(env.db)
-    return env.read()
+    return env.ledger
 
 
 def _offered(names: list[str], incomplete: str) -> list[CompletionItem]:
@@ -50,18 +51,21 @@ def _offered(names: list[str], incomplete: str) -> list[CompletionItem]:
 
 
 def character_names(ctx: click.Context, _: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    from ..ledger.application.queries import CharacterList
+
     try:
-        session = _session(ctx)
-        return _offered([c.name for c in session.characters()], incomplete)
+        party = _ledger(ctx).ask(CharacterList()).document["characters"]
+        return _offered([c["name"] for c in party], incomplete)
     except Exception:  # completion offers what it can; it never prints an error into the shell
         return []
 
 
 def campaign_names(ctx: click.Context, _: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    from ..ledger.application.queries.pages import Campaigns
+
     try:
-        session = _session(ctx)
-        session.app.index.catch_up()
-        return _offered([name for _, name, _ in session.app.index.campaigns()], incomplete)
+        listed = _ledger(ctx).ask(Campaigns()).document["campaigns"]
+        return _offered([campaign["name"] for campaign in listed], incomplete)
     except Exception:  # as above
         return []
 
@@ -69,7 +73,7 @@ def campaign_names(ctx: click.Context, _: click.Parameter, incomplete: str) -> l
 def campaign_command(ctx: click.Context, pick: Callable[[Any], click.Command]) -> click.Command | None:
     """The campaign's own command behind a dispatched one, for completing its options."""
     try:
-        _session(ctx)
+        _ledger(ctx)
         return pick(env_of(ctx))
     except Exception:  # no ledger or campaign yet: nothing to offer
         return None
@@ -84,6 +88,17 @@ def wire(command: click.Command) -> click.Command:
     asked under a context without them (a test's, a help overview's) would offer `--help` alone for good.
     Its whole-number parameters are held to 64 bits (cli/options.py)."""
     command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
+    if isinstance(command, Modelled):  # its parameters are wired once made (not on loading: cli/modelled.py)
+        command.once_made(_wire_parameters)
+    else:
+        _wire_parameters(command)
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            wire(sub)
+    return command
+
+
+def _wire_parameters(command: click.Command) -> None:
     for param in command.params:
         whole_numbers_within_64_bits(param)
         if param._custom_shell_complete is not None:  # noqa: SLF001  (a command's own wins)
@@ -94,10 +109,6 @@ def wire(command: click.Command) -> click.Command:
             param._custom_shell_complete = character_names  # noqa: SLF001
         elif param.name == "campaign":
             param._custom_shell_complete = campaign_names  # noqa: SLF001
-    if isinstance(command, click.Group):
-        for sub in command.commands.values():
-            wire(sub)
-    return command
 
 
 # What a shell reads as one word unquoted: shlex.quote's safe characters, letters of any script included

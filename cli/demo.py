@@ -6,7 +6,7 @@ import shlex
 
 import click
 
-from ..ledger.application.views.history import events
+from ..ledger.application.queries import CampaignList, Log
 from .context import Env
 from .options import common
 
@@ -97,8 +97,8 @@ def demo(ctx: click.Context, target: str | None, seed: int) -> None:
 
 def _free_name(env: Env, wanted: str) -> str:
     """The demo never touches a table's own campaigns: a second tour gets a fresh name."""
-    env.app.index.catch_up()
-    taken = {name for _, name, _ in env.app.index.campaigns()}
+    listed = env.ledger.ask(CampaignList(archived=True)).document["campaigns"]
+    taken = {campaign["name"] for campaign in listed}
     name, n = wanted, 1
     while name in taken:
         n += 1
@@ -107,7 +107,8 @@ def _free_name(env: Env, wanted: str) -> str:
 
 
 def _position(env: Env, name: str, kind: str) -> int:
-    return next(e["position"] for e in events(env.read(), name) if e["type"] == kind)
+    logged = env.ledger.ask(Log(name=name)).document["events"]
+    return next(e["position"] for e in logged if e["type"] == kind)
 
 
 def _heading(text: str) -> None:

@@ -10,6 +10,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from ..domain.systems import PACKAGES
+from ..ledger.application.queries import CurrentCampaign
 from ..ledger.store.targets import must_exist
 from .complete import campaign_command, wire
 from .context import Env
@@ -60,10 +61,13 @@ def dispatched(name: str, attribute: str, summary: str) -> click.Command:
 
     def pick(env: Env) -> click.Command:
         """The command of the campaign's system (parsing under the same parent context as this one)."""
-        system = env.read().campaign.system
+        system = env.ledger.ask(CurrentCampaign()).document["system"]
         real = system_command(PACKAGES[system], attribute)
         if real is None:
-            raise click.UsageError(f"{name} is not a {system} command")
+            # only on this mistake: start-up imports none of the commands
+            from ..ledger.application.commands import elsewhere
+
+            raise click.UsageError(f"{name} is not a {system} command{elsewhere(name, system)}")
         return real
 
     command.pick = pick  # type: ignore[attr-defined]  # a batch picks it itself: one context less a line
@@ -74,7 +78,7 @@ def _has_ledger(env: Env) -> bool:
     """Whether the ledger exists and has a campaign (a missing SQLite file is not made to find out)."""
     try:
         must_exist(env.db)
-        _ = env.read().campaign  # no campaign (or no ledger) raises
+        env.ledger.ask(CurrentCampaign())  # no campaign (or no ledger) raises
     except Exception:
         return False
     return True

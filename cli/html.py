@@ -3,6 +3,8 @@ inline CSS, an inline SVG chart of Status, every event a sentence; nothing from 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -63,11 +65,16 @@ def when(row: dict[str, Any]) -> str:
     return f"<span>{escape(day)}</span><span>{escape(clock)}</span>"
 
 
+def struck_html(text: str, escaped: Callable[[str], str] = escape) -> str:
+    """A sentence, escaped, with the part a correction struck (~~...~~, ledger/history.py) as <del>."""
+    return re.sub(r"~~(.+?)~~", r"<del>\1</del>", escaped(text))
+
+
 def chronicle(timeline: list[dict[str, Any]]) -> str:
     rows = "\n".join(
         f"<tr class='{escape(e['type'])}{' voided' if any(a['void'] for a in e.get('amended', [])) else ''}'>"
         f"<td class='pos'>#{e['position']}</td><td class='when'>{when(e)}<span>by {escape(e['by'])}</span></td>"
-        f"<td class='what'>{escape(e['summary'])}</td></tr>"
+        f"<td class='what'>{struck_html(e['summary'])}</td></tr>"
         for e in timeline
     )
     return (

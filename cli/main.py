@@ -74,34 +74,21 @@ COMMANDS = {
     "experience": "systems.pendragon:experience",
 }
 
-# commands that only read (a group's as "group command"): on a SQLite file that does not exist they are
-# exit 2, naming it, and never create one (CONTRACT "Long campaigns"); `replay --fork` writes
-READS_ONLY = {
-    "log",
-    "verify",
-    "checkpoint",
-    "dice",
-    "export",
-    "report",
-    "replay",
-    "serve",
-    "character show",
-    "character list",
-    "campaign show",
-    "campaign list",
-    "participant list",
-    "campaign report",
-    "session list",
-    "recap",
-}
+# commands that only read: the queries the command line asks (ledger/application/queries' catalogue, read
+# without importing any query), and these three; on a SQLite file that does not exist they are exit 2, naming
+# it, and never create one (docs/scripting.md); `replay --fork` writes
+READS_TOO = {"export", "serve", "dice"}
 
 
 def reads_only(name: str, args: list[str]) -> bool:
     """Whether the command line only reads the ledger (asking for its help reads nothing)."""
+    from ..ledger.application.queries import COMMAND_LINES
+
     if "--help" in args or "-h" in args:
         return False
-    words = [name, *[arg for arg in args[:1] if not arg.startswith("-")]]
-    return (name in READS_ONLY or " ".join(words) in READS_ONLY) and not (name == "replay" and "--fork" in args)
+    words = " ".join([name, *[arg for arg in args[:1] if not arg.startswith("-")]])
+    reads = name in COMMAND_LINES or words in COMMAND_LINES or name in READS_TOO
+    return reads and not (name == "replay" and "--fork" in args)
 
 
 class LazyGroup(click.Group):
@@ -140,17 +127,12 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Translate every error in one place: exit 1 refusal, 2 bad input; never a traceback."""
-        from pydantic import ValidationError
-
-        from ..domain.errors import ChronicleError
+        """Say every failure in one line (ledger/application/failures.py): exit 1 a refusal, 2 bad input;
+        never a traceback."""
         from .output import error
 
         try:
             return super().invoke(ctx)
-        except ChronicleError as problem:
-            error(_json(ctx), problem.code, str(problem))
-            ctx.exit(problem.exit_code)
         except click.ClickException as problem:
             if not _json(ctx):
                 raise
@@ -160,32 +142,12 @@ class LazyGroup(click.Group):
             raise
         except BrokenPipeError:  # stdout's reader stopped early (`| head`): Click ends quietly
             raise
-        except ValidationError as problem:
-            from .actions import first_error
+        except Exception as problem:  # bad input, a refusal, a storage fault or a bug
+            from ..ledger.application.failures import failure
 
-            error(_json(ctx), "bad_input", first_error(problem))
-            ctx.exit(2)
-        except OverflowError:  # a number too big for the arithmetic or the database: the input's fault
-            error(_json(ctx), "bad_input", "a number is beyond the 64-bit limit (at most 9223372036854775807)")
-            ctx.exit(2)
-        except Exception as problem:  # a storage fault or a bug: one line, never a traceback
-            from ..ledger.application.ledger import lost_race
-            from ..ledger.store.faults import storage_fault
-
-            fault = storage_fault(problem)  # a full disk: the machine's state, said with what to do
-            if fault is not None:
-                error(_json(ctx), fault.code, str(fault))
-                ctx.exit(fault.exit_code)
-            if lost_race(problem):  # e.g. a batch saving once at its end: all of it was rolled back
-                error(
-                    _json(ctx),
-                    "conflict",
-                    "another writer changed the same records at the same time;"
-                    " nothing was written: run the command again",
-                )
-                ctx.exit(1)
-            error(_json(ctx), "internal", f"{type(problem).__name__}: {problem}".splitlines()[0])
-            ctx.exit(2)
+            said = failure(problem)
+            error(_json(ctx), said.code, said.message)
+            ctx.exit(said.exit_code)
 
 
 @functools.cache  # a batch asks for a command at every line

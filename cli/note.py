@@ -6,12 +6,11 @@ import click
 
 from ..ledger.application.commands.table import Note
 from .commanding import executes
+from .modelled import Modelled
 from .options import common
 
 
-@click.command()
-@click.argument("text")
-@click.option("--for", "for_", metavar="NAME", help="The character the note is about (else the campaign).")
+@click.command(cls=Modelled, arguments=["text"], fields={"for_": {"metavar": "NAME"}})
 @common
 @executes(Note)
 def note() -> None:

@@ -3,16 +3,22 @@ terminal, as wide as the terminal (or `$COLUMNS` when piped)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
 import orjson
 
-PIPED_WIDTH = 160  # piped with no $COLUMNS and no terminal anywhere: a file or another program reads it
+from ..ledger.application.text import WIDTH, Exact, Presentation, aligned, fields, stories, table, wrapped
+from ..ledger.application.text import rendered as rendered_as
+
+__all__ = ["Exact", "aligned", "emit", "error", "fields", "presentation", "rendered", "stories", "table", "wrapped"]
+
+PIPED_WIDTH = WIDTH  # piped with no $COLUMNS and no terminal anywhere: a file or another program reads it
 
 
 def emit(env: Any, data: Any, human: Any = None) -> None:
@@ -31,10 +37,6 @@ def emit(env: Any, data: Any, human: Any = None) -> None:
     if human is None:
         human = data
     show(human if isinstance(human, str) else rendered(human))
-
-
-class Exact(str):
-    """Human output printed as it is, never wrapped: a signed note or key a person copies whole."""
 
 
 def show(text: str) -> None:
@@ -92,89 +94,36 @@ def width() -> int:
     return PIPED_WIDTH
 
 
+def presentation(quiet: Callable[[], bool] = lambda: False) -> Presentation:
+    """Text as this process shows it: as wide as `width()`, styled on a terminal, with a progress bar on
+    stderr for people unless `quiet()` (--json: stderr is for errors only)."""
+
+    def shown(label: str, total: int) -> contextlib.AbstractContextManager[Callable[[float], None] | None]:
+        return contextlib.nullcontext(None) if quiet() else progress(label, total)
+
+    return Presentation(width, on_terminal, shown)
+
+
 def rendered(renderable: Any) -> str:
     """A rich renderable as text at `width()` (styled only for a terminal)."""
-    import io
+    return rendered_as(renderable, presentation())
 
+
+@contextlib.contextmanager
+def progress(label: str, total: int) -> Iterator[Callable[[float], None]]:
+    """A progress bar on stderr, gone when done: the block is given the function advancing it."""
     from rich.console import Console
+    from rich.progress import Progress
 
-    buffer = io.StringIO()
-    Console(file=buffer, width=width(), force_terminal=on_terminal(), highlight=False).print(renderable)
-    return buffer.getvalue().rstrip("\n")
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda done: bar.advance(task, done)
 
 
 def console() -> Any:
     from rich.console import Console
 
     return Console(file=sys.stdout, width=width())
-
-
-def wrapped(text: str, indent: int, columns: int) -> list[str]:
-    """TEXT in lines of at most `columns` characters (a longer word stands alone), each after `indent` spaces."""
-    room = max(columns - indent, 20)
-    pad = " " * indent
-    if len(text) <= room:
-        return [pad + text]
-    lines, line = [], ""
-    for word in text.split():
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= room:
-            line += " " + word
-        else:
-            lines.append(pad + line)
-            line = word
-    if line:
-        lines.append(pad + line)
-    return lines
-
-
-def stories(rows: Iterable[dict[str, Any]], columns: int, campaign: str = "", who: bool = True) -> str:
-    """Events as people read them: a heading (position, local time, author, character) over the event's
-    sentences. Plain text, so thousands of events cost little more than their JSON."""
-    out: list[str] = []
-    for row in rows:
-        heading = f"#{row['position']:<6} {row['local_time']}  by {row['by']}"
-        if who:
-            heading += f"  {row['character'] or campaign or 'the campaign'}"
-        out.append(heading)
-        out.extend(wrapped(row["summary"], 8, columns))
-    return "\n".join(out)
-
-
-def aligned(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    """Rows in plain aligned columns under their headers (a short listing needs no table library)."""
-    grid = [list(headers), *([str(cell) for cell in row] for row in rows)]
-    widths = [max(len(row[i]) for row in grid) for i in range(len(headers))]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in grid]
-    return "\n".join([lines[0], "  ".join("-" * width for width in widths), *lines[1:]])
-
-
-def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]], header: bool = True) -> Any:
-    from rich.table import Table
-
-    grid = Table(title=title, show_header=header, header_style="bold")
-    for column in columns:
-        grid.add_column(column)
-    for row in rows:
-        grid.add_row(*(_cell(v) for v in row))
-    return grid
-
-
-def fields(title: str | None, mapping: dict[str, Any]) -> Any:
-    return table(title, ("", ""), [(k.replace("_", " "), v) for k, v in mapping.items()], header=False)
-
-
-def _cell(value: Any) -> str:
-    from rich.markup import escape
-
-    if isinstance(value, str):
-        return escape(value)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
-    from ..domain.explain import words  # values in words: no reprs, no key=value, yes/no for flags
-
-    return escape("" if value is None else words(value))
 
 
 def error(env_json: bool, code: str, message: str) -> None:

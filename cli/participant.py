@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from .commanding import executes
+from .commanding import asks, executes
+from .modelled import Modelled
 from .options import common
-from .output import aligned, emit
 
 
 @click.group()
@@ -16,16 +14,12 @@ def participant() -> None:
     """The campaign's participants: gms and players, their characters and keys."""
 
 
-@participant.command("add")
-@click.argument("name")
-@click.option(
-    "--role",
-    type=click.Choice(["gm", "player"]),
-    required=True,
-    help="gm records anything; a player, for their characters.",
+@participant.command(
+    "add",
+    cls=Modelled,
+    arguments=["name"],
+    fields={"plays": {"metavar": "CHARACTER"}, "key": {"metavar": "ed25519:BASE64"}},
 )
-@click.option("--plays", multiple=True, metavar="CHARACTER", help="A character the player records for (repeatable).")
-@click.option("--key", metavar="ed25519:BASE64", help="Their public key, as their `chronicle identity show` prints it.")
 @common
 @executes("participants:ParticipantAdd")
 def add() -> None:
@@ -38,16 +32,15 @@ def add() -> None:
     """
 
 
-@participant.command("invite")
-@click.argument("name")
-@click.option(
-    "--role", type=click.Choice(["gm", "player"]), default="player", show_default=True, help="Their role once joined."
-)
-@click.option("--plays", multiple=True, metavar="CHARACTER", help="A character the player records for (repeatable).")
-@click.option(
-    "--url",
-    metavar="URL",
-    help="The server's address as the table reaches it (default: where `serve --writes` last listened).",
+@participant.command(
+    "invite",
+    cls=Modelled,
+    arguments=["name"],
+    fields={
+        "role_": {"default": "player", "show_default": True},
+        "plays": {"metavar": "CHARACTER"},
+        "url": {"metavar": "URL"},
+    },
 )
 @common
 @executes("invitations:ParticipantInvite")
@@ -62,9 +55,7 @@ def invite() -> None:
     """
 
 
-@participant.command("remove")
-@click.argument("name")
-@click.option("--reason", required=True, help="Why (kept in the log).")
+@participant.command("remove", cls=Modelled, arguments=["name"])
 @common
 @executes("participants:ParticipantRemove")
 def remove() -> None:
@@ -76,28 +67,13 @@ def remove() -> None:
     """
 
 
-@participant.command("list")
+@participant.command("list", cls=Modelled)
 @common
-@click.pass_obj
-def list_(env: Any) -> None:
+@asks("participants:ParticipantList")
+def list_() -> None:
     """Every participant: role, the characters a player plays, key, and since which log position.
 
     \b
     Example:
       chronicle participant list --json
     """
-    from ..ledger.application.views.participants import participant_list
-
-    rows = participant_list(env.read())
-    emit(
-        env,
-        {"participants": rows},
-        lambda: (
-            aligned(
-                ("name", "role", "plays", "key", "since"),
-                [(r["name"], r["role"], ", ".join(r["plays"]) or "-", r["key"], f"#{r['since']}") for r in rows],
-            )
-            if rows
-            else "No participants yet: this campaign was started before chronicle signed what it records."
-        ),
-    )

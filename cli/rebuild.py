@@ -8,9 +8,8 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from ..ledger.bulk.rebuild import PROJECTIONS
-from ..ledger.bulk.rebuild import rebuild as replay
-from ..ledger.store.chronicle import open_ledger
+from ..ledger.application.rebuild import PROJECTIONS
+from ..ledger.application.rebuild import rebuild as replay
 from .context import Env
 from .options import common
 from .output import emit
@@ -44,16 +43,8 @@ def rebuild(env: Env, names: tuple[str, ...], workers: int | None) -> None:
       chronicle rebuild --projection characters
     """
     names = names or PROJECTIONS
-    env.close()  # no connection is held while the workers are forked: each opens its own
     with _progress(env, f"rebuilding {', '.join(names)}") as start:
-        counts = replay(functools.partial(open_ledger, env.db), names, workers, start)
-    from ..ledger.store import snapshots  # lazily: it loads the domain's models
-
-    app = open_ledger(env.db)
-    try:
-        snapshots.clear(app)  # (a snapshot `verify` found unlike its events would be trusted by writes)
-    finally:
-        app.close()
+        counts = replay(env.ledger, names, workers, start)
     emit(env, {"projections": counts}, "\n".join(f"{name}: {count} events replayed" for name, count in counts.items()))
 
 

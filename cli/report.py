@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from ..domain.explain import system_title
-from ..ledger.application.views.report import character_report
+from .commanding import query, render
 from .context import Env
 from .files import written
 from .html import page
+from .modelled import Modelled
 from .options import common
-from .output import emit, stories, width, wrapped
+from .output import emit
 
 
-@click.command()
-@click.argument("name")
+@click.command(cls=Modelled, model="queries.report:Report", arguments=["name"], fields={"data": None})
 @click.option(
     "--html",
     "html_file",
@@ -34,28 +31,11 @@ def report(env: Env, name: str, html_file: str | None) -> None:
     Example:
       chronicle report Vasana --html vasana.html
     """
-    data = character_report(env.read(), name, data=env.json)
+    reply = env.ledger.ask(query("report:Report", {"name": name}, {"data": env.json}))
     if html_file:
+        data = reply.document
         with written(html_file) as out:  # whole or not at all; a full disk or missing folder is one line
             out.write(page(data).encode())
         emit(env, data, f"Wrote {data['character']['name']}'s report to {html_file}.")
         return
-    emit(env, data, lambda: _terminal(data))
-
-
-def _terminal(data: dict[str, Any]) -> str:
-    character, columns = data["character"], width()
-    title = f"{data['campaign']} ({system_title(data['system'])}), version {character['version']}"
-    lines = [f"{character['name']} — {title}: {character['summary']}", ""]
-    lines += [text for line in data["sheet_lines"] for text in wrapped(line, 2, columns)]
-    if data["status"]:
-        lines += ["", "Status over time:"]
-        lines += [
-            f"  #{p['position']:<6} {p['total']:>6,}" + ("  an increase spent" if p["spent"] else "")
-            for p in data["status"]
-        ]
-    if data["health"]:
-        lines += ["", "Wounds and healing:"]
-        lines += [f"  #{c['position']:<6} now {c['after']}" for c in data["health"]]
-    lines += ["", "Chronicle:", stories(data["timeline"], columns, who=False)]
-    return "\n".join(lines)
+    render(env, reply)

@@ -8,12 +8,13 @@ import click
 
 from ..ledger.application.commands.table import Roll
 from .commanding import executes
+from .modelled import Modelled
 from .options import common
 
 _NEGATIVE_NOTATION = re.compile(r"-[\d(d]", re.IGNORECASE)  # -1d4, -d8, -(1d6+1), -3
 
 
-class NotationCommand(click.Command):
+class NotationCommand(Modelled):
     """A notation may begin with a minus (`roll -1d4`, CONTRACT.md "Long campaigns"): that word is the
     notation, not an option, so it is handed to Click after `--`, where every word is an argument."""
 
@@ -52,12 +53,15 @@ def _negative_notation_last(args: list[str], takes_value: dict[str, bool]) -> li
     return args
 
 
-@click.command(cls=NotationCommand)
-@click.argument("notation")
-@click.option("--for", "for_", metavar="NAME", help="The character the roll is for (else the campaign).")
-@click.option("--reason", default="", help="What the roll was for.")
-@click.option("--roll", "single", type=int, metavar="N", help="The table's result of a notation of one die.")
-@click.option("--dice", "given", metavar="FACES", help="The table's own faces, comma-separated, in rolled order.")
+@click.command(
+    cls=NotationCommand,
+    arguments=["notation"],
+    fields={
+        "for_": {"metavar": "NAME"},
+        "roll": {"metavar": "N"},
+        "dice": {"metavar": "FACES", "multiple": False, "type": click.STRING},  # `3,5`: one word
+    },
+)
 @common
 @executes(Roll)
 def roll() -> None:

@@ -22,7 +22,7 @@ from pydantic.fields import FieldInfo
 
 from ..domain import systems
 from ..domain.model import Model
-from ..domain.titles import system_title
+from ..domain.registry import system_title
 
 REGENERATE = "python -m chronicle.cli.rulings_doc > docs/rulings.md"
 WIDTH = 110  # prose is wrapped at this width, so the page reads well as plain text too

@@ -19,8 +19,8 @@ from ..ledger.store.sqlite import staying_up
 from ..ledger.store.targets import redact
 from .context import Env
 from .web.app import build
-from .web.data import LedgerUnavailable, TableData
 from .web.limits import Room, room
+from .web.reading import LedgerUnavailable, Reading
 from .web.writes import Writer, address_of
 
 
@@ -60,7 +60,7 @@ def serve(env: Env, host: str, port: int, writes: bool, certfile: str | None, ke
     """
     tls = _tls(certfile, keyfile)
     staying_up()  # its connections keep small page caches: it serves for days
-    data = TableData(env.db)
+    data = Reading(env.db)
     data.check_target()
     try:
         data.warm()
@@ -94,7 +94,7 @@ def serve(env: Env, host: str, port: int, writes: bool, certfile: str | None, ke
 
 
 def _run(
-    data: TableData, listener: socket.socket, limits: Room, writer: Writer | None, tls: tuple[str, str] | None
+    data: Reading, listener: socket.socket, limits: Room, writer: Writer | None, tls: tuple[str, str] | None
 ) -> None:
     import uvicorn
     from uvicorn.server import HANDLED_SIGNALS

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..ledger.application.views.campaigns import sessions
-from .commanding import executes
-from .context import Env
+from .commanding import asks, executes
+from .modelled import Modelled
 from .options import common
-from .output import emit, table
 
 
 @click.group()
@@ -16,8 +14,7 @@ def session() -> None:
     """Sessions at the table: the events between a start and its end."""
 
 
-@session.command("start")
-@click.argument("title", required=False, default="")
+@session.command("start", cls=Modelled, arguments=["title"])
 @common
 @executes("table:SessionStart")
 def start() -> None:
@@ -29,7 +26,7 @@ def start() -> None:
     """
 
 
-@session.command("end")
+@session.command("end", cls=Modelled)
 @common
 @executes("table:SessionEnd")
 def end() -> None:
@@ -41,32 +38,13 @@ def end() -> None:
     """
 
 
-@session.command("list")
+@session.command("list", cls=Modelled)
 @common
-@click.pass_obj
-def list_(env: Env) -> None:
+@asks("campaigns:SessionList")
+def list_() -> None:
     """Every session: number, title, first and last log position, events.
 
     \b
     Example:
       chronicle session list --json
     """
-    rows = sessions(env.read())
-    emit(
-        env,
-        {"sessions": rows},
-        lambda: table(
-            None,
-            ("session", "title", "from", "to", "events"),
-            [
-                (
-                    r["number"],
-                    r["title"],
-                    f"#{r['start']}",
-                    "running" if r["end"] is None else f"#{r['end']}",
-                    r["events"],
-                )
-                for r in rows
-            ],
-        ),
-    )

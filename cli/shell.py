@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..domain.errors import BadInput, ChronicleError
+from ..domain.errors import BadInput
 from ..ledger.store.sqlite import staying_up
 from .batch import LONGEST_LINE, OWN_TRANSACTION, RunLine, line_runner
 from .complete import line_completions, quoted
@@ -64,11 +64,7 @@ def _open(env: Env) -> None:
         must_exist(env.db)
     except BadInput:
         return
-    _ledger(env)
-    try:
-        _ = env.read().campaign  # (and says, once, if the log no longer extends what this chronicle saw)
-    except ChronicleError:  # no campaign yet: a line may start one
-        pass
+    _ledger(env).check_witnessed()  # says, once, if the log no longer extends what this chronicle saw
 
 
 def _ledger(env: Env) -> Any:
@@ -106,31 +102,13 @@ def _run(env: Env, run_line: RunLine, line: str, number: int | None) -> None:
 
 def described(problem: Exception) -> tuple[str, str]:
     """A failing line's error code and one-line message, as the program's own invocation gives them
-    (cli/main.py): never a traceback."""
-    from pydantic import ValidationError
-
-    from ..ledger.application.ledger import lost_race
-    from .actions import first_error
-
-    if isinstance(problem, ChronicleError):
-        return problem.code, str(problem)
+    (ledger/application/failures.py): never a traceback."""
     if isinstance(problem, click.ClickException):
         return "usage", problem.format_message()
-    if isinstance(problem, ValidationError):
-        return "bad_input", first_error(problem)
-    if isinstance(problem, OverflowError):
-        return "bad_input", "a number is beyond the 64-bit limit (at most 9223372036854775807)"
-    if lost_race(problem):
-        return (
-            "conflict",
-            "another writer changed the same records at the same time; nothing was written: run the command again",
-        )
-    from ..ledger.store.faults import storage_fault
+    from ..ledger.application.failures import failure
 
-    fault = storage_fault(problem)  # a full disk: the machine's state, said with what to do
-    if fault is not None:
-        return fault.code, str(fault)
-    return "internal", f"{type(problem).__name__}: {problem}".splitlines()[0]
+    said = failure(problem)
+    return said.code, said.message
 
 
 def _piped(env: Env) -> Iterator[tuple[int | None, str]]:

@@ -5,7 +5,9 @@ commands' own help; a command missing here is loaded to ask it."""
 from __future__ import annotations
 
 SUMMARIES = {
-    "amend": "Correct the event REF (id, #position or time) by a new event; the original stays in the log.",
+    "amend": (
+        "Correct the event REF (id, position as 12 or #12, or time) by a new event; the original stays in the log."
+    ),
     "attack": "Resolve an attack by ATTACKER on TARGET and record it.",
     "batch": (
         "Run FILE (`-` for stdin): one command line a line, without the program name or global options; blank"

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
 from typing import BinaryIO
 
 import click
 
-from ..ledger.bulk.transfer import export_lines, import_lines
-from ..ledger.store.chronicle import open_ledger
+from ..ledger.application.transfer import export as exported
+from ..ledger.application.transfer import import_ as imported
 from .context import Env
 from .files import written
 from .options import common
@@ -31,14 +30,14 @@ def export(env: Env, output: str) -> None:
     Example:
       chronicle export --campaign Glorantha --output glorantha.jsonl
     """
-    session = env.read()
+    name, made = exported(env.ledger)
     lines = 0
     with written(output) as sink:
-        for line in export_lines(session):
+        for line in made:
             sink.write(line + b"\n")
             lines += 1
     if not _stdout(output):  # on stdout the export is the output: nothing may join its stream
-        events, name = lines - 1, session.campaign.name  # (the last line closes the export)
+        events = lines - 1  # (the last line closes the export)
         said = f"Wrote the {events:,} event{'' if events == 1 else 's'} of {name} to {output}."
         emit(env, {"campaign": name, "events": events, "output": output}, said)
 
@@ -72,6 +71,5 @@ def import_(env: Env, source: BinaryIO, workers: int | None) -> None:
     Example:
       chronicle --db copy.db import glorantha.jsonl
     """
-    env.close()  # the import opens the ledger itself: not held while its workers are forked
-    result = import_lines(functools.partial(open_ledger, env.db), source, workers)
+    result = imported(env.ledger, source, workers)
     emit(env, result, f"imported {result['events']} events")

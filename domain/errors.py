@@ -1,5 +1,8 @@
 """The error family every layer raises; the CLI maps each to an exit status in one place."""
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class ChronicleError(Exception):
     """Base of every error a user may see. `exit_code` follows Click: 2 bad input, 1 refusal."""
@@ -91,3 +94,47 @@ class DamagedLog(Refusal):
     nothing more is decided on it until it is restored (`verify` names what changed)."""
 
     code = "damaged_log"
+
+
+def in_words(problem: Mapping[str, Any]) -> str:
+    """What a value lacked, in words, for one of a validation's problems: never the library's own message
+    ("Input should be a valid integer, unable to parse string as an integer")."""
+    kind, context = problem.get("type", ""), problem.get("ctx") or {}
+    if "url" not in problem and problem.get("msg"):  # the project's own error (a custom type): its own words
+        return str(problem["msg"]).removeprefix("Value error, ")
+    if kind in ("int_parsing", "int_type", "int_from_float", "int_parsing_size"):
+        return "must be a whole number" + (" (below 2^63)" if kind == "int_parsing_size" else "")
+    if kind in ("float_parsing", "float_type", "decimal_parsing"):
+        return "must be a number"
+    if kind in ("bool_parsing", "bool_type"):
+        return "must be yes or no (true or false, 1 or 0)"
+    if kind in ("literal_error", "enum"):
+        expected = str(context.get("expected", "")).replace("'", "")
+        return f"must be {expected}" if expected else "is not one of the values it takes"
+    bounds = {
+        "greater_than_equal": ("at least", "ge"),
+        "greater_than": ("more than", "gt"),
+        "less_than_equal": ("at most", "le"),
+        "less_than": ("less than", "lt"),
+    }
+    if kind in bounds:
+        said, key = bounds[kind]
+        return f"must be {said} {context.get(key)}"
+    if kind in ("too_short", "too_long"):
+        limit = context.get("min_length" if kind == "too_short" else "max_length")
+        return f"must have {'at least' if kind == 'too_short' else 'at most'} {limit}"
+    if kind in ("string_type", "string_too_short", "string_too_long"):
+        return (
+            "must be text" if kind == "string_type" else "is too short" if kind == "string_too_short" else "is too long"
+        )
+    if kind in ("list_type", "tuple_type"):
+        return "must be a list"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return "must be an object of keys"
+    if kind == "missing":
+        return "is required"
+    if kind == "extra_forbidden":
+        return "is not a key it takes"
+    if kind in ("value_error", "assertion_error"):
+        return str(problem.get("msg", "")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    return "is not a value it takes"

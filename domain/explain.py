@@ -29,9 +29,9 @@ from .commitments import DiceCommitted
 from .events import DomainEvent
 from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from .participants import ParticipantInvited, ParticipantRemoved, ParticipantSet
+from .registry import system_title
 from .rolls import DiceRolled
 from .tellers import tell
-from .titles import system_title
 
 E = TypeVar("E", bound=DomainEvent)
 TELLERS: dict[type[DomainEvent], Callable[[Any, str], str]] = {}  # the common events; each system has its own
@@ -109,13 +109,20 @@ def _correction(event: Amended, name: str, places: Places | None) -> str:
         done = f"A correction voids {target}"
     else:
         given = [f"{field_words(key)} {outcome_words(value)}" for key, value in (event.inputs or {}).items()]
-        given += [f"the table's {field_words(purpose)} dice {words(faces)}" for purpose, faces in event.table.items()]
+        given += [f"{_purpose(purpose)} {words(faces)}" for purpose, faces in event.table.items()]
         done = (
             f"A correction decides {target} again with {_listed(given)}"
             if given
             else f"A correction decides {target} again"
         )
     return f"{done}{_because(event.reason)}. {_changes(event.changes, places)}"
+
+
+def _purpose(purpose: str) -> str:
+    """ "the save roll", "hit 1's save": a corrected die as the table says it."""
+    from .changes import purpose_words
+
+    return purpose_words(purpose)
 
 
 @_explains(WinterBegan)
@@ -207,15 +214,20 @@ def _position(version: int, places: Places | None) -> str:
 
 
 def _changes(changes: Iterable[Mapping[str, Any]], places: Places | None = None) -> str:
-    """What a correction's re-derivation changed, event by event (`refold.differences`)."""
+    """What a correction's re-derivation changed, event by event (`refold.differences`): only the values
+    that changed, in words (domain/changes.py)."""
+    from .changes import change_words
+
     by_version: dict[int, list[str]] = {}
     for change in changes:
         field, before, after = change["field"], change["recorded"], change["replayed"]
         if field == "counts":
-            said = "no longer counts" if before and not after else "counts again"
+            said = ["no longer counts" if before and not after else "counts again"]
+        elif field == "hits" and any(isinstance(hit, Mapping) for hit in [*(before or ()), *(after or ())]):
+            continue  # (an attack's hits: their injuries' own changes say it)
         else:
-            said = f"{field_words(field)} from {outcome_words(before)} to {outcome_words(after)}"
-        by_version.setdefault(change["version"], []).append(said)
+            said = change_words(field, before, after)
+        by_version.setdefault(change["version"], []).extend(said)
     if not by_version:
         return "No recorded outcome changed."
     parts = [

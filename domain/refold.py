@@ -64,6 +64,7 @@ class Replayed:
     event: Event | None
     outcome: dict[str, Any] | None
     counts: bool = True
+    dead_before: bool = False  # the character was dead already when it was decided (its sentence: no death)
     hit: int = 0
     drawn: list[str] = field(default_factory=list)
     unused: dict[str, list[int]] = field(default_factory=dict)
@@ -188,8 +189,10 @@ def refold(
                 continue
             given = follow(type(event), source.blows[link[1] - 1], character.condition, event.inputs)
             offered, since = source.entry.unused, source.since
+        dead = dead_now(character)
         event, dice = rederive(rules, character, event, overrides, directive, given, offered, since)
         entry = _entry(version, event, dice, offered)
+        entry.dead_before = dead
         if following:
             assert source is not None
             _consumed(source.entry, entry, offered, dice)
@@ -200,6 +203,16 @@ def refold(
     if source is not None:
         replayed += _new_consequences(rules, character, source)
     return character, replayed
+
+
+def dead_now(character: Character) -> bool:
+    """Whether the character is dead (a Potestas condition's `finished`, an AD&D one's `dead`, PenDragon hit
+    points at 0 or below)."""
+    condition, sheet = character.condition, character.sheet
+    if getattr(condition, "finished", False) or getattr(condition, "dead", False) is True:
+        return True
+    top, damage = getattr(sheet, "max_hp", None), getattr(condition, "damage", None)
+    return isinstance(top, int) and isinstance(damage, int) and top - damage <= 0
 
 
 def _link(event: Event, latest: int) -> tuple[int, int] | None:

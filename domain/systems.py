@@ -1,4 +1,4 @@
-"""The three rule systems, by ledger name, and what each one provides (`RuleSystem`)."""
+"""The rule systems, by ledger name (domain/registry.py), and what each one provides (`RuleSystem`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 from .errors import BadInput
 from .events import DomainEvent, Resolution
 from .model import Model
+from .registry import SYSTEMS
 
 
 @runtime_checkable  # isinstance() checks that every member is there (tests/domain/test_systems.py)
@@ -51,6 +52,10 @@ class RuleSystem(Protocol):
         """The sheet from `character add`'s `--stat KEY=VALUE` strings; a bad key or value is `BadInput`."""
         ...
 
+    def sheet_keys(self) -> list[dict[str, str]]:
+        """The sheet keys `character add` takes: `{"key", "for", "meaning"}` each ("for": character or object)."""
+        ...
+
     def view(self, sheet: Any, condition: Any) -> dict[str, Any]:
         """The contract's JSON for `character show`: at least "condition"."""
         ...
@@ -73,7 +78,7 @@ if TYPE_CHECKING:  # mypy checks each package against the Protocol (tests/domain
 
     _COMPLETE: tuple[RuleSystem, ...] = (potestas, adnd2e, pendragon)
 
-PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon-pass": "pendragon"}
+PACKAGES = {spec.name: spec.package for spec in SYSTEMS}  # (domain/registry.py declares them)
 
 
 @functools.cache  # folding a character asks for its system at every step, and import_module is not free

@@ -85,6 +85,12 @@ def safe_line(text: str) -> str:
     return _BAD_NAME.sub(lambda found: repr(found.group())[1:-1], text)
 
 
+def first_line(problem: BaseException) -> str:
+    """The first line of what PROBLEM says (its class's name when it says nothing): a failure in one line."""
+    text = str(problem).strip()
+    return text.splitlines()[0] if text else type(problem).__name__
+
+
 def encode_error(error: Exception) -> BadInput:
     """orjson's refusal of a lone surrogate (an argument that was not UTF-8) as bad input."""
     return BadInput(f"text is not valid Unicode ({str(error).split(':')[-1].strip() or error}): not stored")

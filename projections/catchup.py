@@ -16,6 +16,7 @@ from eventsourcing.domain import OriginatorVersionError
 from eventsourcing.persistence import IntegrityError, OperationalError
 
 from ..domain.errors import ChronicleError
+from ..domain.text import first_line
 from .store import ViewStore
 
 if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
@@ -115,7 +116,7 @@ class Stuck(ChronicleError):
         if isinstance(problem, OriginatorVersionError):  # (its text is two numbers)
             reason = "a row is not at the version the next event of its aggregate follows"
         else:
-            reason = str(problem).strip().splitlines()[0] if str(problem).strip() else type(problem).__name__
+            reason = first_line(problem)
         super().__init__(
             f"the read models cannot take the events after #{start} (up to #{end}): {reason}; nothing was"
             " written: run `chronicle rebuild`, which replays them from the log"

@@ -26,7 +26,9 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
     from .feed import Feed, Logged
 
 VIEW = "characters"
-VERSION = 5  # of the table below: a ledger whose rows were made by another version rebuilds them
+# of the table below and of what its rows hold (a wound's number, a knockdown ended): a ledger whose rows were
+# made by another version rebuilds them
+VERSION = 6
 TABLES = {
     "chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
     " state TEXT, view TEXT, summary TEXT, position BIGINT"

@@ -57,14 +57,6 @@ def character_row(store: ViewStore, ident: UUID) -> CharacterRow | None:
     return CharacterRow(ident, UUID(campaign_id), name, version, orjson.loads(view), campaign, system)
 
 
-def current_campaign(store: ViewStore) -> str | None:
-    """The id of the campaign commands act on without `--campaign` (the index's `current_campaign`)."""
-    rows = store.query(
-        "SELECT id FROM chronicle_campaigns WHERE archived = 0 ORDER BY chosen DESC, position DESC LIMIT 1"
-    )
-    return str(rows[0][0]) if rows else None
-
-
 def names(store: ViewStore) -> list[tuple[str, str, str | None, str | None]]:
     """Each campaign's id and name with each of its characters' id and name (None, None for none), in
     one statement: what a readable address (`/c/<campaign>/<character>`) is matched against."""

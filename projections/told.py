@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..domain.explain import PositionOf
 
 VIEW = "told"
-VERSION = 3  # of the table and of the sentences in it: a change to how events are explained raises it
+VERSION = 4  # of the table and of the sentences in it: a change to how events are explained raises it
 TABLES = {
     # `name`: the character's name the sentences were told with ("" for the campaign's own events);
     # `amended`: for a correction, what `log` says about it beside the event it corrects (JSON)
@@ -53,7 +53,13 @@ def told_row(
     amended_type, explain = _domain()
     amended = None
     if isinstance(event, amended_type):
-        amended = orjson.dumps({"target": event.target, "void": event.void, "reason": event.reason}).decode()
+        # the events whose outcome it changed (by id): `log` tells those again, struck and corrected
+        from ..domain.ids import event_id
+
+        changed = sorted({event_id(event.originator_id, c["version"]) for c in event.changes if not c.get("hit")})
+        amended = orjson.dumps(
+            {"target": event.target, "void": event.void, "reason": event.reason, "changed": changed}
+        ).decode()
     return (position, name, event.by, explain(event, name, system, position_of), amended)
 
 

@@ -1,5 +1,5 @@
 """Where an assistant's calls meet the ledger: the global options of `chronicle mcp`, one `Ledger` per
-call (its own transaction, which sees what other processes wrote), and errors as the CLI words them."""
+call (its own transaction, which sees what other processes wrote), and errors as every front door says them."""
 
 from __future__ import annotations
 
@@ -7,26 +7,14 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...domain.errors import ChronicleError
-from ...domain.text import safe_line
+from ...ledger.application.failures import Failure
+from ...ledger.application.failures import failure as said
 from ...ledger.store.targets import must_exist
 
 if TYPE_CHECKING:
     from ...ledger.application.ledger import Ledger
-
-
-@dataclass(frozen=True)
-class Failure:
-    """A call that failed as the CLI's command would: its error code, its one-line message, its exit status."""
-
-    code: str
-    message: str
-    exit_code: int
-
-    def document(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
 
 
 @dataclass
@@ -46,6 +34,7 @@ class Desk:
         """A ledger for one call, closed after it (a write not committed is rolled back). Reading never
         creates a database file: a SQLite path that does not exist is bad input, as for the CLI's reads."""
         from ...ledger.application.ledger import Ledger
+        from ..output import presentation
 
         with self._turn:
             if not writing:
@@ -57,6 +46,7 @@ class Desk:
                 seed=self.seed,
                 writing=writing,
                 by_given=self.by_given,
+                presentation=presentation(),  # the text the CLI's command prints when piped
             )
             try:
                 yield ledger
@@ -65,20 +55,6 @@ class Desk:
 
 
 def failure(problem: Exception) -> Failure:
-    """PROBLEM as the CLI reports it (cli/main.py): exit 1 a refusal, exit 2 bad input, never a traceback."""
-    from pydantic import ValidationError
-
-    from ...ledger.application.ledger import lost_race
-
-    if isinstance(problem, ChronicleError):
-        return Failure(problem.code, safe_line(str(problem)), problem.exit_code)
-    if isinstance(problem, ValidationError):
-        from ..actions import first_error
-
-        return Failure("bad_input", safe_line(first_error(problem)), 2)
-    if isinstance(problem, OverflowError):
-        return Failure("bad_input", "a number is beyond the 64-bit limit (at most 9223372036854775807)", 2)
-    if lost_race(problem):
-        message = "another writer changed the same records at the same time; nothing was written: run it again"
-        return Failure("conflict", message, 1)
-    return Failure("internal", safe_line(f"{type(problem).__name__}: {problem}".splitlines()[0]), 2)
+    """PROBLEM as every front door says it (ledger/application/failures.py): exit 1 a refusal, exit 2 bad
+    input, never a traceback."""
+    return said(problem)

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, urlsplit
 
 from ...domain.errors import BadInput, ChronicleError
-from ..output import aligned
+from ...ledger.application.queries import CampaignList, CampaignShow, CharacterList, CharacterShow, Log
+from ...ledger.application.reply import Reply
 from .desk import Desk
-from .reads import CampaignArguments, CharacterArguments, LogArguments, campaign_show, character_show, log
 
 if TYPE_CHECKING:
-    from ...ledger.application.commands import Reply
+    from ...ledger.application.ledger import Ledger
 
 STORY = 40  # the newest events a resource tells (the `log` tool has the rest), as the table view's pages do
 TEMPLATES = {
@@ -42,13 +42,10 @@ def character_uri(campaign: str, name: str) -> str:
 def entries(desk: Desk) -> list[Entry]:
     """Every campaign (archived ones left out) and each of its characters (retired ones left out); none
     when the database does not exist yet."""
-    from ...ledger.application.views.campaigns import campaign_list
-    from ...ledger.application.views.characters import character_list
-
     found = []
     try:
         with desk.ledger() as ledger:
-            for campaign in campaign_list(ledger.session()):
+            for campaign in ledger.ask(CampaignList()).document["campaigns"]:
                 name = campaign["name"]
                 found.append(
                     Entry(
@@ -59,7 +56,7 @@ def entries(desk: Desk) -> list[Entry]:
                     )
                 )
                 ledger.campaign = name
-                for character in character_list(ledger.session(), None):
+                for character in ledger.ask(CharacterList()).document["characters"]:
                     found.append(
                         Entry(
                             character_uri(name, character["name"]),
@@ -74,40 +71,32 @@ def entries(desk: Desk) -> list[Entry]:
 
 
 def read(desk: Desk, uri: str) -> Reply:
-    """The resource at URI: its JSON document and its sentences."""
+    """The resource at URI: its JSON document and its text."""
     parts = urlsplit(uri)
     path = [unquote(part) for part in parts.path.split("/")[1:]]
     if parts.scheme == "chronicle" and parts.netloc == "campaign" and len(path) == 1 and path[0]:
-        return _campaign(desk, path[0])
+        with desk.ledger(campaign=path[0]) as ledger:
+            return _campaign(ledger)
     if parts.scheme == "chronicle" and parts.netloc == "character" and len(path) == 2 and all(path):
-        return _character(desk, *path)
+        with desk.ledger(campaign=path[0]) as ledger:
+            return _character(ledger, path[1])
     raise BadInput(f"no resource at {uri}: chronicle's are {' and '.join(TEMPLATES.values())}")
 
 
-def _campaign(desk: Desk, campaign: str) -> Reply:
-    from ...ledger.application.commands import Reply
-    from ...ledger.application.views.characters import character_list
-
-    with desk.ledger(campaign=campaign) as ledger:
-        shown = campaign_show(ledger, CampaignArguments())
-        characters = character_list(ledger.read(), None)
-        story = log(ledger, LogArguments(tail=STORY))
-        document = {"campaign": shown.document, "characters": characters, **story.document}
-        listed = aligned(
-            ("character", "version", "condition"), [(r["name"], r["version"], r["summary"]) for r in characters]
-        )
-        text = "\n\n".join(
-            [shown.text, listed if characters else "No characters.", f"The newest events:\n{story.text}"]
-        )
+def _campaign(ledger: Ledger) -> Reply:
+    shown = ledger.ask(CampaignShow())
+    party = ledger.ask(CharacterList())
+    story = ledger.ask(Log(tail=STORY))
+    characters = party.document["characters"]
+    document = {"campaign": shown.document, "characters": characters, **story.document}
+    text = "\n\n".join(
+        [shown.text, party.text if characters else "No characters.", f"The newest events:\n{story.text}"]
+    )
     return Reply.of(document, text)
 
 
-def _character(desk: Desk, campaign: str, name: str) -> Reply:
-    from ...ledger.application.commands import Reply
-
-    with desk.ledger(campaign=campaign) as ledger:
-        shown = character_show(ledger, CharacterArguments(name=name))
-        story = log(ledger, LogArguments(name=name, tail=STORY))
-        document = {"character": shown.document, **story.document}
-        text = f"{shown.text}\n\nThe newest events:\n{story.text}"
-    return Reply.of(document, text)
+def _character(ledger: Ledger, name: str) -> Reply:
+    shown = ledger.ask(CharacterShow(name=name))
+    story = ledger.ask(Log(name=name, tail=STORY))
+    document = {"character": shown.document, **story.document}
+    return Reply.of(document, f"{shown.text}\n\nThe newest events:\n{story.text}")

@@ -15,7 +15,6 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
-from ...domain.errors import ChronicleError
 from . import resources, tools
 from .desk import Desk, failure
 
@@ -146,8 +145,9 @@ def build(desk: Desk) -> Server[Any]:
         uri = str(params.uri)
         try:
             reply = await anyio.to_thread.run_sync(resources.read, desk, uri)
-        except ChronicleError as problem:
-            raise MCPError(types.INVALID_PARAMS, failure(problem).message) from None
+        except Exception as problem:  # as a tool's: the same code and message as the CLI's
+            failed = failure(problem)
+            raise MCPError(failed.rpc_code, failed.message, failed.document()["error"]) from None
         return types.ReadResourceResult(
             contents=[
                 types.TextResourceContents(uri=uri, mime_type="text/plain", text=reply.text),

@@ -1,21 +1,19 @@
 """The tools an assistant sees: one per command document (`chronicle commands --json`: name, summary,
-systems and schema), and the tools that read (`reads.py`). A call builds the document or the arguments,
-runs the layer in a ledger of its own, and answers the command's `--json` document and its sentences."""
+systems and schema), and one per query it may ask (`reads.py`). A call builds the command or the query,
+runs it in a ledger of its own (`execute`, `ask`), and answers the reply's document and its text."""
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-from pydantic import ValidationError
+from typing import Any
 
 from ...domain.errors import BadInput
+from ...ledger.application.reply import Reply
 from .desk import Desk
-from .reads import READS
+from .reads import asked, described, reads, tool_name
 
-if TYPE_CHECKING:
-    from ...ledger.application.commands import Reply
+__all__ = ["Listed", "call", "known", "listing", "tool_name"]
 
 
 @dataclass(frozen=True)
@@ -26,11 +24,6 @@ class Listed:
     description: str
     schema: dict[str, Any]
     writes: bool
-
-
-def tool_name(command: str) -> str:
-    """A command's tool: its name with spaces and dashes as underscores (`status award` is `status_award`)."""
-    return command.replace(" ", "_").replace("-", "_")
 
 
 @functools.cache
@@ -63,9 +56,7 @@ def arguments_of(schema: dict[str, Any]) -> dict[str, Any]:
 
 @functools.cache
 def reading() -> dict[str, Listed]:
-    return {
-        name: Listed(name, read.description, read.arguments.model_json_schema(), False) for name, read in READS.items()
-    }
+    return {tool: Listed(tool, *described(query), False) for tool, query in reads().items()}
 
 
 def listing() -> list[Listed]:
@@ -74,22 +65,15 @@ def listing() -> list[Listed]:
 
 
 def known(name: str) -> bool:
-    return name in writing() or name in READS
+    return name in writing() or name in reads()
 
 
 def call(desk: Desk, name: str, arguments: dict[str, Any]) -> Reply:
     """Run tool NAME with ARGUMENTS in a ledger of its own; a failure raises as the CLI's command would."""
-    if name in READS:
-        read = READS[name]
-        try:
-            asked = read.arguments.model_validate(arguments, strict=True)
-        except ValidationError as error:
-            from ...ledger.application.commands import problem
-
-            raise BadInput(f"{name}: {problem(error)}") from None
+    if name in reads():
+        query = asked(reads()[name], arguments)
         with desk.ledger() as ledger:
-            reply = read.answer(ledger, asked)
-            return _built(reply)
+            return _built(ledger.ask(query))
     command, _ = writing()[name]
     if "command" in arguments:  # the tool names its command: a document's own key would contradict it
         raise BadInput(f"{command}: unknown key 'command'")
@@ -98,7 +82,5 @@ def call(desk: Desk, name: str, arguments: dict[str, Any]) -> Reply:
 
 
 def _built(reply: Reply) -> Reply:
-    """REPLY with its document and sentences built while its ledger is open (both are read when first asked)."""
-    from ...ledger.application.commands import Reply
-
+    """REPLY with its document and text built while its ledger is open (both are made when first asked)."""
     return Reply.of(reply.document, reply.text)

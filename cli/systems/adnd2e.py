@@ -64,11 +64,15 @@ def injure() -> None:
 @click.option(
     "--minutes", type=int, metavar="M", help="Minutes of rest (1 temporary hp a turn of 10, ruling temporary_recovery)."
 )
+@click.option("--days", type=int, metavar="D", help="Days of rest (24 hours each).")
+@click.option("--weeks", type=int, metavar="W", help="Weeks of rest (168 hours each).")
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
+@click.option("--force", is_flag=True, help="Rest a dead character anyway (it heals nothing).")
 @common
 @executes(Rest)
 def rest() -> None:
-    """Natural healing for NAME over --hours H or --minutes M (exactly one); recorded even if it heals nothing.
+    """Natural healing for NAME over --hours H, --minutes M, --days D or --weeks W (exactly one); recorded even
+    if it heals nothing. The dead are refused (exit 1) unless --force.
 
     \b
     Example:
@@ -89,14 +93,19 @@ def rest() -> None:
 @click.option(
     "--weapon",
     metavar="NAME",
-    help="A weapon on ATTACKER's sheet, by name (none for bare hands);"
+    help="A weapon on ATTACKER's sheet, by name (default: its only one; none for bare-handed maneuvers);"
     " its kind, size and missile flag come from the sheet.",
 )
 @click.option(
     "--missile", is_flag=True, help="The weapon is thrown: a missile attack (never a sap or a non-lethal one)."
 )
 @click.option("--roll", type=int, metavar="N", help="The table's d20 attack roll.")
-@click.option("--thac0", type=int, metavar="N", help="The attacker's THAC0, if not on its sheet (else 20).")
+@click.option(
+    "--thac0",
+    type=int,
+    metavar="N",
+    help="The attacker's THAC0, if not on its sheet (else a monster's by its hit dice, ruling monster_thac0, or 20).",
+)
 @click.option(
     "--wrestling-round",
     type=int,
@@ -120,6 +129,8 @@ def rest() -> None:
 @click.option(
     "--defender-dice", metavar="FACES", help="The table's faces for the damage dice of the armed defender's strike."
 )
+@click.option("--knockout-roll", type=int, metavar="N", help="Sap: the table's d100 knockout roll.")
+@click.option("--knockout-dice", metavar="A,B", help="Sap: the table's 2d8 faces for the knockout's rounds.")
 @click.option("--no-free-hand", "no_free_hand", is_flag=True, help="The attacker has no free hand (no grab).")
 @common
 @executes(Attack)
@@ -151,9 +162,8 @@ def attack() -> None:
 @click.option(
     "--save-number",
     type=click.IntRange(1, 20),
-    required=True,
     metavar="S",
-    help="The victim's base save vs petrification (1-20).",
+    help="The victim's base save vs petrification (1-20); default its sheet's petrification=N.",
 )
 @click.option("--save-roll", type=int, metavar="N", help="The table's d20 save roll.")
 @click.option(

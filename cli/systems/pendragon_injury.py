@@ -19,7 +19,7 @@ from .pendragon_common import AT, HELP
     "save_roll",
     type=int,
     metavar="N",
-    help="Accepted for the contract's common form; PenDragon Pass has no injury save,"
+    help="Taken so that scripts written for every system run; PenDragon Pass has no injury save,"
     " so it is ignored and not recorded.",
 )
 @click.option("--attacker", metavar="NAME", default="", help="Who dealt the blow, for the log.")
@@ -109,19 +109,21 @@ def heal() -> None:
 @click.argument("name")
 @click.option("--hours", type=int, metavar="H", help="Hours of rest.")
 @click.option("--minutes", type=int, metavar="M", help="Minutes of rest.")
+@click.option("--days", type=int, metavar="D", help="Days of rest (24 hours each).")
+@click.option("--weeks", type=int, metavar="W", help="Weeks of rest (168 hours each): the Healing Rate a full week.")
 @click.option("--interrupted", is_flag=True, help="A significant interruption: nothing heals.")
 @click.option("--force", is_flag=True, help="Rest a dead character anyway.")
 @common
 @executes(Rest)
 def rest() -> None:
     """Natural healing: NAME heals its Healing Rate, (STR + CON) // 10, per full week of rest, oldest
-    wounds first; wounds awaiting Chirurgery do not heal on their own (standard Pendragon, a table
-    ruling where the seed is silent). A rest that heals nothing is still recorded; a dead character's
-    is refused (exit 1) unless --force.
+    wounds first; wounds awaiting Chirurgery do not heal on their own (standard Pendragon, as the text
+    does not say). The rest lasts --hours, --minutes, --days or --weeks (exactly one). A rest that
+    heals nothing is still recorded; a dead character's is refused (exit 1) unless --force.
 
     \b
     Example:
-      chronicle rest Vasana --hours 336
+      chronicle rest Vasana --weeks 2
     """
 
 

@@ -62,7 +62,8 @@ def asked(ctx: click.Context, params: dict[str, Any]) -> dict[str, Any]:
     "--rolls",
     type=PlanFile(),
     metavar="FILE",
-    help="A JSON file (- for stdin) of choices and table dice per character (shape below).",
+    help="A JSON file (- for stdin) of choices and table dice per character (its shape is shown under the "
+    "command's description).",
 )
 @click.option(
     "--ask",

@@ -96,14 +96,19 @@ def exert() -> None:
 @click.option(
     "--minutes", type=int, metavar="M", help="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 per full hour."
 )
+@click.option("--days", type=int, metavar="D", help="Days of rest (24 hours each).")
+@click.option("--weeks", type=int, metavar="W", help="Weeks of rest (168 hours each).")
 @click.option("--interrupted", is_flag=True, help="The rest was interrupted: time passes, nothing heals.")
+@click.option("--force", is_flag=True, help="Rest a dead character, or a dying one not yet stable, anyway.")
 @common
 @executes(Rest)
 def rest() -> None:
-    """Natural healing for NAME over --hours H or --minutes M (exactly one):
+    """Natural healing for NAME over --hours H, --minutes M, --days D or --weeks W (exactly one):
     3 * (H // 24) + (H % 24) // 8 wounds and 3 * (m // 60) + (m % 60) // 20
     nonlethal wounds for m minutes; each healed wound moves its ladder up a
-    step. A rest that heals nothing is still recorded.
+    step. A rest that heals nothing is still recorded. The dead, and the
+    dying who are not stable (they save each round: dying-save), are
+    refused (exit 1) unless --force.
 
     \b
     Example:

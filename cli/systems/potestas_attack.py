@@ -33,7 +33,7 @@ def _options(command: Any) -> Any:
     metavar="NAME|SPEC",
     help="A weapon on ATTACKER's sheet by NAME, or a full SPEC name:attack=N,damage=D,enhancement=N,"
     "threat=N,multiplier=N,types=a+b plus flags light, two_handed, ranged, thrown (a ranged attack "
-    "that adds Str), unarmed, nonlethal. Default: the sheet's first weapon. Two or more only "
+    "that adds Str), unarmed, nonlethal. Default: the sheet's only weapon. Two or more only "
     "with --multi-weapon.",
 )
 @click.option("--roll", type=int, metavar="N", help="The table's d20 attack roll.")
@@ -70,7 +70,7 @@ def attack() -> None:
     hit as its own injury (DR and a save each). ATTACKER's BAB, Str, Dex and
     size are copied into the event. Weapons: each --weapon NAME is the
     sheet's weapon of that name (a SPEC with `:` stands alone); without
-    --weapon, the sheet's first weapon, or all of them with --multi-weapon.
+    --weapon, the sheet's only weapon, or all of them with --multi-weapon.
     Weapons go on the sheet as specs separated by `;`:
     `character add Kara --stat "weapons=longsword:damage=1d8,types=slashing;javelin:damage=1d6,thrown"`.
 

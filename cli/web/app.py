@@ -33,16 +33,20 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ...domain.errors import BadInput, ChronicleError, NotFound
+from ...domain.errors import BadInput, NotFound
 from ...domain.explain import state_words
 from ...domain.limits import INT64_MAX
 from ...domain.pendragon.increases import next_increase_at
 from ...domain.text import printable
-from ..chart import status_chart
-from .data import Campaign, LedgerUnavailable, Listed, TableData, matching, plain
+from ...ledger.application.failures import failure
+from ...ledger.application.names import matching
+from ...ledger.application.queries.pages import CampaignPage, CharacterAddress, CharacterPage, LogPage
+from ..chart import MOST_POINTS, status_chart
+from ..html import struck_html
 from .fair import FairDice
 from .limits import Descriptors, quiet_when_exhausted
 from .live import COME_BACK, STREAMS, Hub, Once
+from .reading import LedgerUnavailable, Reading
 from .security import Headers
 from .witness import Witness
 
@@ -78,6 +82,9 @@ def templates() -> jinja2.Environment:
     )
     env.filters["plain"] = plain
     env.filters["shown"] = shown
+    env.filters["struck"] = lambda text: markupsafe.Markup(  # escaped in the making, as Jinja escapes
+        struck_html(str(text), lambda said: str(markupsafe.escape(said)))
+    )
     env.filters["part"] = lambda name: quote(str(name), safe="")  # a name as one segment of a readable URL
     env.globals["status_chart"] = lambda series: markupsafe.Markup(status_chart(series))  # escaped in the making
     env.globals["next_increase_at"] = next_increase_at
@@ -104,8 +111,14 @@ def segments(request: Request, prefix: str = "/c/") -> list[str]:
     return [unquote_to_bytes(part).decode("utf-8", "replace") for part in tail.split(b"/")]
 
 
-def campaign_href(campaign: Campaign) -> str:
-    return "/c/" + quote(campaign.name, safe="")
+def campaign_href(campaign: dict[str, Any]) -> str:
+    return "/c/" + quote(campaign["name"], safe="")
+
+
+def plain(kind: str) -> str:
+    """`StatusAwarded` -> "Status awarded"."""
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in kind).split()
+    return " ".join(words).capitalize()
 
 
 def shown(value: object) -> str:
@@ -115,9 +128,7 @@ def shown(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def build(
-    data: TableData, say: Callable[[str], None], streams: int = STREAMS, writes: Writer | None = None
-) -> Starlette:
+def build(data: Reading, say: Callable[[str], None], streams: int = STREAMS, writes: Writer | None = None) -> Starlette:
     """The app for one ledger; `say` prints one line on the terminal; at most `streams` clients follow
     `/events` at once (web/limits.py); `writes`: the writer of `serve --writes` (web/writes.py)."""
     env = templates()
@@ -147,12 +158,13 @@ def build(
             except LedgerUnavailable as problem:
                 once.problem(str(problem))
                 return failed(request, 503, "The ledger cannot be read", str(problem))
-            except ChronicleError as problem:
-                if isinstance(problem, NotFound):
-                    return failed(request, 404, "Not in this ledger", str(problem))
-                return failed(request, 400, "Not an address this view can show", str(problem))
-            except Exception as problem:  # a bug: the page says so, the terminal gets one line
-                say(f"error on {request.url.path}: {type(problem).__name__}: {problem}".splitlines()[0])
+            except Exception as problem:
+                said = failure(problem, addressed=True)  # a name the page's address holds: 404 if lacking
+                if said.http_status == 404:
+                    return failed(request, 404, "Not in this ledger", said.message)
+                if not said.internal:
+                    return failed(request, said.http_status, "Not an address this view can show", said.message)
+                say(f"error on {request.url.path}: {said.message}")  # a bug: the page says so, the terminal why
                 return failed(
                     request,
                     500,
@@ -168,20 +180,13 @@ def build(
         value = (request.query_params.get("as_of") or "").strip()
         return f"#{value}" if value.isascii() and value.isdigit() else value or None
 
-    def current(known: list[Listed]) -> Listed | None:
-        """The campaign `campaign use` chose (else the newest), as `/` and `/log` show it."""
-        ident = data.current()
-        return next((c for c in known if c.id == ident), known[-1] if known else None)
+    def campaign_of(**asked: Any) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+        """A campaign's page (by id, by name, else the current one) and every campaign a page links."""
+        found = data.ask(CampaignPage(**asked)).document
+        return found["campaign"], found["campaigns"]
 
-    def named(known: list[Listed], name: str) -> Listed:
-        found = matching([c.name for c in known], name, "campaign")
-        return next(c for c in known if c.name == found)
-
-    def built(chosen: Listed | None, at: str | None = None) -> Campaign | None:
-        return None if chosen is None else data.campaign(chosen, at)
-
-    def campaign_page(request: Request, chosen: Campaign | None, known: list[Listed]) -> Response:
-        others = [c for c in known if chosen is None or c.id != chosen.id]
+    def campaign_page(request: Request, chosen: dict[str, Any] | None, known: list[dict[str, Any]]) -> Response:
+        others = [c for c in known if chosen is None or c["id"] != chosen["id"]]
         return render(
             request,
             "campaigns.html",
@@ -192,23 +197,23 @@ def build(
 
     @page
     def campaigns(request: Request) -> Response:
-        known = data.listed()
-        return campaign_page(request, built(current(known), as_of(request)), known)
+        return campaign_page(request, *campaign_of(as_of=as_of(request)))
 
     def character_page(request: Request, ident: str) -> Response:
-        found = data.character(ident, as_of(request))
+        found = data.ask(CharacterPage(id=ident, as_of=as_of(request), points=MOST_POINTS)).document["character"]
         if found is None:
             return failed(request, 404, "No such character", "This ledger has no character at that address.")
-        href = "/c/" + quote(found.campaign, safe="")
+        href = "/c/" + quote(found["campaign"], safe="")
         return render(request, "character.html", character=found, campaign_href=href, log_href=href + "/log")
 
     @page
     def character(request: Request) -> Response:
         """The old address by id: sent on to the readable one, its query kept."""
-        found = data.names_of(request.path_params["ident"])
-        if found is None:
+        try:
+            found = data.ask(CharacterAddress(id=request.path_params["ident"])).document
+        except NotFound:
             return failed(request, 404, "No such character", "This ledger has no character at that address.")
-        href = "/c/" + "/".join(quote(name, safe="") for name in found)
+        href = "/c/" + "/".join(quote(name, safe="") for name in (found["campaign"], found["name"]))
         return RedirectResponse(href + (f"?{request.url.query}" if request.url.query else ""), status_code=308)
 
     @page
@@ -219,21 +224,23 @@ def build(
         if parts and parts[-1] == "" and len(parts) > 1:
             parts.pop()  # a trailing slash
         if len(parts) == 2 and parts[1] != "log":  # by the names alone: the party's rows are not read
-            return character_page(request, data.character_named(parts[0], parts[1]))
+            found = data.ask(CharacterAddress(campaign=parts[0], name=parts[1])).document
+            return character_page(request, found["id"])
         if len(parts) > 2:
             raise NotFound("This view has no page at that address.")
-        known = data.listed()
-        chosen = built(named(known, parts[0]), as_of(request))
+        chosen, known = campaign_of(name=parts[0], as_of=as_of(request))
         return campaign_page(request, chosen, known) if len(parts) == 1 else log_page(request, chosen, known)
 
     @page
     def log(request: Request) -> Response:
-        known = data.listed()
         wanted = request.query_params.get("campaign")
-        chosen = next((c for c in known if c.id == wanted), None) or current(known)
-        return log_page(request, built(chosen), known)
+        try:
+            chosen, known = campaign_of(campaign=wanted) if wanted else campaign_of()
+        except NotFound:  # a campaign no longer there: the current one's
+            chosen, known = campaign_of()
+        return log_page(request, chosen, known)
 
-    def log_page(request: Request, chosen: Campaign | None, known: list[Listed]) -> Response:
+    def log_page(request: Request, chosen: dict[str, Any] | None, known: list[dict[str, Any]]) -> Response:
         """The campaign's log, newest first, with `log`'s filters: character, kind, session (N or
         last), since, until (event id, #position or time), tail; and before (the next page)."""
         query = request.query_params
@@ -243,30 +250,32 @@ def build(
         before = whole(query, "before", "a log position")
         tail = whole(query, "tail", "how many of the newest events")
         if filters["session"].casefold() == "last":
-            session = chosen.sessions[-1][0] if chosen.sessions else None
+            session = chosen["sessions"][-1][0] if chosen["sessions"] else None
             if session is None:
                 raise BadInput("session=last: this campaign has had no session yet")
         else:
             session = whole(query, "session", "a session's number or last")
-        if filters["kind"] and filters["kind"] not in chosen.kinds:
+        if filters["kind"] and filters["kind"] not in chosen["kinds"]:
             raise BadInput(f"kind= takes a kind of event this campaign can hold, not {printable(filters['kind'][:60])}")
         if filters["character"]:
-            names = [row["name"] for row in chosen.characters]
+            names = {row["name"]: row["name"] for row in chosen["characters"]}
             try:
-                filters["character"] = matching(names, filters["character"], "character")
+                filters["character"] = matching(filters["character"], names, "character")
             except NotFound as problem:
-                raise BadInput(f"character= takes a character of {chosen.name}: {problem}") from None
-        rows = data.log(
-            chosen.id,
-            filters["character"] or None,
-            filters["kind"] or None,
-            as_of(request),
-            before,
-            session,
-            filters["since"] or None,
-            filters["until"] or None,
-            tail,
-        )
+                raise BadInput(f"character= takes a character of {chosen['name']}: {problem}") from None
+        rows = data.ask(
+            LogPage(
+                campaign=chosen["id"],
+                character=filters["character"] or None,
+                kind=filters["kind"] or None,
+                as_of=as_of(request),
+                before=before,
+                session=session,
+                since=filters["since"] or None,
+                until=filters["until"] or None,
+                tail=tail,
+            )
+        ).document["events"]
         href = campaign_href(chosen) + "/log"
         return render(request, "log.html", campaign=chosen, campaigns=known, rows=rows, filters=filters, log_href=href)
 

@@ -3,10 +3,9 @@ to at most `most` clients at once (each holds a connection, and so a file descri
 follows): past that a new one is told to come back later.
 
 SQLite has no way to wake another process, so the task polls the log's highest position (one
-indexed `MAX(rowid)`, every POLL seconds). PostgreSQL wakes it: an AFTER INSERT statement trigger on
-the library's events table NOTIFYs `chronicle_appended` (created once, idempotently, when `serve`
-starts; writers need nothing new), and the task LISTENs, re-checking every RECHECK seconds in case a
-notification was missed. Where the trigger cannot be made (a role without the right), it polls too.
+indexed `MAX(rowid)`, every POLL seconds). PostgreSQL wakes it (ledger/store/appends.py: a trigger made
+when `serve` starts NOTIFYs, the task LISTENs, re-checking every RECHECK seconds in case a notification
+was missed). Where the trigger cannot be made (a role without the right), it polls too.
 """
 
 from __future__ import annotations
@@ -15,22 +14,20 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
-from typing import Any
 
 import orjson
 from starlette.concurrency import run_in_threadpool
 
-from ...ledger.store.chronicle import SCHEMA_LOCK
-from ...ledger.store.targets import settings
-from .data import LedgerUnavailable, TableData
+from ...ledger.application.failures import first_line
+from ...ledger.application.queries.pages import Appended
+from ...ledger.store.appends import appends, notify_appends
+from .reading import LedgerUnavailable, Reading
 
 POLL = 0.25  # seconds between looks at SQLite's log
 RECHECK = 5.0  # seconds PostgreSQL's listener waits for a notification before looking anyway
 BACKLOG = 10000  # lines a slow client may fall behind before it is dropped (its browser reconnects)
 STREAMS = 1000  # clients followed at once, unless `serve` sets fewer (its file descriptors allow fewer)
 COME_BACK = 60  # seconds a client turned away waits before trying again
-CHANNEL = "chronicle_appended"
-TRIGGER = "chronicle_notify_appended"
 
 
 class Once:
@@ -54,7 +51,7 @@ class Once:
 
 
 class Hub:
-    def __init__(self, data: TableData, once: Once, most: int = STREAMS):
+    def __init__(self, data: Reading, once: Once, most: int = STREAMS):
         self.data, self.once, self.most = data, once, most
         self.clients: set[asyncio.Queue[bytes | None]] = set()
         self.last = 0
@@ -63,7 +60,7 @@ class Hub:
 
     async def start(self) -> None:
         try:
-            self.last = await run_in_threadpool(self.data.last_position)
+            self.last = await run_in_threadpool(self._last)
         except LedgerUnavailable as problem:
             self.once.problem(str(problem))
         if self.data.postgres:
@@ -129,16 +126,24 @@ class Hub:
     async def _catch_up(self) -> None:
         """Publish everything after the last position seen (a page at a time), or just note where the
         log ends when nobody listens."""
-        newest = await run_in_threadpool(self.data.last_position)
+        newest = await run_in_threadpool(self._last)
         while newest > self.last:
             if not self.clients:
                 self.last = newest
                 return
-            rows = await run_in_threadpool(self.data.appended, self.last)
+            rows = await run_in_threadpool(self._after, self.last)
             if not rows:
                 return
             self.publish(rows)
             self.last = rows[-1]["position"]
+
+    def _last(self) -> int:
+        last: int = self.data.ask(Appended()).document["last"]
+        return last
+
+    def _after(self, position: int) -> list[dict]:
+        rows: list[dict] = self.data.ask(Appended(after=position)).document["events"]
+        return rows
 
     async def _wakes(self) -> AsyncIterator[None]:
         while True:
@@ -148,62 +153,20 @@ class Hub:
                         yield
                 except Exception as problem:  # the server went away: poll until it is back
                     self.once.problem(
-                        f"listening for new events failed ({str(problem).strip().splitlines()[0]});"
-                        " looking every second instead"
+                        f"listening for new events failed ({first_line(problem)}); looking every second instead"
                     )
             await asyncio.sleep(POLL if not self.listening else 1.0)
             yield
 
     async def _notifications(self) -> AsyncIterator[None]:
-        import psycopg
-
-        async with await psycopg.AsyncConnection.connect(**self._connection(), autocommit=True) as connection:
-            await connection.execute(f"LISTEN {CHANNEL}")
-            yield  # whatever was appended while connecting
-            while True:
-                async for _ in connection.notifies(timeout=RECHECK, stop_after=1):
-                    pass
-                yield
-
-    def _connection(self) -> dict[str, Any]:
-        env = settings(self.data.target)
-        return {
-            "dbname": env["POSTGRES_DBNAME"],
-            "host": env["POSTGRES_HOST"],
-            "port": env["POSTGRES_PORT"],
-            "user": env["POSTGRES_USER"],
-            "password": env["POSTGRES_PASSWORD"] or None,
-            "connect_timeout": 3,
-        }
+        async for _ in appends(self.data.target, RECHECK):
+            yield
 
     def _ensure_trigger(self) -> bool:
-        """Create the NOTIFY trigger unless it is there (under the ledger's schema lock, as the library's
-        own tables are made); False, and a line on the terminal, when this role may not."""
-        import psycopg
-
+        """The NOTIFY trigger, made unless it is there; False, and a line on the terminal, when this role may not."""
         try:
-            table = self.data.events_table()
-            with psycopg.connect(**self._connection(), autocommit=True) as connection:
-                found = connection.execute(
-                    "SELECT 1 FROM pg_trigger WHERE tgname = %s AND tgrelid = %s::regclass", (TRIGGER, table)
-                ).fetchone()
-                if found:
-                    return True
-                connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
-                with connection.transaction():
-                    connection.execute(
-                        f"CREATE OR REPLACE FUNCTION {TRIGGER}() RETURNS trigger LANGUAGE plpgsql"
-                        f" AS $$ BEGIN PERFORM pg_notify('{CHANNEL}', ''); RETURN NULL; END $$"
-                    )
-                    connection.execute(
-                        f"CREATE OR REPLACE TRIGGER {TRIGGER} AFTER INSERT ON {table}"
-                        f" FOR EACH STATEMENT EXECUTE FUNCTION {TRIGGER}()"
-                    )
-                connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
+            notify_appends(self.data.target)
         except Exception as problem:
-            self.once.say(
-                f"live updates will poll the log: cannot add the notify trigger"
-                f" ({str(problem).strip().splitlines()[0]})"
-            )
+            self.once.say(f"live updates will poll the log: cannot add the notify trigger ({first_line(problem)})")
             return False
         return True

@@ -4,9 +4,10 @@
   BASE64}` (and `"campaign": ID`, which the pages send; without it, the campaign whose participant holds
   the key). The application layer decides, as the key's participant, in one transaction that also spends
   the nonce: 200 with the command's `--json` document plus `"sentences"` (what it decided, as the CLI
-  says it); 400 bad input, 401 a missing or bad signature or a nonce seen before, 403 a role refusal, 409
-  a rules refusal, 413 a body past 64 KiB, 429 too many from one key; each `{"error": {"code", "message"}}`,
-  and nothing written on any of them.
+  says it); 400 bad input (a character or name the campaign lacks included: the CLI's exit 2), 401 a
+  missing or bad signature or a nonce seen before, 403 a role refusal, 409 a rules refusal, 413 a body
+  past 64 KiB, 429 too many from one key, 507 a full disk; each `{"error": {"code", "message"}}`
+  (ledger/application/failures.py), and nothing written on any of them.
 - `GET /api/me?campaign=ID&key=KEY`: whose key it is there (name, role, characters) and the forms of the
   actions that participant may take in the campaign's system, as JSON Schemas (the command documents').
 - `GET /join/TOKEN`: the page that makes this device's key and joins by the invitation (static/join.js
@@ -21,7 +22,6 @@ import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -31,24 +31,19 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden, NotFound, Refusal
+from ...domain.errors import BadInput, BadSignature, ChronicleError
 from ...domain.events import Signed
-from ...domain.participants import Participant, check_key, holder, invitation_hash
-from ...ledger.application import commands
+from ...domain.participants import check_key
+from ...ledger.application.failures import failure as said
+from ...ledger.application.failures import first_line
 from ...ledger.application.ledger import Ledger
-from ...ledger.application.session import Session
+from ...ledger.application.queries.devices import InvitationState, ParticipantOf, SignedFor
 from ...ledger.store.chronicle import hide_password
 from ...ledger.trust.invitations import invitation_book
 from ...ledger.trust.signing import valid
 from .security import BODY, Abandoned, Buckets, TooLarge, bounded_body
 from .witness import failure
 
-JOIN = "participant join"
-# the forms a page offers: a character's common actions, then the gm's own (a player sees those their role allows)
-COMMON = ("injure", "rest", "roll", "check", "first-aid", "dying-save", "status award", "note")
-GM_ONLY = ("amend", "session start", "session end", "winter")
-TITLES = {"first-aid": "First aid", "dying-save": "Dying save", "session start": "Start a session"}
-TITLES |= {"session end": "End the session", "status award": "Award Status", "amend": "Correct an event"}
 ASKED = {"document", "key", "nonce", "signature", "campaign"}
 NONCE = 200  # characters a nonce may have
 
@@ -104,16 +99,6 @@ def asked(body: bytes) -> Asked:
     return Asked(document, Signed(document=document, nonce=nonce, key=key, signature=signature), campaign)
 
 
-def status_of(problem: ChronicleError) -> int:
-    if isinstance(problem, BadSignature):
-        return 401
-    if isinstance(problem, Forbidden):
-        return 403
-    if isinstance(problem, Refusal):
-        return 409
-    return 400
-
-
 class Writer:
     """The ledger as the server writes it: as the participant whose key signed each document (the
     application layer names them; `by_given=False`), one write at a time."""
@@ -138,17 +123,27 @@ class Writer:
     def execute(self, asked: Asked) -> dict[str, Any]:
         with self._lock:
             try:
-                ident, name = self._campaign_for(asked)
-                self._readable(asked, ident)  # bad input (400) or a command no device sends (403) before the signature
-                if not valid(asked.signed, ident):
+                document = asked.document
+                token = document.get("invitation")
+                found = SignedFor(
+                    command=str(document.get("command")),
+                    invitation=token if isinstance(token, str) else None,
+                    campaign=asked.campaign,
+                    key=asked.signed.key,
+                )
+                target = self.ledger.ask(found).document
+                self.ledger.campaign = target["name"]
+                # a document that fits no command is bad input (400), one no device sends refused (403), whatever
+                # its signature; then the signature, and only then the key's burst (junk costs its owner nothing)
+                command = self.ledger.read_document(document, asked.signed)
+                if not valid(asked.signed, target["id"]):
                     raise BadSignature(
                         "the signature does not verify for this document, nonce and campaign: nothing was written"
                     )
-                wait = self.buckets.take(asked.signed.key)  # (its signature is the key's: junk costs its owner nothing)
+                wait = self.buckets.take(asked.signed.key)
                 if wait:
                     raise TooMany(wait)
-                self.ledger.campaign = name
-                reply = self.ledger.execute_document(asked.document, asked.signed)
+                reply = self.ledger.execute(command, asked.signed, verified=UUID(target["id"]))
                 return {**reply.document, "sentences": reply.text}
             except (ChronicleError, TooMany):
                 raise
@@ -157,99 +152,21 @@ class Writer:
                 raise
 
     def me(self, campaign: str, key: str) -> dict[str, Any]:
+        return self._ask(ParticipantOf(campaign=campaign, key=key or None))
+
+    def invitation(self, token: str) -> dict[str, Any]:
+        """What the join page says of a token: its state (open, used, expired, unknown) and whom it invites."""
+        return self._ask(InvitationState(token=token))
+
+    def _ask(self, query: Any) -> dict[str, Any]:
         with self._lock:
             try:
-                name, system = self._known(campaign)
-                session = Session(self.ledger.app, name, "serve")
-                found = holder(session.campaign.participants, key) if key else None
-                return {
-                    "campaign": {"id": campaign, "name": name, "system": system},
-                    "participant": _participant(found),
-                    "characters": self._characters(campaign, found),
-                    "actions": actions(system, found.role) if found is not None else [],
-                }
+                return self.ledger.ask(query).document
             except ChronicleError:
                 raise
             except Exception:
                 self.ledger.close()
                 raise
-
-    def invitation(self, token: str) -> dict[str, Any]:
-        """What the join page says of a token: its state (open, used, expired, unknown) and whom it invites."""
-        with self._lock:
-            try:
-                found = invitation_book(self.ledger.app).find(invitation_hash(token))
-                if found is None:
-                    return {"state": "unknown"}
-                index = self.ledger.app.index
-                index.catch_up()
-                named = {ident: name for ident, name, _ in index.campaigns()}
-                ids = {who: ident for ident, who, _ in index.characters(UUID(found.campaign))}
-                playing = [ids[name] for name in found.plays if name in ids]
-                state = "used" if found.used else "expired" if found.expires < datetime.now(UTC) else "open"
-                return {
-                    "state": state,
-                    "name": found.name,
-                    "role": found.role,
-                    "plays": list(found.plays),
-                    "campaign": named.get(found.campaign, ""),
-                    "campaign_id": found.campaign,
-                    "expires": found.expires.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-                    "next": f"/character/{playing[0]}" if playing else "/",
-                }
-            except Exception:
-                self.ledger.close()
-                raise
-
-    # under the lock -------------------------------------------------------------------------------
-
-    def _known(self, campaign: str) -> tuple[str, str]:
-        index = self.ledger.app.index
-        index.catch_up()
-        found = next(((name, system) for ident, name, system in index.campaigns() if ident == campaign), None)
-        if found is None:
-            raise NotFound("this ledger has no campaign with that id")
-        return found
-
-    def _campaign_for(self, asked: Asked) -> tuple[UUID, str]:
-        """The campaign a write is for: a join's invitation's; the one the request names; else the one
-        whose participant holds the key (or the ledger's only campaign)."""
-        index = self.ledger.app.index
-        index.catch_up()
-        known = {ident: name for ident, name, _ in index.campaigns()}
-        if asked.document.get("command") == JOIN:
-            token = asked.document.get("invitation")
-            found = invitation_book(self.ledger.app).find(invitation_hash(token)) if isinstance(token, str) else None
-            if found is None or found.campaign not in known:
-                raise BadSignature("that invitation is none this server knows: ask the gm for a new link")
-            return UUID(found.campaign), known[found.campaign]
-        if asked.campaign is not None:
-            if asked.campaign not in known:
-                raise NotFound("this ledger has no campaign with that id")
-            return UUID(asked.campaign), known[asked.campaign]
-        key = asked.signed.key
-        app = self.ledger.app
-        holding = [i for i, name in known.items() if holder(Session(app, name, "serve").campaign.participants, key)]
-        chosen = holding[0] if len(holding) == 1 else next(iter(known)) if len(known) == 1 else None
-        if chosen is None:
-            raise BadInput('say which campaign the write is for: "campaign": its id (each page gives it)')
-        return UUID(chosen), known[chosen]
-
-    def _readable(self, asked: Asked, ident: UUID) -> None:
-        """The document read as the campaign's system reads it: one that does not fit its command is bad input
-        (400), whatever its signature; a command that starts a campaign is run on the ledger's own machine (403)."""
-        name = asked.document.get("command")
-        system = self._known(str(ident))[1] if isinstance(name, str) and commands.needs_system(name) else None
-        command = commands.parse(asked.document, system)
-        if command.opens_campaign and command.command != JOIN:
-            raise Forbidden(f"{command.command} is run on the ledger's own machine, not sent from another device")
-
-    def _characters(self, campaign: str, found: Participant | None) -> list[str]:
-        if found is None:
-            return []
-        if found.role == "player":
-            return list(found.plays)
-        return [who for _, who, _ in self.ledger.app.index.characters(UUID(campaign))]
 
     # routes ---------------------------------------------------------------------------------------
 
@@ -280,16 +197,17 @@ class Writer:
         except Unsigned as problem:
             return failure(401, BadSignature.code, str(problem))
         except BadInput as problem:
-            return failure(400, problem.code, str(problem))
+            return answer(said(problem))
         try:
             done = await run_in_threadpool(self.execute, wanted)
         except TooMany as many:
             seconds = math.ceil(many.wait)
             later = f"too many writes from this key: try again in {seconds} s"
             return failure(429, "too_many", later, {"Retry-After": str(seconds)})
-        except ChronicleError as problem:
-            return failure(status_of(problem), problem.code, str(problem))
         except Exception as problem:
+            found = said(problem)
+            if not found.internal:
+                return answer(found)
             self._failed(request, problem)
             return failure(503, "unavailable", "the write could not be made: the terminal running the server says why")
         return JSONResponse(done, headers={"Cache-Control": "no-store"})
@@ -300,16 +218,23 @@ class Writer:
             if key:
                 check_key(key)
             found = await run_in_threadpool(self.me, campaign, key)
-        except ChronicleError as problem:
-            return failure(404 if isinstance(problem, NotFound) else 400, problem.code, str(problem))
         except Exception as problem:
+            answered = said(problem, addressed=True)  # a campaign the GET's address names: 404 if lacking
+            if not answered.internal:
+                return answer(answered)
             self._failed(request, problem)
             return failure(503, "unavailable", "the ledger cannot be read just now")
         return JSONResponse(found, headers={"Cache-Control": "no-store"})
 
     def _failed(self, request: Request, problem: Exception) -> None:
-        text = str(problem).strip().splitlines()[0] if str(problem).strip() else type(problem).__name__
-        self.say(hide_password(f"error on {request.url.path}: {type(problem).__name__}: {text}", self.target))
+        self.say(
+            hide_password(f"error on {request.url.path}: {type(problem).__name__}: {first_line(problem)}", self.target)
+        )
+
+
+def answer(found: Any) -> Response:
+    """A failure (`ledger/application/failures.py`) as every web answer gives it."""
+    return failure(found.http_status, found.code, found.message)
 
 
 def address_of(host: str, port: int, scheme: str = "http") -> str:
@@ -331,33 +256,3 @@ def address_of(host: str, port: int, scheme: str = "http") -> str:
         except OSError:
             shown = "127.0.0.1"
     return f"{scheme}://[{shown}]:{port}" if ":" in shown else f"{scheme}://{shown}:{port}"
-
-
-def _participant(found: Participant | None) -> dict[str, Any] | None:
-    return None if found is None else {"name": found.name, "role": found.role, "plays": list(found.plays)}
-
-
-def actions(system: str, role: str) -> list[dict[str, Any]]:
-    """The forms of a participant of ROLE in a campaign of SYSTEM: per action its command, a title, its
-    summary, who may (`role`), the field naming the character it acts on, and its document's schema."""
-    found = []
-    for name in COMMON + GM_ONLY:
-        try:
-            model = commands.model_for(name, system)
-        except BadInput:  # not a command of this system
-            continue
-        if role != "gm" and model.role != "player":
-            continue
-        field = model.model_fields.get(model.character) if model.character else None
-        found.append(
-            {
-                "command": name,
-                "title": TITLES.get(name, name.capitalize()),
-                "summary": " ".join(commands.summary_of(model).split()),
-                "role": model.role,
-                "character": (field.alias or model.character) if field is not None else None,
-                "campaign": name in GM_ONLY,
-                "schema": commands.schema_of(model),
-            }
-        )
-    return found

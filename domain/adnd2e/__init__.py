@@ -9,13 +9,14 @@ from .explain import explain, unused_reason
 from .grab import BreakHoldInputs, ContestOutcome, GrabInputs, break_hold, grab, monster_strength, size_modifier
 from .mugging import MugInputs, MugOutcome, mug, mug_save
 from .rulings import Rulings
-from .sheet import Sheet, Strength, one_handed, parse_sheet
+from .sheet import Sheet, Strength, one_handed, parse_sheet, sheet_keys
 from .sheet_text import sheet_lines
 
 NAME = "adnd2e"
 SHEET_OPTIONS: frozenset[str] = frozenset()  # `character add` takes --stat only
 
 __all__ = [
+    "sheet_keys",
     "STATE_WORDS",
     "SHEET_OPTIONS",
     "NAME",

@@ -7,13 +7,13 @@ from typing import Literal
 from pydantic import Field
 
 from ..dice import Dice, parse
-from ..errors import Refusal
+from ..errors import BadInput, Refusal
 from ..model import Model
 from .condition import Condition
 from .damage import InjureInputs, Mode
-from .mugging import check_muggable, check_mugger
+from .mugging import check_muggable, check_mugger, mugging_weapon
 from .rulings import Rulings
-from .sheet import Sheet, dex_ac_bonus, size_rank
+from .sheet import Sheet, dex_ac_bonus, hit_dice_thac0, size_rank, thac0_of
 from .weapons import Weapon, WeaponKind
 
 Maneuver = Literal[
@@ -58,7 +58,14 @@ class AttackInputs(Model):
         ),
     )
     missile: bool = False
-    attacker_thac0: int = Field(20, description="Copied from the attacker's sheet (20 for a 0-level human).")
+    attacker_thac0: int | None = Field(
+        None,
+        description="Copied from the attacker's sheet or given; none when neither gives it: its hit dice then "
+        "give it (ruling monster_thac0), else 20 (a 0-level human). Every attack recorded before holds it.",
+    )
+    attacker_hit_dice: int | str | None = Field(
+        None, description="A monster's hit dice (no level), copied from the attacker's sheet, for its THAC0."
+    )
     attacker_height: int | None = Field(None, description="Inches, copied from the attacker's sheet (mugging).")
     attacker_held: bool = Field(False, description="The attacker is in a hold: -4 except with wrestling attacks.")
     wrestling_round: int | None = Field(None, ge=1, description="Round of the wrestling bout the attack is made in.")
@@ -87,6 +94,12 @@ class AttackInputs(Model):
     weapon_magic: int = Field(0, ge=0, description="The weapon's magic bonus, added to its damage (a sap drops it).")
     defender_damage_dice: str | None = Field(
         None, description="The armed defender's weapon damage dice, copied from its sheet: its strike's damage."
+    )
+    defender_weapon: str | None = Field(
+        None, description="The weapon the armed defender strikes with, from its sheet (none: not known)."
+    )
+    defender_weapon_size: Literal["small", "medium", "large"] | None = Field(
+        None, description="Its size: after the first round of a wrestling bout only small weapons may be used."
     )
 
     def blow(self, damage: int) -> InjureInputs | None:
@@ -135,15 +148,68 @@ def weapon_inputs(weapon: Weapon | None, thrown: bool = False) -> dict[str, obje
     }
 
 
+def defending_weapon(
+    sheet: Sheet, who: str, named: str | None, maneuver: str, wrestling_round: int | None
+) -> Weapon | None:
+    """The weapon an armed defender strikes a bare-handed attacker with (seed, Weapons in defense): the one
+    named, else its sheet's only melee weapon (only small ones after a wrestling bout's first round). Several
+    to choose from is bad input naming them, as the text gives the strike whichever weapon is used; none
+    (a sheet that lists none) leaves the strike's damage to the table."""
+    if maneuver not in BARE_HANDED:
+        return None
+    if named is not None:
+        return sheet.wielded(named, who)
+    melee = [weapon for weapon in sheet.weapons if not weapon.missile]
+    later_round = bool(wrestling_round and wrestling_round > 1)
+    usable = [weapon for weapon in melee if weapon.size == "small"] if later_round else melee
+    if len(usable) > 1:
+        raise BadInput(f"{who} could strike first with {_either(usable)}: name the weapon with --defender-weapon")
+    if not usable and melee:
+        raise Refusal(
+            f"after the first round of a wrestling bout only small weapons may be used, and {who}'s "
+            f"{_either(melee, 'and')} {'is' if len(melee) == 1 else 'are'} not small"
+        )
+    return usable[0] if usable else None
+
+
+def _either(weapons: list[Weapon], joined: str = "or") -> str:
+    names = [f"the {weapon.name}" for weapon in weapons]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {joined} {names[-1]}"
+
+
+def attacking_weapon(sheet: Sheet, who: str, named: str | None, maneuver: str) -> Weapon | None:
+    """The weapon an attack is made with: the one named, else the sheet's only weapon the maneuver can use (a
+    mugging's only blunt melee weapon; a non-lethal attack's or a sap's only melee weapon); none for bare-handed
+    maneuvers and grabs, or a sheet that lists none. Several to choose from is bad input naming them."""
+    if named is not None:
+        return sheet.wielded(named, who)
+    if maneuver in BARE_HANDED or maneuver.startswith("grab"):
+        return None
+    if maneuver == "mug":
+        return mugging_weapon(sheet, None, who)
+    usable = [w for w in sheet.weapons if maneuver == "normal" or not w.missile]
+    if len(usable) > 1:
+        names = ", ".join(w.name for w in usable)
+        raise BadInput(f"{who} has several weapons it could attack with ({names}): name one with --weapon")
+    return usable[0] if usable else None
+
+
 def copied_from_attacker(
-    name: str, sheet: Sheet, condition: Condition, weapon: str | None, thrown: bool, thac0: int | None = None
+    name: str,
+    sheet: Sheet,
+    condition: Condition,
+    weapon: str | None,
+    thrown: bool,
+    thac0: int | None = None,
+    maneuver: str = "normal",
 ) -> dict[str, object]:
-    """What an attack's inputs copy from the attacker, so the event alone re-derives: THAC0 (20 for a 0-level
-    human), AC (10 unarmoured), height, classes, whether it is held, and the weapon on its sheet."""
+    """What an attack's inputs copy from the attacker, so the event alone re-derives: THAC0 (or its hit dice),
+    AC (10 unarmoured), height, classes, whether it is held, and the weapon on its sheet (`attacking_weapon`)."""
     return {
         "attacker": name,
-        **weapon_inputs(sheet.wielded(weapon, name), thrown),
-        "attacker_thac0": thac0 if thac0 is not None else sheet.thac0 if sheet.thac0 is not None else 20,
+        **weapon_inputs(attacking_weapon(sheet, name, weapon, maneuver), thrown),
+        "attacker_thac0": thac0 if thac0 is not None else sheet.thac0,
+        "attacker_hit_dice": sheet.hd if sheet.level is None else None,
         "attacker_height": sheet.height,
         "attacker_held": condition.held_by is not None,
         "attacker_classes": sheet.classes,
@@ -159,8 +225,12 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
     weapon = (inputs.weapon or "").lower().replace("-", " ").replace("_", " ")
     if inputs.damage_dice is not None:
         parse(inputs.damage_dice)
-    if inputs.wrestling_round and inputs.wrestling_round > 1 and inputs.weapon and inputs.weapon_size != "small":
-        raise Refusal("after the first round of a wrestling bout only small weapons may be used")
+    later_round = bool(inputs.wrestling_round and inputs.wrestling_round > 1)
+    if later_round and inputs.weapon and inputs.weapon_size != "small":
+        raise Refusal(
+            f"after the first round of a wrestling bout only small weapons may be used, and the {inputs.weapon} is "
+            f"{inputs.weapon_size}"
+        )
     if maneuver in ("armed-nonlethal", "subdual"):
         check_controllable(inputs, weapon, rulings)
         to_hit -= 4
@@ -184,6 +254,14 @@ def attack_modifiers(sheet: Sheet, condition: Condition, inputs: AttackInputs, r
     if inputs.attacker_held and maneuver != "wrestle":
         to_hit -= 4
     in_defense = maneuver in BARE_HANDED and inputs.defender_armed
+    size = inputs.defender_weapon_size
+    if in_defense and later_round and size is not None and size != "small":
+        # seed, Weapons in defense: "Those involved in a wrestling bout are limited to weapons of small size after
+        # the first round of combat" -- the defender as much as the attacker
+        raise Refusal(
+            f"after the first round of a wrestling bout only small weapons may be used, the defender's too, and its "
+            f"{inputs.defender_weapon or 'weapon'} is {size}"
+        )
     return AttackModifiers(
         to_hit=to_hit,
         initiative=initiative,
@@ -214,10 +292,19 @@ def check_controllable(inputs: AttackInputs, weapon: str, rulings: Rulings) -> N
         )
 
 
+def _not_worked_out(thac0: int | None) -> bool:
+    return thac0 is None
+
+
 class AttackOutcome(Model):
     modifiers: AttackModifiers
     roll: int | None = None  # none when the hit is automatic
     needed: int | None = None
+    thac0: int | None = Field(
+        None,
+        exclude_if=_not_worked_out,
+        description="The attacker's THAC0 when the rules worked it out (by hit dice, or 20): none when copied.",
+    )
     hit: bool
     defender_strike: Strike | None = None  # the armed defender's strike, made first
     damage: int | None = Field(
@@ -236,7 +323,7 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
     strike = None
     if modifiers.defender_strikes_first and inputs.defender_strikes:
         first = dice.d(20, "defence")
-        needed_first = (sheet.thac0 if sheet.thac0 is not None else 20) - inputs.attacker_ac
+        needed_first = thac0_of(sheet, rulings.monster_thac0 == "hit_dice")[0] - inputs.attacker_ac
         struck = hits(first, modifiers.defender_to_hit, needed_first)
         strike = Strike(
             roll=first,
@@ -250,10 +337,22 @@ def attack(sheet: Sheet, condition: Condition, inputs: AttackInputs, rulings: Ru
         damage = _damage(dice, inputs.damage_dice, inputs.weapon_magic, "damage", inputs.blow(0) is not None)
         return AttackOutcome(modifiers=modifiers, hit=True, defender_strike=strike, damage=damage)
     roll = dice.d(20, "attack")
-    needed = inputs.attacker_thac0 - modifiers.target_ac
+    thac0, worked_out = inputs.attacker_thac0, None
+    if thac0 is None:
+        by_hit_dice = rulings.monster_thac0 == "hit_dice" and inputs.attacker_hit_dice is not None
+        thac0 = worked_out = hit_dice_thac0(inputs.attacker_hit_dice) if by_hit_dice else 20
+    needed = thac0 - modifiers.target_ac
     hit = hits(roll, modifiers.to_hit, needed)
     damage = _damage(dice, inputs.damage_dice, inputs.weapon_magic, "damage", hit and inputs.blow(0) is not None)
-    return AttackOutcome(modifiers=modifiers, roll=roll, needed=needed, hit=hit, defender_strike=strike, damage=damage)
+    return AttackOutcome(
+        modifiers=modifiers,
+        roll=roll,
+        needed=needed,
+        thac0=worked_out,
+        hit=hit,
+        defender_strike=strike,
+        damage=damage,
+    )
 
 
 def _damage(dice: Dice, notation: str | None, bonus: int, purpose: str, dealt: bool) -> int | None:

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..dice import Dice
-from ..errors import BadInput, Refusal
+from ..errors import BadInput, CharacterRefused, Refusal
 from ..model import Model
 from .condition import Condition, max_hp, settle
 from .rulings import Rulings
@@ -101,6 +101,7 @@ class RestInputs(Model):
     hours: int = 0
     minutes: int = 0
     interrupted: bool = False
+    force: bool = Field(False, description="Rest the dead anyway (they heal nothing).")
 
 
 class RestOutcome(Model):
@@ -110,6 +111,13 @@ class RestOutcome(Model):
     knocked_out_rounds: int  # left after the rest: time passes, one round a minute
     unconscious: bool
     dead: bool
+
+
+def check_rest(condition: Condition, force: bool) -> None:
+    """A rest the table asks for now: the dead are refused unless forced, as in every system (a recorded
+    rest re-derived heals as `rest` says, whatever the state it meets)."""
+    if condition.dead and not force:
+        raise CharacterRefused(" is dead: a rest heals nothing (--force records it anyway)")
 
 
 def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings, dice: Dice) -> RestOutcome:

@@ -29,7 +29,7 @@ def _knockout_rounds(condition: Condition, rounds: int | None) -> int:
     return max(condition.knocked_out_rounds, rounds or 0)
 
 
-def _unlinked(attack: int | None) -> bool:
+def _unlinked(attack: int | str | None) -> bool:
     return attack is None
 
 
@@ -42,6 +42,18 @@ class Injured(Resolution):
     inputs: InjureInputs
     outcome: InjureOutcome
     attack: int | None = Field(None, exclude_if=_unlinked, description="The version of the hit's Attacked event.")
+    strike: str | None = Field(
+        None,
+        exclude_if=_unlinked,
+        description="The id of the Attacked event (on another character) whose armed defender's strike this is.",
+    )
+
+    def answers(self, attack: str, defender: str, linked_only: bool) -> bool:
+        """Whether this is the injury the armed defender's strike of the attack `attack` dealt: linked to it, or
+        (`linked_only` False, for one recorded before strikes named their attack) a lethal blow by `defender`."""
+        if self.strike is not None or linked_only:
+            return self.strike == attack
+        return self.attack is None and self.inputs.mode == "lethal" and self.inputs.attacker == defender
 
     def source(self) -> tuple[int, int] | None:
         """(its attack's version, 1) for the hit of an attack, else None (an injure, linked to nothing)."""
@@ -104,6 +116,13 @@ class Attacked(Resolution):
     which follows as an Injured event naming it (an armed defender's strike is the attacker's injury)."""
 
     PURPOSES: ClassVar[frozenset[str]] = frozenset({"defence", "attack", "damage", "defence_damage"})
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Attacks recorded before the ruling monster_thac0 gave a monster without a THAC0 20."""
+        state["rulings"] = {"monster_thac0": "twenty", **(state.get("rulings") or {})}
+
     inputs: AttackInputs
     outcome: AttackOutcome
 
@@ -117,6 +136,15 @@ class Attacked(Resolution):
         return sheet, condition
 
     CONSEQUENCE: ClassVar[type[Injured]] = Injured
+    ANSWER: ClassVar[type[Injured]] = Injured  # the armed defender's strike, recorded on the attacker
+
+    def answer(self, defender: str) -> InjureInputs | None:
+        """The injury the armed defender's strike deals the attacker (recorded on the attacker, lethal, its +4
+        counted), or None: no strike, a miss, or damage left to the table."""
+        strike = self.outcome.defender_strike
+        if strike is None or strike.damage is None:
+            return None
+        return InjureInputs(damage=strike.damage, attacker=defender, mode="lethal")
 
     def consequences(self) -> tuple[InjureInputs, ...]:
         """A hit's damage, recorded as an Injured event naming this attack (none for a miss, or an attack

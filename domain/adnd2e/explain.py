@@ -60,12 +60,21 @@ def _injured(event: Injured, name: str) -> str:
     i, o = event.inputs, event.outcome
     mode = MODES[i.mode]
     opening = f"{i.attacker} deals {name}" if i.attacker else f"{name} takes"
-    counted = (
-        f" (counted as {o.damage}: a sap does not count the +{i.magic_bonus} magic bonus)"
-        if o.damage != i.damage
-        else ""
-    )
-    parts = [f"{opening} {i.damage} {mode} damage{counted}: {o.real} real and {o.temporary} temporary."]
+    if i.mode == "sap":
+        dropped = (
+            f" ({i.damage} less the weapon's +{i.magic_bonus} magic bonus, which a sap does not count)"
+            if o.damage != i.damage
+            else ""
+        )
+        split = f"{o.real} real (a quarter) and {o.temporary} temporary"
+        said = f"{opening} {o.damage} sap damage{dropped}: {split}."
+    elif i.mode == "lethal":
+        said = f"{opening} {i.damage} {mode} damage: {o.real} real and {o.temporary} temporary."
+    else:  # armed non-lethal and subdual: half the damage, half of that temporary (seed, Weapons in attack)
+        halved = o.real + o.temporary
+        split = f"{o.real} real and {o.temporary} temporary" if halved else "nothing"
+        said = f"{opening} {i.damage} {mode} damage, halved to {halved}: {split}."
+    parts = [said]
     if o.knockout_chance is not None:
         verdict = (
             f"{name} is knocked out for {_rounds(o.knockout_rounds or 0)}"
@@ -73,8 +82,15 @@ def _injured(event: Injured, name: str) -> str:
             else f"{name} is not knocked out"
         )
         woken = f", and the blow wakes {name}" if o.woken else ""
+        helpless = o.knockout_chance != min(o.damage * 5, 40)
+        per_point = (
+            "10% a point of damage, at most 80%, against a sleeping or held victim"
+            if helpless
+            else "5% a point of damage, at most 40%"
+        )
         parts.append(
-            f"The knockout chance is {o.knockout_chance}%; the d100 rolled {o.knockout_roll}: {verdict}{woken}."
+            f"The knockout chance is {o.knockout_chance}% ({per_point}); the d100 rolled {o.knockout_roll}: "
+            f"{verdict}{woken}."
         )
     parts.append(_result(name, o.unconscious, o.dead))
     return " ".join(part for part in parts if part)
@@ -91,7 +107,8 @@ def _rested(event: Rested, name: str) -> str:
     interrupted = ", but is interrupted" if i.interrupted else ""
     kinds = [f"{n} {kind}" for n, kind in ((o.temporary_healed, "temporary"), (o.real_healed, "real")) if n]
     healed = f"heals {' and '.join(kinds)} hit point{'' if o.temporary_healed + o.real_healed == 1 else 's'}"
-    parts = [f"{name} rests for {_duration(o.minutes)}{interrupted} and {healed if kinds else 'heals nothing'}."]
+    why = "" if kinds or i.interrupted or o.dead else _healing_nothing(event)
+    parts = [f"{name} rests for {_duration(o.minutes)}{interrupted} and {healed if kinds else 'heals nothing'}{why}."]
     if o.dead:
         parts.append(f"{name} is dead.")
     elif o.unconscious:
@@ -101,6 +118,20 @@ def _rested(event: Rested, name: str) -> str:
     return " ".join(parts)
 
 
+def _healing_nothing(event: Rested) -> str:
+    """Why an uninterrupted rest of the living healed nothing: the pace of healing (rulings temporary_recovery
+    and real_recovery) against the rest's length."""
+    temporary = event.rulings.get("temporary_recovery", 1)
+    real = event.rulings.get("real_recovery", 1)
+    minutes = event.outcome.minutes
+    pace = f": temporary damage heals {temporary} a full turn (10 minutes) of rest and real damage {real} a full day"
+    if minutes < 10:
+        return f"{pace}, and {_duration(minutes)} is not a turn"
+    if minutes < 24 * 60:
+        return f"{pace}; there was no temporary damage to heal, and {_duration(minutes)} is not a day"
+    return f"{pace}, and there was no damage to heal"
+
+
 def _attacked(event: Attacked, name: str) -> str:
     i, o = event.inputs, event.outcome
     attacker = i.attacker or "Someone"
@@ -108,9 +139,10 @@ def _attacked(event: Attacked, name: str) -> str:
     thrown = " (thrown)" if i.missile and i.weapon and i.weapon_kind is None else ""
     parts = []
     if o.defender_strike is not None:
-        parts.append(_strike(o.defender_strike, name, attacker))
-    parts.append(f"{attacker} {MANEUVERS[i.maneuver]} {name}{weapon}{thrown}: {_attack_roll(o, i.attacker_thac0)}")
+        parts.append(_strike(o.defender_strike, name, attacker, i.defender_weapon))
+    parts.append(f"{attacker} {MANEUVERS[i.maneuver]} {name}{weapon}{thrown}: {_attack_roll(o, _thac0(event))}")
     m = o.modifiers
+    parts += _to_hit(event)
     if m.initiative:
         parts.append(f"The called shot, announced before initiative, adds {m.initiative} to {attacker}'s initiative.")
     if m.defender_strikes_first and o.defender_strike is None:
@@ -118,21 +150,59 @@ def _attacked(event: Attacked, name: str) -> str:
     return " ".join(parts)
 
 
-def _attack_roll(o: AttackOutcome, thac0: int) -> str:
+def _to_hit(event: Attacked) -> list[str]:
+    """Where the attack roll's modifier comes from (seed, Weapons in attack, Mugging, Sap, Grab), when it has one."""
+    i, o = event.inputs, event.outcome
+    found: list[tuple[int, str]] = []
+    if i.maneuver in ("armed-nonlethal", "subdual"):
+        found.append((-4, "-4 for a weapon used so as not to kill"))
+    if i.maneuver == "sap" or i.maneuver.startswith("grab"):
+        found.append((-4, "-4 for the called shot"))
+    if i.maneuver == "sap":
+        found.append((-4, "-4 more for a sap"))
+    if i.maneuver == "mug":
+        found.append((4, "+4, the backstab bonus"))
+    if i.attacker_held and i.maneuver != "wrestle":
+        found.append((-4, "-4 for attacking while held"))
+    if not found or sum(value for value, _ in found) != o.modifiers.to_hit or o.roll is None:
+        return []
+    said = [text for _, text in found]
+    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return [f"The roll's {_plus(o.modifiers.to_hit).replace(' ', '')}: {listed}."]
+
+
+def _thac0(event: Attacked) -> str:
+    """The attacker's THAC0 and, when the rules worked it out, from what."""
+    i, o = event.inputs, event.outcome
+    if o.thac0 is None:
+        return f"THAC0 {i.attacker_thac0 if i.attacker_thac0 is not None else 20}"
+    if i.attacker_hit_dice is not None and event.rulings.get("monster_thac0", "hit_dice") == "hit_dice":
+        return f"THAC0 {o.thac0} for {i.attacker_hit_dice} hit dice"
+    return f"THAC0 {o.thac0}"
+
+
+def _attack_roll(o: AttackOutcome, thac0: str) -> str:
     if o.roll is None:
         return "the victim is helpless, so the blow hits without a roll."
     verdict = "a hit" if o.hit else "a miss"
     natural = " (a natural 20 always hits)" if o.roll == 20 else " (a natural 1 always misses)" if o.roll == 1 else ""
     return (
         f"the d20 rolled {_sum(o.roll, o.modifiers.to_hit)} against {o.needed} "
-        f"(THAC0 {thac0} - AC {o.modifiers.target_ac}): {verdict}{natural}."
+        f"({thac0} - AC {o.modifiers.target_ac}): {verdict}{natural}."
     )
 
 
-def _strike(strike: Strike, defender: str, attacker: str) -> str:
-    verdict = f"a hit, and its damage gets +{strike.damage_bonus}" if strike.hit else "a miss"
+def _strike(strike: Strike, defender: str, attacker: str, weapon: str | None = None) -> str:
+    if not strike.hit:
+        verdict = "a miss"
+    elif strike.damage is None:
+        verdict = f"a hit, and its damage gets +{strike.damage_bonus}"
+    else:
+        rolled = strike.damage - strike.damage_bonus
+        verdict = f"a hit for {rolled} + {strike.damage_bonus} = {strike.damage} damage"
+    armed = f"armed with the {weapon}" if weapon else "armed"
     return (
-        f"{defender}, armed, strikes first at the bare-handed {attacker}: the d20 rolled "
+        f"{defender}, {armed}, strikes first at the bare-handed {attacker}: the d20 rolled "
         f"{_sum(strike.roll, strike.to_hit)} against {strike.needed}: {verdict}."
     )
 

@@ -35,7 +35,8 @@ class Rulings(LedgerRulings):
         "larger.",
         "A monster's rough Strength (its largest damage, + 1 an extra attack, + 8 for a carrier) is used as "
         "computed, without a cap.",
-        "An unknown armour class is 10 and an unknown THAC0 20 (a 0-level human).",
+        "An unknown armour class is 10 and an unknown THAC0 20 (a 0-level human), except a monster's under the "
+        "ruling monster_thac0.",
     )
 
     temporary_unconscious: bool = Field(
@@ -114,6 +115,18 @@ class Rulings(LedgerRulings):
         json_schema_extra={
             "basis": "The text counts 'the difference in level or hit dice' and its example has whole dice; "
             "rounding down is how every figure of these rules rounds."
+        },
+    )
+
+    monster_thac0: Literal["hit_dice", "twenty"] = Field(
+        "hit_dice",
+        description="A monster whose sheet gives hit dice but no THAC0 (and no level) attacks with the THAC0 of "
+        "its hit dice: 1 or 2 dice 19, 3 or 4 17, 5 or 6 15, and so on 2 better every 2 dice to 5 at 15 dice or "
+        "more; 3 or more extra hit points (4+3) count one die more; 1/2 die 20 (twenty: 20, as an unknown THAC0).",
+        json_schema_extra={
+            "basis": "The text gives no THAC0; the AD&D 2E Dungeon Master's Guide, Table 39 (Creature THAC0), gives "
+            "a monster's by its hit dice, counting another die for three or more points added to them. Attacks "
+            "recorded before this ruling keep 20."
         },
     )
 

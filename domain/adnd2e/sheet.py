@@ -16,7 +16,7 @@ from pydantic import (
     model_serializer,
 )
 
-from ..errors import BadInput
+from ..errors import BadInput, in_words
 from ..limits import typed_within_int64
 from ..model import Model
 from ..spelling import nearest
@@ -26,7 +26,7 @@ SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
 # Player-character races and demi-humans halve the grab size modifier (seed, Grabbing a monster).
 PLAYER_RACES = frozenset({"human", "elf", "half-elf", "dwarf", "gnome", "halfling", "half-orc"})
-INTEGER_STATS = ("hp", "level", "dex", "ac", "height", "thac0", "shield")
+INTEGER_STATS = ("hp", "level", "dex", "ac", "height", "thac0", "shield", "petrification")
 MAX_STRENGTH = 9999  # a monster's rough Strength has no cap (seed, Grabbing a monster); this bounds what is typed
 # The 2E classes (PHB chapter 3); a multi-class demi-human joins them with "/" (fighter/thief).
 CLASSES = (
@@ -42,7 +42,7 @@ CLASSES = (
     "thief",
     "bard",
 )
-NEWER_FIELDS: dict[str, object] = {"class": None, "weapons": []}  # as dumped; absent from older sheets
+NEWER_FIELDS: dict[str, object] = {"class": None, "weapons": [], "petrification": None}  # absent from older sheets
 _STRENGTH = re.compile(r"(\d+)(?:/(\d\d|100))?")
 _HIT_DICE = re.compile(r"(\d{1,4})(?:\s*\+\s*(\d{1,4}))?|1/2|½")
 _INTEGER = re.compile(r"[+-]?\d+")
@@ -123,6 +123,9 @@ class Sheet(Model):
         description="The class, or classes joined by / (fighter/thief); only a thief may mug.",
     )
     weapons: tuple[Weapon, ...] = Field((), description="The weapons `--weapon NAME` chooses from.")
+    petrification: int | None = Field(
+        None, ge=1, le=20, description="The save vs petrification it needs (the table's save charts): mug's base."
+    )
 
     @field_validator("character_class", mode="before")
     @classmethod
@@ -155,6 +158,8 @@ class Sheet(Model):
             return value
         text = str(value).strip()
         match = _HIT_DICE.fullmatch(text)
+        if not match and re.fullmatch(r"\d+(\s*\+\s*\d+)?", text):
+            raise ValueError(f"hit dice of more than 9999 are out of range, not {text}")
         if not match:
             raise ValueError(f"hit dice look like 4, 4+4 or 1/2, not {text!r}")
         if match[1] is None:
@@ -222,6 +227,32 @@ class Sheet(Model):
         return weapon
 
 
+def hit_dice_thac0(hd: int | str | None) -> int:
+    """A monster's THAC0 by its hit dice, the Dungeon Master's Guide's Table 39 (2E): 1 and 2 dice 19, 3 and 4
+    17, ... 15 and 16 or more 5; a plus of 3 or more hit points counts one die more; 1/2 (and none) 20."""
+    if hd is None or hd == "1/2":
+        return 20
+    if isinstance(hd, int):
+        dice = hd
+    else:
+        whole, _, plus = hd.partition("+")
+        dice = int(whole) + (1 if plus and int(plus) >= 3 else 0)
+    if dice <= 0:
+        return 20
+    return max(21 - 2 * ((min(dice, 16) + 1) // 2), 5)
+
+
+def thac0_of(sheet: Sheet, by_hit_dice: bool) -> tuple[int, str]:
+    """The THAC0 an attack by (or a strike of) the character with `sheet` uses, and where it comes from: its
+    sheet's; a monster's (hit dice, no level) by Table 39 when `by_hit_dice` (ruling monster_thac0); else 20,
+    a 0-level human's."""
+    if sheet.thac0 is not None:
+        return sheet.thac0, "sheet"
+    if by_hit_dice and sheet.level is None and sheet.hd is not None:
+        return hit_dice_thac0(sheet.hd), "hit_dice"
+    return 20, "default"
+
+
 ALIASES = {"strength": "str", "character_class": "class"}
 
 
@@ -233,6 +264,8 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
         near = nearest(unknown[0], known)
         hint = f"did you mean {near!r}? The keys are" if near else "known are"
         raise BadInput(f"unknown adnd2e stat {unknown[0]!r}: {hint} {', '.join(known)}")
+    for part in re.split(r"[+/]", str(stats.get("hd", ""))):  # hit dice are whole numbers too (4+4)
+        typed_within_int64(part.strip(), "stat hd")
     for key in INTEGER_STATS:
         if key in stats and not _INTEGER.fullmatch(str(stats[key]).strip()):
             raise BadInput(f"stat {key}={stats[key]!r} must be an integer")
@@ -248,4 +281,24 @@ def parse_sheet(stats: dict[str, str], kind: str = "character") -> Sheet:
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(part) for part in first["loc"][:1]) or "stat"
-        raise BadInput(f"stat {key}={stats.get(key, '')!r}: {first['msg'].removeprefix('Value error, ')}") from None
+        raise BadInput(f"stat {key}={stats.get(key, '')!r}: {in_words(first)}") from None
+
+
+_MEANINGS = {
+    "level": "Level (a character); a monster gives hd instead.",
+    "str": "Strength, 14 or 18/76.",
+    "dex": "Dexterity (its AC adjustment is lost when mugged).",
+    "ac": "Armour class, 10 to -10 (10 when not given).",
+    "thac0": "THAC0 (else a monster's by its hit dice, or 20).",
+    "size": "tiny, small, medium, large, huge or gargantuan (T, S, M, L, H, G).",
+    "weapons": "Weapons, " + SPEC_HELP.removeprefix("weapons=") + ".",
+}
+
+
+def sheet_keys() -> list[dict[str, str]]:
+    """The keys `character add --stat KEY=VALUE` (and a sheet file) takes, each with its meaning."""
+    found = []
+    for name, field in Sheet.model_fields.items():
+        key = ALIASES.get(name, name)
+        found.append({"key": key, "for": "character", "meaning": _MEANINGS.get(key) or field.description or key})
+    return found

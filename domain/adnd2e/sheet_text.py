@@ -34,6 +34,7 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
             ("Dexterity", sheet.dex),
             ("AC", sheet.ac),
             ("THAC0", sheet.thac0),
+            ("save vs petrification", sheet.petrification),
         )
         if value is not None
     ]

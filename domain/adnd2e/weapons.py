@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field, ValidationError, field_validator
 
 from ..dice import parse
-from ..errors import BadInput
+from ..errors import BadInput, in_words
 from ..limits import typed_within_int64
 from ..model import Model
 
@@ -71,7 +71,7 @@ def parse_weapon(text: str) -> Weapon:
     except ValidationError as error:
         problem = error.errors()[0]
         where = ".".join(map(str, problem["loc"]))
-        raise BadInput(f"weapon {text!r}: {where}: {problem['msg'].removeprefix('Value error, ')}") from None
+        raise BadInput(f"weapon {text!r}: {where} {in_words(problem)}") from None
 
 
 def parse_weapons(text: str) -> tuple[Weapon, ...]:

@@ -30,7 +30,7 @@ from .explain import explain
 from .legacy_topics import LEGACY_TOPICS  # registers the topics of events recorded before events.py
 from .resolution import Result, oppose, resolve
 from .rulings import Rulings
-from .sheet import Sheet, parse_sheet, sheet_changes
+from .sheet import Sheet, parse_sheet, sheet_changes, sheet_keys
 from .sheet_text import sheet_lines
 from .status import FOES, HONOURS
 from .winter import LAND, land_modifier
@@ -39,6 +39,7 @@ NAME = "pendragon-pass"
 SHEET_OPTIONS = frozenset({"virtues"})  # `character add` options beyond --stat: the five religious virtues
 
 __all__ = [
+    "sheet_keys",
     "STATE_WORDS",
     "SHEET_OPTIONS",
     "EVENTS",

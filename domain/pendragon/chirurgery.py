@@ -27,8 +27,17 @@ from .sheet import Sheet
 FUMBLE_DAMAGE = 6  # a d6
 
 
+def _unnumbered(wound: int | None) -> bool:
+    return wound is None
+
+
 class ChirurgeryInputs(Model):
     skill: int = Field(ge=0)  # the healer's Chirurgery, copied from their sheet or given by the table
+    wound: int | None = Field(
+        None,
+        exclude_if=_unnumbered,
+        description="The number a fumble's wound takes, given when it was recorded (as an injury's).",
+    )
     healer: str = ""  # who operates, for the log (never the patient: `check_healer`)
     at: datetime | None = None  # when, for the interval between attempts
 
@@ -81,7 +90,7 @@ def operate(
         return ChirurgeryOutcome(
             roll=roll,
             treated=False,
-            wound=max((w.id for w in condition.wounds), default=0) + 1,
+            wound=condition.next_wound(inputs.wound),
             damage=damage,
             major=damage >= sheet.con,
             hp=after,

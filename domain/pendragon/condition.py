@@ -70,6 +70,14 @@ class Condition(Model):
     def increases_pending(self) -> int:
         return max(self.increases_earned - self.increases_spent, 0)
 
+    def next_wound(self, given: int | None = None) -> int:
+        """The number a new wound takes: `given` (the number the command gave it when it was recorded, kept
+        by a correction of an earlier wound) unless a wound already has it, else one more than the highest."""
+        taken = {w.id for w in self.wounds}
+        if given is not None and given not in taken:
+            return given
+        return max(taken, default=0) + 1
+
     def wound(self, wound_id: int) -> Wound | None:
         return next((w for w in self.wounds if w.id == wound_id), None)
 

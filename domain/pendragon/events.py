@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import Field
+
 from ..dice import Dice
 from ..events import Resolution
 from . import checks, chirurgery, feats, injury, oaths, recovery, status, winter
@@ -42,6 +44,29 @@ from .winter import WinterInputs, WinterOutcome
 
 class PendragonResolution(Resolution):
     PURPOSES: ClassVar[frozenset[str]] = frozenset()
+
+
+def _standing(kept: bool) -> bool:
+    return not kept
+
+
+class AfterTheFight(PendragonResolution):
+    """An action that takes the knight out of the fight's rounds (First Aid, healing, Chirurgery, rest, a
+    winter): a knockdown ends with it, unless the knight is unconscious or dead (docs/rulings.md, PenDragon
+    Pass, decided without a key). `knockdown_kept`: recorded before knockdowns ended so, and folded as then."""
+
+    knockdown_kept: bool = Field(False, exclude_if=_standing)
+
+    @staticmethod
+    def kept_knockdown(state: dict[str, Any]) -> None:
+        state["knockdown_kept"] = True
+
+    def stood(self, sheet: Sheet, condition: Condition) -> Condition:
+        if self.knockdown_kept or not condition.knocked_down or condition.unconscious:
+            return condition
+        if sheet.max_hp - condition.damage <= 0:
+            return condition
+        return condition.model_copy(update={"knocked_down": False})
 
 
 class Checked(PendragonResolution):
@@ -259,13 +284,17 @@ class Injured(PendragonResolution):
         return sheet, injury.after_injury(condition, self.inputs, self.outcome)
 
 
-class FirstAidGiven(PendragonResolution):
+class FirstAidGiven(AfterTheFight):
     PURPOSES = frozenset({"check", "heal"})
-    class_version: ClassVar[int] = 2
+    class_version: ClassVar[int] = 3
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
         injury.upcast_forced(state)
+
+    @staticmethod
+    def upcast_v2_v3(state: dict[str, Any]) -> None:
+        AfterTheFight.kept_knockdown(state)
 
     inputs: FirstAidInputs
     outcome: HealOutcome
@@ -277,15 +306,19 @@ class FirstAidGiven(PendragonResolution):
         return injury.first_aid(sheet, condition, inputs, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, injury.after_first_aid(condition, self.outcome)
+        return sheet, self.stood(sheet, injury.after_first_aid(condition, self.outcome))
 
 
-class MagicallyHealed(PendragonResolution):
-    class_version: ClassVar[int] = 2
+class MagicallyHealed(AfterTheFight):
+    class_version: ClassVar[int] = 3
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
         injury.upcast_forced(state)  # version 1 healed the dead too
+
+    @staticmethod
+    def upcast_v2_v3(state: dict[str, Any]) -> None:
+        AfterTheFight.kept_knockdown(state)
 
     inputs: MagicHealInputs
     outcome: HealOutcome
@@ -297,11 +330,17 @@ class MagicallyHealed(PendragonResolution):
         return injury.magic_heal(sheet, condition, inputs, rulings)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, injury.after_magic_heal(condition, self.outcome)
+        return sheet, self.stood(sheet, injury.after_magic_heal(condition, self.outcome))
 
 
-class ChirurgeryPerformed(PendragonResolution):
+class ChirurgeryPerformed(AfterTheFight):
     PURPOSES = frozenset({"check", "damage"})
+    class_version: ClassVar[int] = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        AfterTheFight.kept_knockdown(state)
+
     inputs: ChirurgeryInputs
     outcome: ChirurgeryOutcome
 
@@ -312,15 +351,19 @@ class ChirurgeryPerformed(PendragonResolution):
         return chirurgery.operate(sheet, condition, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, chirurgery.after_chirurgery(condition, self.inputs, self.outcome)
+        return sheet, self.stood(sheet, chirurgery.after_chirurgery(condition, self.inputs, self.outcome))
 
 
-class Rested(PendragonResolution):
-    class_version: ClassVar[int] = 2
+class Rested(AfterTheFight):
+    class_version: ClassVar[int] = 3
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
         injury.upcast_forced(state)  # version 1 rested the dead too
+
+    @staticmethod
+    def upcast_v2_v3(state: dict[str, Any]) -> None:
+        AfterTheFight.kept_knockdown(state)
 
     inputs: RestInputs
     outcome: RestOutcome
@@ -332,14 +375,14 @@ class Rested(PendragonResolution):
         return recovery.rest(sheet, condition, inputs, rulings)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return sheet, recovery.after_rest(condition, self.outcome)
+        return sheet, self.stood(sheet, recovery.after_rest(condition, self.outcome))
 
 
-class WinterResolved(PendragonResolution):
+class WinterResolved(AfterTheFight):
     """One character's Winter Phase."""
 
     PURPOSES = frozenset({"productivity", "worship", "training", "experience"})
-    class_version: ClassVar[int] = 3
+    class_version: ClassVar[int] = 4
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -348,6 +391,10 @@ class WinterResolved(PendragonResolution):
     @staticmethod
     def upcast_v2_v3(state: dict[str, Any]) -> None:
         winter.upcast_winter_v2_v3(state)
+
+    @staticmethod
+    def upcast_v3_v4(state: dict[str, Any]) -> None:
+        AfterTheFight.kept_knockdown(state)
 
     inputs: WinterInputs
     outcome: WinterOutcome
@@ -359,7 +406,8 @@ class WinterResolved(PendragonResolution):
         return winter.resolve_winter(sheet, condition, inputs, rulings, dice)
 
     def evolve(self, sheet: Sheet, condition: Condition) -> tuple[Sheet, Condition]:
-        return winter.after_winter(sheet, condition, self.inputs, self.outcome, event_id(self))
+        sheet, condition = winter.after_winter(sheet, condition, self.inputs, self.outcome, event_id(self))
+        return sheet, self.stood(sheet, condition)
 
 
 EVENTS: tuple[type[PendragonResolution], ...] = (

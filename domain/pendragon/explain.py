@@ -161,7 +161,7 @@ def _injured(event: Injured, name: str) -> str:
     kinds = (["a major wound, which needs Chirurgery"] if o.major else []) + (["a knockdown"] if o.knockdown else [])
     forced = " (forced)" if i.force and o.hp + o.damage <= 0 else ""
     return (
-        f"{by}{forced}: wound {o.wound} of {o.damage}"
+        f"{by}{forced}: wound #{o.wound}, {plural(o.damage, 'point')}"
         + "".join(f"; {k}" for k in kinds)
         + ". "
         + _hp(name, o.hp, o.unconscious, o.dead)
@@ -173,14 +173,14 @@ def _first_aid(event: FirstAidGiven, name: str) -> str:
     who = f"{i.healer} gives {name}" if i.healer else f"{name} is given"
     rolled = f"First Aid rolled {roll_words(o.roll)}, " if o.roll else ""
     healed = f"healing {o.healed} (d3)" if o.healed or not o.roll or o.roll.result.succeeded else "healing nothing"
-    return f"{who} First Aid on wound {o.wound}: {rolled}{healed}. " + _hp(name, o.hp, o.unconscious)
+    return f"{who} First Aid on wound #{o.wound}: {rolled}{healed}. " + _hp(name, o.hp, o.unconscious)
 
 
 def _magic(event: MagicallyHealed, name: str) -> str:
     o = event.outcome
     cleared = " The wound no longer needs Chirurgery." if o.chirurgery_cleared else ""
     forced = " (forced: the character was dead)" if event.inputs.force and o.hp - o.healed <= 0 else ""
-    return f"Magic heals {o.healed} of {name}'s wound {o.wound}{forced}. " + _hp(name, o.hp, o.unconscious) + cleared
+    return f"Magic heals {o.healed} of {name}'s wound #{o.wound}{forced}. " + _hp(name, o.hp, o.unconscious) + cleared
 
 
 def _chirurgery(event: ChirurgeryPerformed, name: str) -> str:
@@ -191,7 +191,7 @@ def _chirurgery(event: ChirurgeryPerformed, name: str) -> str:
         text += "No wound or unconsciousness needs Chirurgery any more, so natural healing proceeds"
         text += f", and the critical heals {sum(o.healed.values())} at once. " if o.healed else ". "
     elif o.wound is not None:
-        text += f"The fumble deals a new wound {o.wound} of {o.damage} (d6). "
+        text += f"The fumble deals a new wound, #{o.wound}, of {plural(o.damage, 'point')} (d6). "
     else:
         text += "Nothing changes; it may be tried again after a week of care. "
     return text + _hp(name, o.hp, o.unconscious, o.dead)
@@ -204,7 +204,7 @@ def _rested(event: Rested, name: str) -> str:
     else:
         length = f"{plural(o.weeks, 'full week')} of rest at Healing Rate {o.healing_rate}"
     healed = sum(o.healed.values())
-    parts = [f"wound {w} by {n}" for w, n in o.healed.items()]
+    parts = [f"wound #{w} by {n}" for w, n in o.healed.items()]
     heals = f"heals {healed} ({and_list(parts)})" if healed else "heals nothing"
     forced = " (forced: the character was dead)" if i.force and o.hp - healed <= 0 else ""
     return f"{name} takes {length}{forced}: {heals}. " + _hp(name, o.hp, o.unconscious)

@@ -17,8 +17,18 @@ from .sheet import Sheet
 FIRST_AID_WINDOW = timedelta(days=1)
 
 
+def _unnumbered(wound: int | None) -> bool:
+    return wound is None
+
+
 class InjureInputs(Model):
     damage: int = Field(ge=0)
+    wound: int | None = Field(
+        None,
+        exclude_if=_unnumbered,
+        description="The wound's number, given when it was recorded: a correction of an earlier wound leaves it "
+        "alone (none in wounds recorded before, numbered one more than the highest).",
+    )
     at: datetime | None = None  # the event's timestamp, for the First Aid and healing windows
     force: bool = False  # wound a dead character anyway
     attacker: str = ""  # who dealt the blow, for the log
@@ -44,7 +54,7 @@ def injure(sheet: Sheet, condition: Condition, inputs: InjureInputs, rulings: Ru
     refuse_the_dead(sheet, condition, inputs.force, "wound them")
     after = hp(sheet, condition) - inputs.damage
     return InjureOutcome(
-        wound=max((w.id for w in condition.wounds), default=0) + 1,
+        wound=condition.next_wound(inputs.wound),
         damage=inputs.damage,
         major=inputs.damage >= sheet.con,
         knockdown=inputs.damage > sheet.siz,

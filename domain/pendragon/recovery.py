@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
+from ..errors import CharacterRefused
 from ..model import Model
 from .common import moved
 from .condition import Condition, hp, is_unconscious_at
-from .injury import refuse_the_dead
 from .rulings import Rulings
 from .sheet import Sheet
 
@@ -52,7 +52,10 @@ def healing_rate(sheet: Sheet) -> int:
 
 
 def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Rulings) -> RestOutcome:
-    refuse_the_dead(sheet, condition, inputs.force, "rest them")
+    if hp(sheet, condition) <= 0 and not inputs.force:  # as in every system
+        raise CharacterRefused(
+            f" is dead ({hp(sheet, condition)} hit points): a rest heals nothing (--force records it anyway)"
+        )
     weeks = 0 if inputs.interrupted else inputs.total_minutes // WEEK_MINUTES
     budget = weeks * healing_rate(sheet)
     healed: dict[int, int] = {}

@@ -74,6 +74,10 @@ class Rulings(LedgerRulings):
         "Feats take only combat skills and physical statistics (fixed lists); other skills are neither, so no "
         "Feat with them, and they train up to 20. Tied criticals in a flurry give no second attack.",
         "Damage over SIZ knocks down without a DEX roll; falling unconscious calls for Chirurgery.",
+        "A knocked-down knight is back on her feet once the fight is behind her: First Aid, magical healing, "
+        "Chirurgery, a rest or a winter ends the knockdown, unless she is unconscious (she stands when she wakes) "
+        "or dead. The text does not say when a fallen knight stands; in standard Pendragon getting up takes the "
+        "round after the fall, and none of these is done in the fight's rounds.",
         "Chirurgery is a d20 against the healer's Chirurgery, and the healer is never the patient; it treats only "
         "a living patient who needs it. A success ends every need for it but wakes no one; a failure changes "
         "nothing; a fumble deals a new 1d6 wound (a major one if it reaches CON).",

@@ -210,3 +210,31 @@ def sheet_changes(sheet: Sheet, stats: dict[Name, Name]) -> dict[Name, Any]:
             group = "passions" if kind_of == "passion" else "skills"
             changes.setdefault(group, {})[name] = getattr(parsed, group)[name]
     return changes
+
+
+def sheet_keys() -> list[dict[str, str]]:
+    """The keys `character add --stat KEY=VALUE` (and a sheet file) takes, each with its meaning."""
+    found = [{"key": key, "for": "character", "meaning": "A statistic."} for key in STATISTICS]
+    found.append({"key": "honor", "for": "character", "meaning": "Honor, a passion."})
+    for first, second in TRAIT_PAIRS:
+        for trait, opposite in ((first, second), (second, first)):
+            found.append({"key": trait, "for": "character", "meaning": f"A trait; sets {opposite} to 20 minus it."})
+    for prefix in PASSION_PREFIXES:
+        found.append({"key": f"{prefix}NAME", "for": "character", "meaning": f"A passion (e.g. {prefix}clan)."})
+    found.append({"key": "hospitality", "for": "character", "meaning": "A passion."})
+    found += [{"key": key, "for": "character", "meaning": "A skill."} for key in sorted(KNOWN_SKILLS)]
+    found.append(
+        {
+            "key": "skill:NAME",
+            "for": "character",
+            "meaning": "Any other skill by lower-case name; skill:NAME for one within two letters of a known name.",
+        }
+    )
+    found += [
+        {"key": flag, "for": "character", "meaning": f"1 if the character is {'an' if flag[0] == 'i' else 'a'} {flag}."}
+        for flag in FLAGS
+    ]
+    found.append(
+        {"key": "virtues", "for": "character", "meaning": "The five religious virtues, comma-separated trait names."}
+    )
+    return found

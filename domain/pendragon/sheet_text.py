@@ -16,8 +16,8 @@ SAID = {**STATE_WORDS, "major_wound": "has a major wound"}  # the states in the 
 def _wound(wound: Wound) -> str:
     notes = (["major"] if wound.major else []) + (["needs Chirurgery"] if wound.needs_chirurgery else [])
     notes += (["First Aid given"] if wound.first_aid_done else []) + (["healed by magic"] if wound.magic_healed else [])
-    left = "healed" if wound.amount == 0 else f"{wound.amount} of {wound.received} unhealed"
-    return f"wound {wound.id}: {left}" + (f" ({', '.join(notes)})" if notes else "")
+    left = "healed" if wound.amount == 0 else f"{wound.amount} of its {wound.received} points unhealed"
+    return f"wound #{wound.id}: {left}" + (f" ({', '.join(notes)})" if notes else "")
 
 
 def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
@@ -39,7 +39,8 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
         lines.append("Skills: " + ", ".join(f"{title(k)} {v}" for k, v in sorted(sheet.skills.items())) + ".")
     to_next = next_increase_at(condition.status) - condition.status
     lines.append(
-        f"Status {number(condition.status)}: {number(to_next)} to the next {number(STATUS_PER_INCREASE)}; "
+        f"Status {number(condition.status)}: {number(to_next)} more earns the next increase (one every "
+        f"{number(STATUS_PER_INCREASE)}); "
         f"{plural(condition.increases_earned, 'increase')} earned, {condition.increases_spent} spent, "
         f"{condition.increases_pending} pending."
     )

@@ -23,7 +23,7 @@ from .recovery import (
     rest,
 )
 from .rulings import Rulings
-from .sheet import Sheet, parse_sheet
+from .sheet import Sheet, parse_sheet, sheet_keys
 from .sheet_text import sheet_lines
 from .weapons import AttackInputs, Weapon, choose_weapons, parse_weapon
 
@@ -33,6 +33,7 @@ SHEET_OPTIONS = frozenset({"object"})
 
 
 __all__ = [
+    "sheet_keys",
     "STATE_WORDS",
     "SHEET_OPTIONS",
     "NAME",

@@ -22,12 +22,13 @@ def explain(event: DomainEvent, name: str) -> str:
     return tell(TELLERS, event, name)
 
 
-def _states(name: str, states: tuple[str, ...] | None) -> str:
-    """The result in words, from the states an outcome kept (nothing for events recorded before)."""
+def _states(name: str, states: tuple[str, ...] | None, forced: bool = False) -> str:
+    """The result in words, from the states an outcome kept (nothing for events recorded before). A forced
+    rest is one of the dead: they are so, and do not die again."""
     if states is None:
         return ""
     if "dead" in states:
-        return f" {name} dies."
+        return f" {name} is dead." if forced else f" {name} dies."
     if "destroyed" in states:
         return f" {name} is destroyed."
     return (
@@ -148,7 +149,7 @@ def _rested(event: Rested, name: str) -> str:
     if event.inputs.interrupted:
         return f"{name} rests for {duration(o.minutes)}, but the rest is interrupted: nothing heals."
     healed = _healing(o.wounds_healed, o.nonlethal_healed)
-    return f"{name} rests for {duration(o.minutes)} and {healed}." + _states(name, o.states)
+    return f"{name} rests for {duration(o.minutes)} and {healed}." + _states(name, o.states, True)
 
 
 def _healing(lethal: int, nonlethal: int) -> str:

@@ -5,7 +5,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ..dice import Dice
-from ..errors import BadInput, Refusal
+from ..errors import BadInput, CharacterRefused, Refusal
 from ..model import Model
 from .condition import (
     Condition,
@@ -104,6 +104,9 @@ class RestInputs(Model):
     hours: int = 0
     minutes: int = 0
     interrupted: bool = Field(False, description="A significant interruption: the rest heals nothing.")
+    force: bool = Field(
+        False, description="Rest the dead, or the dying who is not stable, anyway (recorded; see `rest`)."
+    )
 
     @model_validator(mode="after")
     def _not_negative(self) -> "RestInputs":
@@ -118,9 +121,26 @@ class RestOutcome(StatesAfter):
     nonlethal_healed: int
 
 
+def check_rest(sheet: Sheet, condition: Condition, force: bool) -> None:
+    """A rest the table asks for now: unless forced, the dead are refused (as in every system), and so is the
+    dying who is not stable: the seed's dying character "must make a Fortitude save" each round until stable
+    (`dying-save`), so no rest passes before that. Asked of a new rest only: a recorded one re-derived (a
+    replay, a correction) heals as `rest` says, whatever the state it meets."""
+    if force or sheet.is_object:
+        return
+    if condition.finished:
+        raise CharacterRefused(f" is {condition.lethal}: a rest heals nothing (--force records it anyway)")
+    if condition.lethal == "dying":
+        raise CharacterRefused(
+            " is dying: a dying character saves each round until stable (dying-save), and rests only once "
+            "stable (--force records the rest anyway)"
+        )
+
+
 def rest(sheet: Sheet, condition: Condition, inputs: RestInputs) -> RestOutcome:
     """3 * (H // 24) + (H % 24) // 8 wounds and 3 * (m // 60) + (m % 60) // 20 nonlethal wounds, each step
-    limited by what there is to heal; interrupted rests, the dead and objects heal nothing."""
+    limited by what there is to heal; interrupted rests, the dead and objects heal nothing (`check_rest` says
+    which rests the table may ask for)."""
     minutes = inputs.hours * 60 + inputs.minutes
     if inputs.interrupted or condition.finished or sheet.is_object:
         return RestOutcome(minutes=minutes, wounds_healed=0, nonlethal_healed=0, states=tuple(condition.states))

@@ -120,3 +120,18 @@ def _integer(key: str, text: str) -> int:
     if value < MINIMUM.get(key, value):
         raise BadInput(f"stat {key}: must be at least {MINIMUM[key]}, got {value}")
     return value
+
+
+def sheet_keys() -> list[dict[str, str]]:
+    """The keys `character add --stat KEY=VALUE` (and a sheet file) takes, each with its meaning."""
+    fields = Sheet.model_fields
+    found = []
+    for kind, keys in (("character", CHARACTER_KEYS), ("object", OBJECT_KEYS)):
+        for key in keys:
+            field = fields["strength" if key == "str" else key]
+            meaning = field.description or key
+            if key == "weapons":
+                meaning = "Weapons, name:damage=1d8,... each, separated by ; (attack=, enhancement=, threat=, light, "
+                meaning += "two_handed, ranged, thrown, unarmed, nonlethal, types=)."
+            found.append({"key": key, "for": kind if kind == "object" else "character", "meaning": meaning})
+    return found

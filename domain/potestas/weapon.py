@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from ..dice import parse
-from ..errors import BadInput
+from ..errors import BadInput, in_words
 from ..limits import typed_within_int64
 from ..model import Model
 from .damage import damage_type
@@ -121,4 +121,4 @@ def parse_weapon(text: str) -> Weapon:
         return Weapon.model_validate(values)
     except ValidationError as error:
         problem = error.errors()[0]
-        raise BadInput(f"weapon {text!r}: {'.'.join(map(str, problem['loc']))}: {problem['msg']}") from None
+        raise BadInput(f"weapon {text!r}: {'.'.join(map(str, problem['loc']))} {in_words(problem)}") from None

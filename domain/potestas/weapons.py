@@ -100,8 +100,9 @@ class AttackInputs(Model):
 
 def choose_weapons(owner: str, sheet: Sheet, named: tuple[str, ...], multi_weapon: bool) -> tuple[Weapon, ...]:
     """The weapons of one attack (issue 22). `named` holds `--weapon` values: a bare name is the sheet's weapon
-    of that name, a spec with `:` stands alone. None named: the sheet's first weapon, or all of them with
-    `multi_weapon`. Several weapons only as a declared multi-weapon attack (seed, Multi-Weapon Fighting)."""
+    of that name, a spec with `:` stands alone. None named: the sheet's only weapon, or all of them with
+    `multi_weapon`; several on the sheet and none named is bad input naming them. Several weapons only as a
+    declared multi-weapon attack (seed, Multi-Weapon Fighting)."""
     if named:
         weapons = tuple(_named(owner, sheet, text) for text in named)
     elif not sheet.weapons:
@@ -109,8 +110,14 @@ def choose_weapons(owner: str, sheet: Sheet, named: tuple[str, ...], multi_weapo
             f"{owner}'s sheet lists no weapons: give --weapon NAME:damage=N,... or add them to the sheet "
             "(--stat weapons=SPEC;SPEC)"
         )
+    elif len(sheet.weapons) > 1 and not multi_weapon:
+        names = ", ".join(w.name for w in sheet.weapons)
+        raise BadInput(
+            f"{owner} has several weapons ({names}): name one with --weapon, or declare a multi-weapon attack "
+            "with --multi-weapon"
+        )
     else:
-        weapons = sheet.weapons if multi_weapon else sheet.weapons[:1]
+        weapons = sheet.weapons
     if multi_weapon and len(weapons) < 2:
         raise BadInput("a multi-weapon attack needs two or more weapons")
     if len(weapons) > 1 and not multi_weapon:

@@ -14,8 +14,9 @@ from uuid import UUID
 from pydantic import ValidationError
 
 from ...domain.amendments import Amended
+from ...domain.changes import change_words, purpose_words
 from ...domain.character import Character, CharacterRegistered, character_id
-from ...domain.errors import BadInput, NotFound, NotOnSheet, Refusal
+from ...domain.errors import BadInput, NotFound, NotOnSheet, Refusal, in_words
 from ...domain.events import Event, Resolution
 from ...domain.explain import explain, field_words, outcome_words, words
 from ...domain.ids import event_id
@@ -101,27 +102,12 @@ def amend(
     places = Positions(app)
     character = session.character(name)
     before = rules.summary(character.sheet, character.condition)
-
-    def provisional(dice: dict[str, list[int]]) -> Amended:
-        return Amended(
-            originator_id=owner,
-            originator_version=len(events) + 1,
-            timestamp=target.timestamp,
-            by=session.by,
-            target=event_id(owner, version),
-            target_version=version,
-            reason=reason,
-            void=void,
-            inputs=new_inputs or None,
-            table=dice,
-            derivation=FOLLOWING,
-        )
-
     try:
         if table:
-            table = _named_dice(rules, events, provisional(table), subject.originator_version, at)
-        amendment = provisional(table)
-        sheet, condition, changes = rederive(rules, events, amendment)
+            provisional = _provisional(session, events, version, reason, void, new_inputs, table)
+            table = _named_dice(rules, events, provisional, subject.originator_version, at)
+        amendment = _provisional(session, events, version, reason, void, new_inputs, table)
+        sheet, condition, changes, replayed = _rederived(rules, events, amendment)
     except Underivable as problem:
         raise Refusal(
             f"{name}'s event at {places.named(owner, problem.version)} cannot be decided again"
@@ -131,21 +117,8 @@ def amend(
         raise lacking.of(name) from None
     if not changes:
         raise Refusal(f"the correction of #{at} changes no recorded outcome of {name}: nothing was written")
-    character.trigger_event(
-        Amended,
-        target=amendment.target,
-        target_version=version,
-        reason=reason,
-        void=void,
-        inputs=amendment.inputs,
-        table=amendment.table,
-        sheet=sheet,
-        condition=condition,
-        changes=changes,
-        derivation=FOLLOWING,
-        by=session.by,
-        timestamp=session.now(),
-    )
+    _trigger(session, character, amendment, sheet, condition, changes)
+    answered = _answered(session, owner, name, events, replayed, reason, places)
     return {
         "event": event_id(owner, character.version),
         "version": character.version,
@@ -156,11 +129,185 @@ def amend(
         "inputs": amendment.inputs or {},
         "table": amendment.table,
         "reason": reason,
-        "changes": [{**change, "position": places(owner, change["version"])} for change in changes],
+        "changes": [{**change, "position": places(owner, change["version"])} for change in changes]
+        + [change for result in answered for change in result["changes"]],
         "condition": rules.view(character.sheet, character.condition)["condition"],
         "before": before,
         "after": rules.summary(character.sheet, character.condition),
+        "also": answered,
     }
+
+
+def _provisional(
+    session: Session,
+    events: list[Event],
+    version: int,
+    reason: str,
+    void: bool,
+    new_inputs: dict[str, str] | None,
+    table: dict[str, list[int]],
+) -> Amended:
+    """The amendment of the character's event at `version`, not yet recorded (its state still empty)."""
+    owner = events[0].originator_id
+    return Amended(
+        originator_id=owner,
+        originator_version=len(events) + 1,
+        timestamp=events[version - 1].timestamp,
+        by=session.by,
+        target=event_id(owner, version),
+        target_version=version,
+        reason=reason,
+        void=void,
+        inputs=new_inputs or None,
+        table=table,
+        derivation=FOLLOWING,
+    )
+
+
+def _trigger(
+    session: Session,
+    character: Character,
+    amendment: Amended,
+    sheet: dict[str, Any],
+    condition: dict[str, Any],
+    changes: list[dict[str, Any]],
+) -> None:
+    character.trigger_event(
+        Amended,
+        target=amendment.target,
+        target_version=amendment.target_version,
+        reason=amendment.reason,
+        void=amendment.void,
+        inputs=amendment.inputs,
+        table=amendment.table,
+        sheet=sheet,
+        condition=condition,
+        changes=changes,
+        derivation=FOLLOWING,
+        by=session.by,
+        timestamp=session.now(),
+    )
+
+
+def _answer(replayed: Replayed | None, defender: str) -> Any:
+    """The injury an event as re-derived deals the character who acted on it (an armed defender's strike
+    at its attacker: domain/adnd2e/events.py, `answer`), or None."""
+    if replayed is None or not replayed.counts or replayed.event is None:
+        return None
+    answer = getattr(replayed.event, "answer", None)
+    return None if answer is None else answer(defender)
+
+
+def _answered(
+    session: Session,
+    owner: UUID,
+    name: str,
+    events: list[Event],
+    after: tuple[list[Replayed], list[Replayed]],
+    reason: str,
+    places: Positions,
+) -> list[dict[str, Any]]:
+    """What a correction changed of what the corrected character did to another in return (an armed
+    defender's strike at its attacker, recorded on the attacker): that injury undone, changed or dealt by
+    an event on the other character, each told like the correction's own changes."""
+    before, replayed = after
+    was_by = {r.version: r for r in before if not r.hit}
+    told = []
+    for entry in replayed:
+        if entry.hit:
+            continue
+        now, was = _answer(entry, name), _answer(was_by.get(entry.version), name)
+        if now == was:
+            continue
+        source = events[entry.version - 1]
+        attacker = getattr(getattr(source, "inputs", None), "attacker", "")
+        if not attacker or not session.has_character(attacker):
+            continue
+        answer_class: type[Resolution] = source.ANSWER  # type: ignore[attr-defined]  # (the hook's owner)
+        told.append(_answer_again(session, owner, entry.version, name, attacker, now, answer_class, reason, places))
+    return [result for result in told if result is not None]
+
+
+def _answer_again(
+    session: Session,
+    owner: UUID,
+    version: int,
+    defender: str,
+    attacker: str,
+    blow: Any,
+    answer_class: type[Resolution],
+    reason: str,
+    places: Positions,
+) -> dict[str, Any] | None:
+    """The attacker's injury from the strike of the attack at `version` made to agree with `blow` (None: no
+    injury): the one in force voided or its damage corrected, or a new one dealt."""
+    rules = session.rules
+    striker = session.character(attacker)
+    theirs = events_of(session, striker.id)
+    attack = event_id(owner, version)
+    found = _strike_injuries(session, theirs, attack, defender, places(owner, version))
+    held = directives(theirs)
+    in_force = [e for e in found if not (held.get(e.originator_version) or Directive()).void]
+    current = in_force[-1] if in_force else None
+    if current is None and blow is None:
+        return None
+    if current is None:
+        recorded = session.record(striker, answer_class, blow, strike=attack)
+        return {
+            "character": striker.name,
+            "event": recorded.event_id,
+            "changes": [
+                {
+                    "event": recorded.event_id,
+                    "version": recorded.version,
+                    "character": striker.name,
+                    "position": None,
+                    "field": "counts",
+                    "recorded": False,
+                    "replayed": True,
+                }
+            ],
+        }
+    corrected = held.get(current.originator_version)
+    recorded_damage: Any = getattr(current.inputs, "damage", None)
+    damage = int((corrected.inputs or {}).get("damage", recorded_damage) if corrected else recorded_damage)
+    if blow is not None and damage == blow.damage:
+        return None
+    void = blow is None
+    new_inputs = None if void else {"damage": str(blow.damage)}
+    amendment = _provisional(session, theirs, current.originator_version, reason, void, new_inputs, {})
+    sheet, condition, changes, _ = _rederived(rules, theirs, amendment)
+    if not changes:
+        return None
+    _trigger(session, striker, amendment, sheet, condition, changes)
+    return {
+        "character": striker.name,
+        "event": event_id(striker.id, striker.version),
+        "changes": [{**change, "position": places(striker.id, change["version"])} for change in changes],
+    }
+
+
+def _strike_injuries(session: Session, theirs: list[Event], attack: str, defender: str, at: int) -> list[Resolution]:
+    """The attacker's injuries from the armed defender's strike of the attack `attack` (at log position
+    `at`): those naming it, else the one its command recorded right after it (before strikes named their
+    attack: at the next position, or the one after the attack's own hit)."""
+
+    def answers(event: Event, linked_only: bool) -> bool:
+        check = getattr(event, "answers", None)
+        return check is not None and bool(check(attack, defender, linked_only))
+
+    linked = [e for e in theirs if isinstance(e, Resolution) and answers(e, True)]
+    if linked or not at:
+        return linked
+    index, campaign = session.app.index, session.campaign
+    for place in (at + 1, at + 2):
+        found = index.event_at(campaign.id, place)
+        if found is None or found[0] != theirs[0].originator_id:
+            continue
+        event = theirs[found[1] - 1]
+        if isinstance(event, Resolution) and answers(event, False):
+            return [event]
+    return []
 
 
 def _subject(events: list[Event], target: Event) -> Event:
@@ -191,9 +338,7 @@ def _checked_inputs(subject: Resolution, given: dict[str, str], at: int) -> dict
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else ""
         shown = f"{key}={printable(str(given[key])[:40])}" if key in given else "the corrected inputs"
-        raise BadInput(
-            f"#{at}: {shown} is not a value it takes ({first['msg'][:1].lower()}{first['msg'][1:]})"
-        ) from None
+        raise BadInput(f"#{at}: {shown} is not a value it takes: it {in_words(first)}") from None
     return given
 
 
@@ -241,6 +386,14 @@ def rederive(
 ) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """The character's state with `amendment` applied, and what it changed, from its history (`events`,
     those before the amendment), re-derived as the amendment was decided (its `derivation`)."""
+    sheet, condition, changes, _ = _rederived(rules, events, amendment)
+    return sheet, condition, changes
+
+
+def _rederived(
+    rules: RuleSystem, events: list[Event], amendment: Amended
+) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], tuple[list[Replayed], list[Replayed]]]:
+    """`rederive`, with the history re-derived before the amendment and after it."""
     legacy = amendment.derivation < FOLLOWING
     _, before = refold(rules, events, corrections=directives(events), legacy=legacy)
     character, after = refold(rules, events, corrections=directives([*events, amendment]), legacy=legacy)
@@ -249,7 +402,8 @@ def rederive(
         {**change, "event": event_id(registered.originator_id, change["version"]), "character": registered.name}
         for change in differences(before, after, legacy)
     ]
-    return character.sheet.model_dump(mode="json"), character.condition.model_dump(mode="json"), changes
+    sheet, condition = character.sheet.model_dump(mode="json"), character.condition.model_dump(mode="json")
+    return sheet, condition, changes, (before, after)
 
 
 rederive_amendment = rederive  # (ledger/trust/verify.py's name for it)
@@ -335,7 +489,8 @@ def _told(replayed: Replayed | None, name: str, system: str, absent: str, void: 
         return absent
     if not replayed.counts or replayed.event is None:
         return void
-    return explain(replayed.event, name, system)
+    told = explain(replayed.event, name, system)
+    return told.replace(f"{name} dies.", f"{name} is dead already.") if replayed.dead_before else told
 
 
 def replay_text(result: dict[str, Any]) -> str:
@@ -357,25 +512,29 @@ def replay_text(result: dict[str, Any]) -> str:
 
 
 def amendment_text(result: dict[str, Any]) -> str:
-    """The amendment for people: what it corrects (by position), why, and what that changed."""
+    """The amendment for people: what it corrects (by position), why, and only what that changed, in the
+    table's words (domain/changes.py)."""
     at, name = result["position"], result["character"]
     if result["void"]:
         done = f"Voided #{at} ({name})"
     else:
         given = [f"{field_words(key)} {outcome_words(value)}" for key, value in result["inputs"].items()]
-        given += [f"the {purpose} die {words(faces)}" for purpose, faces in result["table"].items()]
+        given += [f"{purpose_words(purpose)} {words(faces)}" for purpose, faces in result["table"].items()]
         done = f"Corrected #{at} ({name}) with {_listed(given)}"
     changed: dict[str, list[str]] = {}
     for change in result["changes"]:
-        where = f"#{change['position']}" + (f" hit {change['hit']}" if change.get("hit") else "")
+        where = f"#{change['position']}" if change["position"] else f"a new event of {change['character']}"
+        if change["character"] != name and change["position"]:
+            where += f" ({change['character']})"
+        where += f", hit {change['hit']}" if change.get("hit") else ""
         field, was, now = change["field"], change["recorded"], change["replayed"]
-        if _structured(was) or _structured(now):
+        if field == "hits" and (_structured(was) or _structured(now)):
             continue  # (an attack's hits: their injuries' own changes say it)
         if field == "counts":
-            said = "no longer counts" if was and not now else "now counts"
+            said = ["no longer counts" if was and not now else "now counts"]
         else:
-            said = f"{field_words(field)} from {_value(was)} to {_value(now)}"
-        changed.setdefault(where, []).append(said)
+            said = change_words(field, was, now)
+        changed.setdefault(where, []).extend(said)
     parts = "; ".join(f"{where}: {_listed(said)}" for where, said in changed.items())
     condition = f"{result['before']} -> {result['after']}" if result["before"] != result["after"] else result["after"]
     return "\n".join(
@@ -388,13 +547,6 @@ def amendment_text(result: dict[str, Any]) -> str:
 
 def _structured(value: object) -> bool:
     return isinstance(value, list) and any(isinstance(item, dict) for item in value)
-
-
-def _value(value: object) -> str:
-    """A recorded value in words: a rule's own term (`no_effect`, a state) as words too, a save by its numbers."""
-    if isinstance(value, dict):
-        return words({key: value[key] for key in ("roll", "total", "margin") if key in value} or value)
-    return outcome_words(value)
 
 
 def _listed(items: list[str]) -> str:

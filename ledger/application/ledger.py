@@ -6,51 +6,32 @@ what an action is and how it is decided comes from the domain."""
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError, OperationalError
-
-from ...domain.errors import BadInput, BadSignature, ChronicleError, Conflict, Forbidden
-from ...domain.events import Signed
-from ...domain.participants import authorise
+from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden
 from ...domain.text import printable
 from ..store.chronicle import Chronicle, open_ledger
-from ..trust.nonces import refuse_spent, seeded_nonce
-from ..trust.signing import Signer, seal_with, sign, valid
-from ..trust.tree import Head, extend
-from ..trust.witness import note_head, refuse_unwitnessed
-from . import commands, current
-from .commands import Command, Reply, handler_of
-from .fair_dice import naming_seeds
-from .session import Session
+from . import current
+from .reply import Reply
+from .retries import PESSIMISTIC_FROM, lost_race, retried
+from .text import Presentation
+
+# What only a write (or a read that folds) needs is imported where it is first needed: a front door's
+# `character show` imports this module and reads one row, without a domain or pydantic model
+# (tests/perf/test_start_up.py).
+if TYPE_CHECKING:
+    from ...domain.events import Signed
+    from ..trust.signing import Signer
+    from ..trust.tree import Head
+    from .commands import Command
+    from .queries import Query
+    from .session import Session
 
 T = TypeVar("T")
 JOIN = "participant join"  # asked from another device, by an invitation's authority
-
-RETRIES = 30
-BACKOFF_BASE, BACKOFF_CAP = 0.01, 1.0  # seconds: at most ~15 s of waiting in all, on average
-PESSIMISTIC_FROM = 3  # lost races after which a writer takes the write lock before it reads (SQLite)
-
-Table = Mapping[str, list[int] | None]
-
-
-def lost_race(problem: BaseException) -> bool:
-    """A write that may succeed if re-decided: a version already taken, SQLite still locked, or
-    PostgreSQL's deadlock detector choosing this transaction (all of it rolled back)."""
-    if isinstance(problem, IntegrityError):
-        return True
-    text = str(problem).lower()
-    return isinstance(problem, OperationalError) and any(word in text for word in ("locked", "busy", "deadlock"))
-
-
-def backoff(attempt: int) -> None:
-    """Full jitter (a random pause up to a doubling cap) so racing writers spread out."""
-    time.sleep(random.uniform(0, min(BACKOFF_CAP, BACKOFF_BASE * 2**attempt)))
 
 
 class Ledger:
@@ -74,12 +55,17 @@ class Ledger:
         writing: bool = False,
         by_given: bool = True,
         identity: Signer | None = None,
+        presentation: Presentation | None = None,
+        warn: Callable[[str], None] | None = None,
     ):
         self.target, self.by, self.campaign, self.seed = target, by, campaign, seed
         self.writing = writing
         # `by` named by the user (not their OS name): a participant's identity then must agree with it
         self.by_given = by_given
         self._identity = identity
+        self.presentation = presentation or Presentation()  # how the replies' text for people is laid out
+        self.warn = warn  # says what a reader should know before believing what it reads (see `read`)
+        self._warned = False
         self.batch: Session | None = None
         self._app: Chronicle | None = None
         self._held: tuple[AbstractContextManager[Any], Session] | None = None  # the open unit and its session
@@ -92,8 +78,19 @@ class Ledger:
         return self._app
 
     @property
+    def holding(self) -> bool:
+        """Whether a unit of work is open for the write about to come (what it read is in it)."""
+        return self._held is not None
+
+    @property
     def is_open(self) -> bool:
         return self._app is not None
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *raised: object) -> None:
+        self.close()
 
     def close(self) -> None:
         self._release()
@@ -103,8 +100,11 @@ class Ledger:
 
     # units of work --------------------------------------------------------------------------
 
-    def session(self) -> Session:
-        return Session(self.app, self.campaign, self.by, self.seed)
+    def session(self, campaign: str | None = None) -> Session:
+        """A session of its own, on CAMPAIGN (by name; else the ledger's)."""
+        from .session import Session
+
+        return Session(self.app, campaign or self.campaign, self.by, self.seed)
 
     def read(self) -> Session:
         """A session for reading (inside a batch: the batch's own, so it sees its pending events;
@@ -112,12 +112,32 @@ class Ledger:
         if self.batch is not None:
             return self.batch
         if not self.writing:
-            return self.session()
+            session = self.session()
+            self._check_witnessed(session)
+            return session
         if self._held is None:
             unit = self.app.unit()
             unit.__enter__()
             self._held = (unit, self.session())
         return self._held[1]
+
+    def check_witnessed(self) -> None:
+        """Say (`warn`), once, when the log no longer extends the last checkpoint this chronicle saw of the
+        campaign (a write would be refused; a read goes on): what a reader is told on its first read."""
+        self._check_witnessed(self.session())
+
+    def _check_witnessed(self, session: Session) -> None:
+        from ..trust.witness import witnessed
+
+        if self.warn is None or self._warned:
+            return
+        self._warned = True
+        try:
+            problem = witnessed(session.app, session.campaign.id, where=self.target)
+        except ChronicleError:  # no campaign yet: nothing was witnessed
+            return
+        if problem is not None and self.warn is not None:
+            self.warn(problem.problem)
 
     def _release(self) -> None:
         """Roll back a unit opened for reading whose write never came (a refusal, bad input)."""
@@ -132,36 +152,39 @@ class Ledger:
         session collects everything and saves with the batch."""
         if self.batch is not None:
             return decide(self.batch)
-        for attempt in range(RETRIES):
-            held, self._held = self._held, None
-            if held is None:
-                unit = self.app.unit(immediate=attempt >= PESSIMISTIC_FROM)
-                unit.__enter__()
-                held = (unit, self.session())
-            unit, session = held
-            try:
-                try:
-                    result = decide(session)
-                    if session.save():
-                        self._fold(session)
-                        if saved is not None:
-                            saved(session)
-                except BaseException as problem:
-                    unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
-                    raise
-                unit.__exit__(None, None, None)  # commits
-            except Exception as problem:
-                if not lost_race(problem):
-                    raise
-                backoff(attempt)
-                continue
-            self.writing = False  # what the command reads afterwards (to print) needs no write lock
-            session.take_snapshots()
-            return result
-        raise Conflict(
-            f"other writers kept changing the same records at the same time; nothing was written "
-            f"after {RETRIES} tries: run the command again"
+        result, session = retried(
+            lambda attempt: self._attempt(decide, saved, attempt),
+            lambda tries: (
+                f"other writers kept changing the same records at the same time; nothing was written "
+                f"after {tries} tries: run the command again"
+            ),
         )
+        self.writing = False  # what the command reads afterwards (to print) needs no write lock
+        session.take_snapshots()
+        return result
+
+    def _attempt(
+        self, decide: Callable[[Session], T], saved: Callable[[Session], None] | None, attempt: int
+    ) -> tuple[T, Session]:
+        """One try of `write`, in a transaction of its own (the unit a read for this write opened, at first),
+        committed when it returns and rolled back when it raises."""
+        held, self._held = self._held, None
+        if held is None:
+            unit = self.app.unit(immediate=attempt >= PESSIMISTIC_FROM)
+            unit.__enter__()
+            held = (unit, self.session())
+        unit, session = held
+        try:
+            result = decide(session)
+            if session.save():
+                self._fold(session)
+                if saved is not None:
+                    saved(session)
+        except BaseException as problem:
+            unit.__exit__(type(problem), problem, problem.__traceback__)  # rolls back
+            raise
+        unit.__exit__(None, None, None)  # commits
+        return result, session
 
     def _fold(self, session: Session) -> None:
         """Fold what was saved now, in the same transaction: the next command finds the read models caught
@@ -185,11 +208,21 @@ class Ledger:
             self._identity = load_or_create()
         return self._identity
 
-    def execute(self, command: Command, signed: Signed | None = None) -> Reply:
+    def execute(self, command: Command, signed: Signed | None = None, verified: UUID | None = None) -> Reply:
         """Run one command through its handler: loaded once, decided once, saved with the retry policy.
         The participant whose key signs it (the identity in use, or SIGNED's key: a browser's) must be
         allowed to; every event it records keeps the signature, and its nonce is spent in the campaign
-        (a nonce spent before is refused, whatever the front door: ledger/trust/nonces.py)."""
+        (a nonce spent before is refused, whatever the front door: ledger/trust/nonces.py). VERIFIED: the
+        campaign SIGNED's signature was checked for already (a server checks it before it reads the
+        document): not checked again."""
+
+        from ..trust.nonces import refuse_spent, seeded_nonce
+        from ..trust.signing import seal_with, sign, valid
+        from ..trust.tree import extend
+        from ..trust.witness import note_head, refuse_unwitnessed
+        from .commands import handler_of
+        from .fair_dice import naming_seeds
+
         handler = handler_of(command)
         if command.chooses:
             return self._choose(command, signed)
@@ -211,7 +244,7 @@ class Ledger:
             reply = handler(session, command)
             campaign = session.campaign.id
             if signed is not None:  # from another device: its document is this command's, signed, and new
-                if not signs(signed, command) or not valid(signed, campaign):
+                if not signs(signed, command) or (campaign != verified and not valid(signed, campaign)):
                     raise BadSignature("the signature does not verify for this document, nonce and campaign")
                 refuse_spent(session.app, campaign, signed.nonce)
             signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}
@@ -253,17 +286,39 @@ class Ledger:
         """`campaign use`: the user's own choice of campaign, noted in their folder; no log records it."""
         if signed is not None:
             raise BadInput(f"{command.command} is a choice of the device that runs it: there is nothing to send")
+        from .commands import handler_of
+
         session = self.read() if self.batch is not None else self.session()
         reply = handler_of(command)(session, command)
         if session.chose is not None and self.batch is None:  # (a batch's is noted once it commits)
             current.choose(self.target, session.chose)
         return reply
 
+    def catch_up(self) -> None:
+        """Bring the read models up to date with the log (a server's, before its first page: a fresh
+        import may have left them far behind)."""
+        app = self.app
+        app.index.catch_up()
+        app.characters.catch_up()
+        app.changes.catch_up()
+
+    # queries as data -----------------------------------------------------------------------
+
+    def ask(self, query: Query) -> Reply:
+        """Answer one query through its handler: what it reads, as the same `Reply` a command gives (its
+        JSON document and its text for people). Inside a batch it reads what the batch has decided so
+        far; a read never takes the write lock."""
+        from .queries import handler_of
+
+        return handler_of(query)(self, query)
+
     # a batch: many commands, one unit of work ---------------------------------------------
 
     def batch_opened(self, session: Session) -> None:
         """A batch is a write: refused before its first line when the log no longer extends the last
         checkpoint this chronicle saw of its campaign (none yet: a batch may start one)."""
+        from ..trust.witness import refuse_unwitnessed
+
         self._batch_heads = {}
         try:
             campaign = session.campaign.id
@@ -275,6 +330,8 @@ class Ledger:
         """Grow, in the batch's transaction, the stored tree of each campaign the session's last save
         wrote to, from the hashes it saved (as a command grows it by its own events); each campaign's
         newest head is noted as seen once the batch commits (`batch_committed`)."""
+        from ..trust.tree import extend
+
         if not session.saved:
             return
         hashes = {at: event.hash for at, event, *_ in session.saved}
@@ -283,6 +340,8 @@ class Ledger:
             self._batch_heads[campaign] = extend(session.app, campaign, hashes)
 
     def batch_committed(self, session: Session | None = None) -> None:
+        from ..trust.witness import note_head
+
         heads, self._batch_heads = self._batch_heads, {}
         for campaign, head in heads.items():
             note_head(self.app, campaign, head, where=self.target)
@@ -290,11 +349,14 @@ class Ledger:
             current.choose(self.target, session.chose)
 
     def _authorise(self, session: Session, command: Command, key: str) -> None:
+        from ...domain.participants import authorise
+        from .commands import elsewhere
+
         campaign = session.campaign
         if command.systems and campaign.system not in command.systems:
             raise BadInput(
                 f"{command.command} is a command of {' and '.join(command.systems)} campaigns; campaign "
-                f"{printable(campaign.name)} is {campaign.system}"
+                f"{printable(campaign.name)} is {campaign.system}" + elsewhere(command.command, campaign.system)
             )
         acting = command.acts_on()
         if acting is not None:  # a character the campaign lacks is bad input, whoever asks (not a role refusal)
@@ -310,16 +372,35 @@ class Ledger:
                 f"not as {printable(session.by)}"
             )
 
-    def execute_document(self, document: Mapping[str, Any], signed: Signed | None = None) -> Reply:
+    def execute_document(
+        self, document: Mapping[str, Any], signed: Signed | None = None, verified: UUID | None = None
+    ) -> Reply:
         """Run a command document (`{"command": NAME, ...}`), read as the campaign's system reads it;
-        SIGNED: as its participant signed it on another device (the table view, an assistant)."""
+        SIGNED: as its participant signed it on another device (the table view, an assistant), VERIFIED
+        as `execute` says."""
+        return self.execute(self.read_document(document, signed), signed, verified)
+
+    def read_document(self, document: Mapping[str, Any], signed: Signed | None = None) -> Command:
+        """A command document read as the campaign's system reads it (bad input if it fits no command);
+        one that starts a campaign is refused when SIGNED on another device (a join aside)."""
+        from . import commands
+
         name = document.get("command") if isinstance(document, Mapping) else None
-        system = self.read().campaign.system if isinstance(name, str) and commands.needs_system(name) else None
-        return self.execute(commands.parse(document, system), signed)
+        system = None
+        if isinstance(name, str) and commands.needs_system(name):  # from the campaign's row: nothing is loaded
+            from .queries import CurrentCampaign
+
+            system = self.ask(CurrentCampaign()).document["system"]
+        command = commands.parse(document, system)
+        if signed is not None and command.opens_campaign and command.command != JOIN:
+            raise Forbidden(f"{command.command} is run on the ledger's own machine, not sent from another device")
+        return command
 
 
 def signs(signed: Signed, command: Command) -> bool:
     """Whether SIGNED's document asks for COMMAND (the same command and values, defaults aside)."""
+    from . import commands
+
     try:
         return commands.parse(signed.document, command.systems[0] if command.systems else None) == command
     except BadInput:
@@ -330,4 +411,4 @@ class _Released(Exception):
     """Ends a unit opened for reading by rolling it back."""
 
 
-__all__ = ["Ledger", "lost_race"]
+__all__ = ["Ledger", "lost_race"]  # (`lost_race`: ledger/application/retries.py's, where it was once defined)

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from ...domain.errors import BadInput, Refusal
+from ...domain.errors import BadInput, Refusal, in_words
 from ...domain.explain import outcome_words
 from ...domain.limits import typed_within_int64
+from ...domain.spelling import nearest
 from ...domain.text import printable
 
 if TYPE_CHECKING:
@@ -22,7 +23,11 @@ def parse_rulings(rules: RuleSystem, current: dict[str, Any], assignments: dict[
     known = rules.Rulings.model_fields
     for key in assignments:
         if key not in known:
-            raise BadInput(f"unknown ruling {key!r}; the {rules.NAME} rulings are: {', '.join(known)}")
+            near = nearest(key, list(known))
+            hint = f"did you mean {near!r}? " if near else ""
+            raise BadInput(
+                f"unknown ruling {printable(key[:60])}: {hint}the {rules.NAME} rulings are {', '.join(known)}"
+            )
     for key, value in assignments.items():  # a whole number typed for a ruling: 64 bits, as every stored one
         typed_within_int64(value, f"bad value for ruling {key}: {printable(value[:40])}")
     try:
@@ -30,7 +35,9 @@ def parse_rulings(rules: RuleSystem, current: dict[str, Any], assignments: dict[
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(p) for p in first["loc"])
-        raise BadInput(f"bad value for ruling {key}: {first['msg']}") from None
+        raise BadInput(
+            f"bad value for ruling {key}: {printable(str(assignments.get(key, ''))[:40])} {in_words(first)}"
+        ) from None
 
 
 def change_ruling(session: Session, assignment: str, reason: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from ..store.feed import LoggedEvent
 from ..trust import nonces
 from . import current, fair_dice
 from .clock import Clock
+from .names import matching
 from .recorded import Recorded
 
 
@@ -122,7 +123,7 @@ class Session:
                 named.setdefault(held.name, str(held.id))
         if not named:
             raise NotFound("no campaign yet: start one with `chronicle campaign new NAME --system SYSTEM`")
-        found = self._get(UUID(named[name] if name in named else _match(name, named, "campaign")))
+        found = self._get(UUID(named[name] if name in named else matching(name, named, "campaign")))
         if not isinstance(found, Campaign):
             raise NotFound(
                 f"campaign {printable(name)} is in the index but not in the log: `chronicle verify` says why"
@@ -242,7 +243,7 @@ class Session:
         named.update({known: ident for ident, known, _ in self._index().characters(campaign.id)})
         if name in named:
             return UUID(named[name])
-        return UUID(_match(name, named, f"character in campaign {printable(campaign.name)}"))
+        return UUID(matching(name, named, f"character in campaign {printable(campaign.name)}"))
 
     def characters(self, retired: bool = False) -> list[Character]:
         """The campaign's characters in registration order (those added in this session included);
@@ -476,26 +477,6 @@ class Session:
 def _refuse_retired(character: Character) -> None:
     if character.retired:
         raise Refusal(f"{character.name} has retired from the campaign: nothing more can be recorded for them")
-
-
-def _match(name: str, named: dict[str, str], what: str) -> str:
-    """The id of the one name matching NAME without regard to case; else bad input, with the closest
-    names offered (`did you mean 'Vasana'?`)."""
-    folded = name.casefold()
-    exact = [ident for known, ident in named.items() if known.casefold() == folded]
-    if len(exact) == 1:
-        return exact[0]
-    if len(exact) > 1:
-        raise BadInput(f"several {what}s match {printable(name)} but for case: write it exactly")
-    import difflib  # lazily: only a name that is not found needs it
-
-    close = difflib.get_close_matches(folded, [known.casefold() for known in named], n=1, cutoff=0.6)
-    close += [known.casefold() for known in named if folded in known.casefold()]  # a part of a longer name
-    hint = ""
-    if close:
-        original = next(known for known in named if known.casefold() == close[0])
-        hint = f": did you mean {printable(original)}?"
-    raise NotFound(f"no {what} named {printable(name)}{hint}")
 
 
 def _timestamp(event: Any) -> Any:

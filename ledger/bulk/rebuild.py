@@ -8,9 +8,7 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 
-from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
-
-from ...domain.errors import Conflict, DamagedLog
+from ...domain.errors import DamagedLog
 from ...projections import rebuild as fresh
 from ..store.chronicle import Chronicle
 from . import workers as bulk
@@ -29,36 +27,30 @@ def rebuild(
     keep_told: bool = False,
 ) -> dict[str, int]:
     """Rebuild the named read models; returns how many events each replayed. Losing a race to
-    another writer (issue 25, item 12) starts it again after a pause, as a single command would.
+    another writer starts it again after a pause, as a single command would.
 
     `open_app(synced=True)` opens the ledger (`open_ledger`): the parent holds no connection while
     workers are forked. `progress(total)`, if given, returns the function to call with each part
     of it done. The sentences `log` kept go with the index unless `keep_told` (an import that has just
     kept those of its events)."""
-    attempt = 0
-    while True:
-        try:
-            return _rebuild(open_app, names, workers, progress, keep_told)
-        except (OriginatorVersionError, OriginatorIDError):
-            raise DamagedLog(
-                "the log no longer holds every event of an aggregate (an event was removed or moved): the read"
-                " models cannot be folded from it, and were left as they were; `chronicle verify` names what"
-                " changed, and a copy of the ledger from before restores it"
-            ) from None
-        except Exception as problem:
-            from ..application import (
-                ledger as application,  # lazily: only a lost race needs the application layer (its retry rules)
-            )
+    from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
 
-            if not application.lost_race(problem):
-                raise
-            application.backoff(attempt)
-            attempt += 1
-            if attempt == application.RETRIES:
-                raise Conflict(
-                    f"other writers kept changing the read models at the same time; the rebuild gave up after "
-                    f"{application.RETRIES} tries, leaving them as they were: run it again"
-                ) from None
+    from ..application.retries import retried  # (the application layer's retry rules, as a command's)
+
+    try:
+        return retried(
+            lambda attempt: _rebuild(open_app, names, workers, progress, keep_told),
+            lambda tries: (
+                f"other writers kept changing the read models at the same time; the rebuild gave up after "
+                f"{tries} tries, leaving them as they were: run it again"
+            ),
+        )
+    except (OriginatorVersionError, OriginatorIDError):
+        raise DamagedLog(
+            "the log no longer holds every event of an aggregate (an event was removed or moved): the read"
+            " models cannot be folded from it, and were left as they were; `chronicle verify` names what"
+            " changed, and a copy of the ledger from before restores it"
+        ) from None
 
 
 def _rebuild(

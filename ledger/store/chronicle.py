@@ -11,15 +11,17 @@ from eventsourcing.application import Application
 
 from ...domain.errors import BadInput
 from ...domain.json_bounds import check_document, check_int64
-from ...domain.text import check_json, encode_error
+from ...domain.text import check_json, encode_error, first_line
 from ...projections.store import ViewStore, views_of
 from ...projections.told import Told
 from .feed import LogFeed
 from .mapper import OrjsonTranscoder, PydanticMapper
 from .sealing import unreadable
 from .targets import APPLICATION_ID, POSTGRES_FACTORY, UNMARKED, redact, secrets, settings
+from .targets import connection as connected
 
 if TYPE_CHECKING:
+    from ...projections.changes import Changes
     from ...projections.characters import Characters
     from ...projections.index import Index
 
@@ -67,6 +69,14 @@ class Chronicle(Application):
         return Told(self.views)
 
     @cached_property
+    def changes(self) -> Changes:
+        """Each character's changes of condition and Status (projections/changes.py): its folded states
+        live as long as this application."""
+        from ...projections.changes import Changes
+
+        return Changes(self.views, self.feed)
+
+    @cached_property
     def characters(self) -> Characters:
         from ...projections.characters import Characters  # lazily: `chronicle --help` needs no read model
 
@@ -99,7 +109,7 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
     postgres = env["PERSISTENCE_MODULE"] == POSTGRES_FACTORY
     try:
         if postgres:
-            with _schema_lock(env, target) as made:
+            with _schema_lock(target) as made:
                 app = Chronicle(env={**env, "CREATE_TABLE": "false"} if made else env)
         else:
             app = Chronicle(env={**env, "CREATE_TABLE": "false"})  # made below if the file lacks them
@@ -184,8 +194,7 @@ def _check_readable(app: Chronicle, target: str, first: bytes | None) -> None:
 
 
 def _reason(error: BaseException, target: str) -> str:
-    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    return hide_password(text, target)
+    return hide_password(first_line(error), target)
 
 
 def hide_password(text: str, target: str) -> str:
@@ -195,7 +204,7 @@ def hide_password(text: str, target: str) -> str:
 
 
 @contextmanager
-def _schema_lock(env: dict[str, str], target: str) -> Iterator[bool]:
+def _schema_lock(target: str) -> Iterator[bool]:
     """Connect once directly, so an unreachable server or a missing database gets its real reason;
     and hold a PostgreSQL advisory lock while the library creates or replaces its tables and
     functions, which concurrent sessions cannot do at once ("tuple concurrently updated"). Gives
@@ -205,15 +214,7 @@ def _schema_lock(env: dict[str, str], target: str) -> Iterator[bool]:
     import psycopg
 
     try:
-        connection = psycopg.connect(
-            dbname=env["POSTGRES_DBNAME"],
-            host=env["POSTGRES_HOST"],
-            port=env["POSTGRES_PORT"],
-            user=env["POSTGRES_USER"],
-            password=env["POSTGRES_PASSWORD"] or None,
-            connect_timeout=3,
-            autocommit=True,
-        )
+        connection = psycopg.connect(**connected(target), autocommit=True)
     except psycopg.Error as error:
         raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
     with connection:

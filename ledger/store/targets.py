@@ -6,6 +6,7 @@ import base64
 import os
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from ...domain.errors import BadInput
@@ -44,6 +45,21 @@ def settings(target: str, create: bool = True) -> dict[str, str]:
     `create`, a SQLite file that does not exist yet is one too (commands that only read create none)."""
     env = _postgres(target) if is_postgres(target) else _sqlite(target, create)
     return {**env, **cipher()}
+
+
+def connection(target: str) -> dict[str, Any]:
+    """psycopg's keyword arguments for a direct connection to the PostgreSQL ledger at TARGET, as the
+    library's own connections reach it (a connection of chronicle's own: the schema lock, the NOTIFY
+    trigger and LISTEN of live pages)."""
+    env = settings(target)
+    return {
+        "dbname": env["POSTGRES_DBNAME"],
+        "host": env["POSTGRES_HOST"],
+        "port": env["POSTGRES_PORT"],
+        "user": env["POSTGRES_USER"],
+        "password": env["POSTGRES_PASSWORD"] or None,
+        "connect_timeout": 3,
+    }
 
 
 def cipher() -> dict[str, str]:

@@ -139,8 +139,11 @@ def test_sap_knockout_with_the_tables_dice_and_the_human_report(run_sqlite):
     greyhawk(run, GUARD)
     result = run("injure", "Guard", "--damage", "7", "--mode", "sap", "--knockout-roll", "20", "--knockout-dice", "2,3")
     assert result.exit_code == 0, result.output
-    assert "Guard takes 7 sap damage: 1 real and 6 temporary." in result.stdout
-    assert "The knockout chance is 35%; the d100 rolled 20: Guard is knocked out for 5 rounds." in result.stdout
+    assert "Guard takes 7 sap damage: 1 real (a quarter) and 6 temporary." in result.stdout
+    assert (
+        "The knockout chance is 35% (5% a point of damage, at most 40%); the d100 rolled 20: Guard is knocked"
+        in result.stdout
+    )
     assert (
         "Condition: 12/12 hp (0 real, 0 temporary) -> 5/12 hp (1 real, 6 temporary), unconscious, knocked out for "
         "5 rounds." in result.stdout
@@ -239,7 +242,9 @@ def test_refused_attacks_exit_1_and_write_nothing(run_sqlite, args, reason):
 
 def test_a_sap_on_a_large_victim_is_refused_both_as_attack_and_as_injury(run_sqlite):
     greyhawk(run_sqlite, THIEF, OGRE)
-    assert "small or medium" in refused(run_sqlite, "attack", "Thief", "Ogre", "--maneuver", "sap", "--roll", "15")
+    assert "small or medium" in refused(
+        run_sqlite, "attack", "Thief", "Ogre", "--maneuver", "sap", "--weapon", "club", "--roll", "15"
+    )
     assert "small or medium" in refused(run_sqlite, "injure", "Ogre", "--damage", "5", "--mode", "sap")
 
 
@@ -301,7 +306,7 @@ def test_mug_human_output_and_a_saved_victim(run_sqlite):
     )
     assert (saved["saved"], saved["ignored"]) == (True, {"knockout_rounds": [1, 1]})
     # A first strike's die given where the defender is unarmed is not needed either.
-    unarmed = run_sqlite.json("attack", "Thief", "Ogre", "--defender-roll", "5", "--roll", "12")
+    unarmed = run_sqlite.json("attack", "Thief", "Ogre", "--weapon", "club", "--defender-roll", "5", "--roll", "12")
     assert (unarmed["defender_strike"], unarmed["ignored"]) == (None, {"defence": [5]})
 
 
@@ -531,7 +536,7 @@ def test_a_sap_hit_rolls_its_knockout_and_drops_the_magic_bonus(run_sqlite):
     run = run_sqlite
     greyhawk(run, ("Thief", "hp=30", "class=thief", "weapons=cosh:blunt,small,damage=1d6,magic=2"), GUARD)
     hit = run.json("attack", "Thief", "Guard", "--maneuver", "sap", "--weapon", "cosh", "--roll", "20", "--dice", "4")
-    assert hit["damage"] == 6  # 4 + the magic bonus 2, which the sap does not count: 4, 1 real
+    assert hit["damage"] == 4  # 4 + the magic bonus 2 rolled, which the sap does not count: 4, 1 real
     assert (hit["injury"]["real"], hit["injury"]["temporary"]) == (1, 3)
     assert run.json("verify")["ok"] is True
 
@@ -544,7 +549,10 @@ def test_a_miss_applies_no_damage(run_sqlite):
     assert missed["hit"] is False and missed["damage"] is None and missed["injury"] is None
     assert log_length(run) == before + 1
     assert run.json("character", "show", "Guard")["condition"]["real_damage"] == 0
-    assert "damage die (8) was not needed" in run("attack", "Thief", "Guard", "--roll", "1", "--dice", "8").stdout
+    assert (
+        "damage die (8) was not needed"
+        in run("attack", "Thief", "Guard", "--weapon", "club", "--roll", "1", "--dice", "8").stdout
+    )
     assert run.json("verify")["ok"] is True
 
 

@@ -126,7 +126,7 @@ def test_an_amendment_that_changes_no_recorded_outcome_is_refused_and_not_writte
 def test_amend_and_replay_speak_in_log_positions(run):
     at = table(run, "--roll", "15", "--dice", "6,6", "--save-roll", "5")
     told = run("amend", f"#{at['attack']}", "--roll", "attack=2", "--reason", "the die showed 2").stdout
-    assert told.startswith(f"Corrected #{at['attack']} (Orc) with the attack die 2")
+    assert told.startswith(f"Corrected #{at['attack']} (Orc) with the attack roll 2")
     assert f"#{at['hit 1']}: no longer counts" in told and "event 2" not in told and "event 3" not in told
     replayed = run("replay", "Orc", "--ruling", "disable_margin=5").stdout
     assert "No recorded outcome changes" in replayed

@@ -184,7 +184,7 @@ def test_the_log_tells_a_correction_by_log_positions_never_an_aggregate_version(
     at = table(run, "--roll", "15", "--dice", "6,6", "--save-roll", "5")  # Orc: registered, the attack, its hit
     attack, hit = at["attack"], at["hit 1"]
     run.json("amend", f"#{attack}", "--roll", "attack=2", "--reason", "the die showed 2")
-    said = f"A correction decides Orc's event at #{attack} again with the table's attack dice 2: \"the die showed 2\"."
+    said = f'A correction decides Orc\'s event at #{attack} again with the attack roll 2: "the die showed 2".'
     gone = f"#{hit}: no longer counts."
     people = run("log", "--tail", "1").stdout  # from the sentences the command kept
     assert said in people and gone in " ".join(people.split()) and "event 2" not in people
@@ -201,9 +201,7 @@ def test_the_log_tells_a_correction_by_log_positions_never_an_aggregate_version(
     assert copy("import", str(exported)).exit_code == 0
     imported = [e["summary"] for e in copy.json("log", "--tail", "2")["events"]]
     assert imported[0].startswith(said) and imported[0].endswith(gone)
-    assert imported[1].startswith(
-        f"A correction decides Orc's event at #{attack} again with the table's attack dice 19"
-    )
+    assert imported[1].startswith(f"A correction decides Orc's event at #{attack} again with the attack roll 19")
     assert "event 2" not in copy("log", "--tail", "2").stdout and copy.json("verify")["ok"] is True
 
 
@@ -315,12 +313,13 @@ def test_the_dead_are_refused_by_name_heal_rest_injury_first_aid_and_chirurgery(
     run.json("injure", "Harrek", "--damage", "40")  # -14 hit points: dead
     for args, what in [
         (("heal", "Harrek", "1", "--points", "5"), "heal them"),
-        (("rest", "Harrek", "--hours", "400"), "rest them"),
         (("injure", "Harrek", "--damage", "3"), "wound them"),
         (("first-aid", "Harrek", "1", "--heal-roll", "2"), "give First Aid"),
     ]:
         said = fails(run, 1, *args)["message"]
         assert said == f"Harrek is dead (-14 hit points): force it to {what} anyway"
+    rested = fails(run, 1, "rest", "Harrek", "--hours", "400")["message"]  # as a rest of the dead in every system
+    assert rested == "Harrek is dead (-14 hit points): a rest heals nothing (--force records it anyway)"
     said = fails(run, 1, "chirurgery", "Harrek", "--skill", "14", "--roll", "3")["message"]
     assert said == "Harrek is dead: Chirurgery cannot help"
 

@@ -742,7 +742,8 @@ def test_recorded_actions_tell_their_sentences_notes_and_the_condition_they_chan
     assert told.exit_code == 0
     lines = told.stdout.splitlines()
     assert (
-        lines[0] == "Vasana is wounded: wound 1 of 14; a major wound, which needs Chirurgery. Vasana has 14 hit points."
+        lines[0]
+        == "Vasana is wounded: wound #1, 14 points; a major wound, which needs Chirurgery. Vasana has 14 hit points."
     )
     assert lines[-1].startswith("Condition: hp 28/28, Status 0 -> hp 14/28, Status 0") and "[event " in lines[-1]
     blow = run_sqlite(

@@ -59,7 +59,7 @@ def test_potestas_sentences_name_both_parties_the_numbers_the_reasons_and_a_deat
 def test_adnd2e_sentences_name_the_attacker_the_target_and_a_death(run_sqlite, tmp_path):
     told = played(run_sqlite, tmp_path, "adnd2e")
     assert "Thief tries to sap Guard with the club" in told["Attacked"]
-    assert "Thief deals Guard 7 sap damage: 1 real and 6 temporary" in told["Injured"]
+    assert "Thief deals Guard 7 sap damage: 1 real (a quarter) and 6 temporary" in told["Injured"]
     assert "the d100 rolled 90: Guard is not knocked out" in told["Injured"]
     assert "Brute deals Guard 40 lethal damage" in told["Injured"] and "Guard dies." in told["Injured"]
     assert "Thief mugs Guard" in told["Mugged"] and "the d20 rolled 16" in told["Mugged"]
@@ -146,7 +146,7 @@ def test_character_show_is_the_sheet_a_player_of_the_system_reads(run_sqlite, tm
         "Valorous* 18 / Cowardly 2",
         "Passions: Loyalty (clan) 16",
         "Skills: Sword 16",
-        "to the next 1,000",
+        "more earns the next increase",
         "Honours: Rune Lord",
         "Oaths:",
         "Geasa:",

@@ -44,9 +44,11 @@ def test_weapons_on_the_sheet_are_shown_and_named_by_attack(run_sqlite):
     assert out["injuries"][0]["damage"] == 6  # 4 + 2 for Str 14
 
 
-def test_a_sheet_with_two_weapons_and_no_weapon_named_attacks_with_the_first_only(run_sqlite):
+def test_a_sheet_with_two_weapons_and_no_weapon_named_is_refused_naming_them(run_sqlite):
     keep(run_sqlite)
-    out = run_sqlite.json("attack", "Kara", "Brand", "--roll", "15", "--save-roll", "10")
+    refused = run_sqlite("attack", "Kara", "Brand", "--roll", "15", "--save-roll", "10")
+    assert refused.exit_code == 2 and "several weapons (longsword, javelin)" in refused.stderr
+    out = run_sqlite.json("attack", "Kara", "Brand", "--weapon", "longsword", "--roll", "15", "--save-roll", "10")
     assert out["attack"]["modifiers"] == {} and [w["name"] for w in out["attack"]["weapons"]] == ["longsword"]
     both = run_sqlite.json("attack", "Kara", "Brand", "--multi-weapon", "--roll", "19", "--save-roll", "10")
     assert both["attack"]["modifiers"] == {"multi_weapon": -6}  # every weapon one-handed, no feat
@@ -116,7 +118,7 @@ def test_every_reply_for_people_is_sentences_without_reprs(run_sqlite):
             ("injure", "Brand", "--damage", "12", "--type", "slashing,magic", "--save-roll", "2"),
             ("dying-save", "Brand", "--roll", "4"),
             ("injure", "Brand", "--damage", "12", "--nonlethal", "--save-roll", "1"),
-            ("rest", "Brand", "--hours", "8"),
+            ("rest", "Brand", "--hours", "8", "--force"),  # dying, not stable: forced
             ("exert", "Kara", "--action", "ran to the gate"),
             ("fall", "Kara", "--feet", "40", "--save-roll", "11"),
             ("rules", "falling", "700"),
@@ -139,3 +141,16 @@ def test_every_reply_for_people_is_sentences_without_reprs(run_sqlite):
         "damage. No fall deals more: 210 ft/s is terminal velocity."
     )
     assert dc.strip() == "DC 17 = 15 + 12/5, rounded down"
+
+
+@pytest.mark.parametrize("weapons", ["sword:damage=1d8", "sword:damage=1d8;bow:damage=1d6,ranged"])
+def test_a_potestas_attack_takes_the_sheets_only_weapon_and_names_several(run, weapons):
+    """One weapon: the attack takes it without --weapon; two: refused naming both (both databases)."""
+    run("campaign", "new", "Pot", "--system", "potestas")
+    run("character", "add", "Kara", "--stat", "bab=3", "--stat", f"weapons={weapons}")
+    run("character", "add", "Brand", "--stat", "fort=4")
+    result = run("--json", "attack", "Kara", "Brand", "--roll", "15", "--save-roll", "10")
+    if ";" in weapons:
+        assert result.exit_code == 2 and "several weapons (sword, bow)" in json.loads(result.stderr)["error"]["message"]
+    else:
+        assert result.exit_code == 0 and json.loads(result.stdout)["attack"]["weapons"][0]["name"] == "sword"

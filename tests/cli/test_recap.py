@@ -20,7 +20,7 @@ def test_a_pendragon_session_told_per_character_not_event_by_event(run_sqlite, t
         "Vasana took a wound of 14 (a major wound), healed 9 hit points, gained 1,110 Status (now 1,110), "
         'swore and fulfilled the oath "avenge Orlanth\'s temple", swore and broke the oath "never yield the ford", '
         'took and broke the geas "never eat horse" and rose in Valorous +1 (by Status) and Sword +1 (by '
-        "experience). Now: hp 23/28, Status 1,110, a major wound (18 events)."
+        "experience). At the session's end: hp 23/28, Status 1,110, a major wound (18 events)."
     )
     assert paragraph(recap, "Harrek").startswith(
         "Harrek took a wound of 40 (a major wound), died and was knocked down."
@@ -50,8 +50,12 @@ def test_a_potestas_session_tells_falls_and_healing_then_the_notes(run_sqlite, t
     played(run_sqlite, tmp_path, "potestas")
     recap = run_sqlite("recap").stdout
     brand = paragraph(recap, "Brand")
-    assert brand.startswith("Brand took 3 wounds, was disabled, fell dying and died. Now: 3 wounds; dead")
-    assert paragraph(recap, "Ivanior").startswith("Ivanior took 1 wound and healed 1 wound. Now: unhurt")
+    assert brand.startswith(
+        "Brand took 3 wounds, was disabled, fell dying and died. At the session's end: 3 wounds; dead"
+    )
+    assert paragraph(recap, "Ivanior").startswith(
+        "Ivanior took 1 wound and healed 1 wound. At the session's end: unhurt"
+    )
     notes = recap.split("Notes:")[1]
     assert '#14 "The ogre fled north" (on Ivanior)' in notes
     assert "The ruling disable margin is now 5" in recap.split("For the whole campaign:")[1]
@@ -61,9 +65,9 @@ def test_an_adnd2e_session_counts_real_and_temporary_damage(run_sqlite, tmp_path
     played(run_sqlite, tmp_path, "adnd2e")
     recap = run_sqlite("recap").stdout
     assert paragraph(recap, "Guard").startswith(
-        "Guard took 59 damage (53 real and 6 temporary), healed 6 hit points and died. Now: -23/30 hp"
+        "Guard took 59 damage (53 real and 6 temporary), healed 6 hit points and died. At the session's end: -23/30 hp"
     )
-    assert paragraph(recap, "Brute").startswith("Brute fell asleep. Now: 40/40 hp")
+    assert paragraph(recap, "Brute").startswith("Brute fell asleep. At the session's end: 40/40 hp")
     assert paragraph(recap, "Thief").startswith("Thief was held.")
     refused = run_sqlite("recap", "--session", "2")
     assert refused.exit_code == 2 and "from 1 to 1" in refused.stderr
@@ -85,9 +89,9 @@ def test_a_character_that_joined_during_the_session_and_one_of_nothing(run_sqlit
     assert "(still running)" in recap.splitlines()[0]
     assert (
         paragraph(recap, "Kara")
-        == "Kara joined the party, took 1 wound and was disabled. Now: 1 wound; disabled (2 events)."
+        == "Kara joined the party, took 1 wound and was disabled. At the session's end: 1 wound; disabled (2 events)."
     )
-    assert "Nothing that lasts changed for Brand. Now: unhurt (1 event)." in " ".join(recap.split())
+    assert "Nothing that lasts changed for Brand. At the session's end: unhurt (1 event)." in " ".join(recap.split())
     kara = next(c for c in run_sqlite.json("recap")["characters"] if c["name"] == "Kara")
     assert kara["before"] is None and kara["changes"]["joined"]
     quiet = run_sqlite("recap", "--session", "1").stdout

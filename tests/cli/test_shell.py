@@ -146,7 +146,7 @@ def test_from_standard_input_it_goes_on_after_failing_lines_and_exits_0(table):
         " run it on its own",
         "Error: line 8: Vasana is dead (-78 hit points): force it to wound them anyway",
     ]
-    assert "Vasana is wounded: wound 1 of 3." in out
+    assert "Vasana is wounded: wound #1, 3 points." in out
     assert json.loads(out.splitlines()[-1])["condition"]["hp"] == -78
     assert injuries(table) == 2
 

@@ -15,6 +15,7 @@ from chronicle.domain.adnd2e import (
     rest,
     split_damage,
 )
+from chronicle.domain.adnd2e.damage import check_rest
 from chronicle.domain.dice import Dice
 from chronicle.domain.errors import BadInput, Refusal
 
@@ -199,7 +200,10 @@ def test_rest_lets_a_knockout_wear_off_a_round_a_minute():
 
 
 def test_the_dead_do_not_heal():
-    outcome = resting(Condition(real_damage=20, dead=True), hours=48)
+    """Refused unless forced, as in every system; forced, they heal nothing."""
+    with pytest.raises(Refusal, match="is dead: a rest heals nothing"):
+        check_rest(Condition(real_damage=20, dead=True), force=False)
+    outcome = resting(Condition(real_damage=20, dead=True), hours=48, force=True)
     assert (outcome.real_healed, outcome.dead) == (0, True)
 
 

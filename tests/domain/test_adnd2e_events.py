@@ -215,6 +215,6 @@ def test_damage_never_goes_negative_nor_hp_over_max_through_any_story(steps):
     character = register("Anyone", {"hp": "25"})
     for damage, mode, minutes in steps:
         resolve(character, adnd2e.Injured, InjureInputs(damage=damage, mode=mode))
-        resolve(character, adnd2e.Rested, RestInputs(minutes=minutes))
+        resolve(character, adnd2e.Rested, RestInputs(minutes=minutes, force=True))
         shown = view(character.sheet, character.condition)["condition"]
         assert shown["real_damage"] >= 0 and shown["temporary_damage"] >= 0 and shown["hp"] <= shown["max_hp"]

@@ -58,20 +58,24 @@ def told(event_class, inputs, sheet=GUARD, condition=Condition(), table=None, ru
 
 def test_an_armed_non_lethal_blow_names_its_striker_and_splits_the_damage():
     text = told(Injured, InjureInputs(damage=13, mode="armed-nonlethal", attacker="Brand"))
-    assert text == "Brand deals Guard 13 armed non-lethal damage: 3 real and 3 temporary."
+    assert text == "Brand deals Guard 13 armed non-lethal damage, halved to 6: 3 real and 3 temporary."
 
 
 def test_a_sap_tells_the_knockout_chance_the_roll_and_the_rounds():
     text = told(Injured, InjureInputs(damage=7, mode="sap"), table={"knockout": [20], "knockout_rounds": [2, 3]})
     assert text == (
-        "Guard takes 7 sap damage: 1 real and 6 temporary. The knockout chance is 35%; the d100 rolled 20: "
+        "Guard takes 7 sap damage: 1 real (a quarter) and 6 temporary. The knockout chance is 35% "
+        "(5% a point of damage, at most 40%); the d100 rolled 20: "
         "Guard is knocked out for 5 rounds."
     )
 
 
 def test_a_sap_ignoring_a_magic_bonus_and_a_lethal_blow_that_kills():
     sapped = told(Injured, InjureInputs(damage=6, mode="sap", magic_bonus=2), table={"knockout": [90]})
-    assert "6 sap damage (counted as 4: a sap does not count the +2 magic bonus): 1 real and 3 temporary" in sapped
+    assert (
+        "4 sap damage (6 less the weapon's +2 magic bonus, which a sap does not count): 1 real (a quarter) and 3 "
+        "temporary"
+    ) in sapped
     assert "Guard is not knocked out" in sapped
     assert told(Injured, InjureInputs(damage=12, mode="lethal")).endswith("12 real and 0 temporary. Guard dies.")
 
@@ -94,7 +98,8 @@ def test_an_attack_names_attacker_and_target_with_the_sum_that_decided():
     )
     assert text == (
         "Thief tries to sap Guard with the club: the d20 rolled 19 - 8 = 11 against 10 "
-        "(THAC0 20 - AC 10): a hit. The called shot, announced before initiative, adds 1 to Thief's initiative."
+        "(THAC0 20 - AC 10): a hit. The roll's -8: -4 for the called shot and -4 more for a sap. "
+        "The called shot, announced before initiative, adds 1 to Thief's initiative."
     )
 
 

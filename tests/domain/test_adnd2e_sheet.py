@@ -93,6 +93,7 @@ def test_rulings_defaults_and_values_from_strings():
         "uncontrolled_nonlethal": False,
         "save_above_20": "natural_20",
         "partial_hit_dice": "floor",
+        "monster_thac0": "hit_dice",
     }
     rulings = Rulings.model_validate(
         {"temporary_unconscious": "false", "temporary_recovery": "3", "sap_knockout_rounds": "1d6+1"}

@@ -123,7 +123,7 @@ def test_a_correction_names_the_new_inputs_and_dice_and_each_changed_field():
         ],
     )
     assert explain(corrected, "Kara", "potestas") == (
-        "A correction decides Kara's event 2 (1a2b3c4d) again with damage 12 and the table's save roll dice 14:"
+        "A correction decides Kara's event 2 (1a2b3c4d) again with damage 12 and the save roll 14:"
         ' "misread the die". It changed event 2: states from disabled to none and save made from no to yes.'
     )
 

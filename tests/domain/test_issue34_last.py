@@ -206,7 +206,7 @@ def test_a_correction_names_the_events_it_speaks_of_by_their_log_positions():
 
     corrected = _correction(table={"save:1": [15]})
     assert explain(corrected, "Orc", None, position_of) == (
-        "A correction decides Orc's event at #47 again with the table's save:1 dice 15: \"misread\"."
+        "A correction decides Orc's event at #47 again with hit 1's save 15: \"misread\"."
         " It changed #48: outcome from wound to no effect; #52: no longer counts."
     )
     assert set(asked) == {corrected.originator_id}  # the corrected character's own events

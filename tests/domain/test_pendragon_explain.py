@@ -155,12 +155,12 @@ def test_feats_and_tactics():
 def test_wounds_healing_chirurgery_rest_and_a_death():
     hero = vasana()
     assert told(act(hero, Injured, damage=13, attacker="Harrek", at=T0)) == (
-        "Harrek wounds Vasana: wound 1 of 13; a major wound, which needs Chirurgery. Vasana has 15 hit points."
+        "Harrek wounds Vasana: wound #1, 13 points; a major wound, which needs Chirurgery. Vasana has 15 hit points."
     )
     assert told(
         act(hero, FirstAidGiven, rolls={"check": [8], "heal": [2]}, wound=1, skill=12, healer="Harrek", at=T0)
     ) == (
-        "Harrek gives Vasana First Aid on wound 1: First Aid rolled 8 against 12, a success, "
+        "Harrek gives Vasana First Aid on wound #1: First Aid rolled 8 against 12, a success, "
         "healing 2 (d3). Vasana has 17 hit points."
     )
     assert told(act(hero, ChirurgeryPerformed, rolls={"check": [9]}, skill=14, healer="Harrek", at=T0)) == (
@@ -168,16 +168,16 @@ def test_wounds_healing_chirurgery_rest_and_a_death():
         "unconsciousness needs Chirurgery any more, so natural healing proceeds. Vasana has 17 hit points."
     )
     assert told(act(hero, Rested, hours=14 * 24)) == (
-        "Vasana takes 2 full weeks of rest at Healing Rate 2: heals 4 (wound 1 by 4). Vasana has 21 hit points."
+        "Vasana takes 2 full weeks of rest at Healing Rate 2: heals 4 (wound #1 by 4). Vasana has 21 hit points."
     )
     # 21 - 14 = 7: at or below a quarter of 28
     assert told(act(hero, Injured, damage=14)) == (
-        "Vasana is wounded: wound 2 of 14; a major wound, which needs Chirurgery. Vasana has 7 hit points and is "
+        "Vasana is wounded: wound #2, 14 points; a major wound, which needs Chirurgery. Vasana has 7 hit points and is "
         "unconscious."
     )
     assert (
         told(act(hero, MagicallyHealed, wound=2, points=6))
-        == "Magic heals 6 of Vasana's wound 2. Vasana has 13 hit points."
+        == "Magic heals 6 of Vasana's wound #2. Vasana has 13 hit points."
     )
     assert told(act(hero, Injured, damage=20)).endswith("a knockdown. Vasana has -7 hit points and dies.")
 
@@ -251,9 +251,12 @@ def test_the_sheet_as_a_player_reads_it():
     lines = sheet_lines(hero.sheet, hero.condition)
     assert all(not REPR.search(line.replace('"', "")) for line in lines), lines
     assert lines[0] == "Hit points 15 of 28; needs Chirurgery and has a major wound."
-    assert lines[1] == "Wounds: wound 1: 13 of 13 unhealed (major, needs Chirurgery)."
+    assert lines[1] == "Wounds: wound #1: 13 of its 13 points unhealed (major, needs Chirurgery)."
     assert "Chaste* 16 / Lustful 4" in lines[3] and "Valorous 17 / Cowardly 3" in lines[3]
-    assert "Status 600: 400 to the next 1,000; 0 increases earned, 0 spent, 0 pending." in lines
+    assert (
+        "Status 600: 400 more earns the next increase (one every 1,000); 0 increases earned, 0 spent, 0 pending."
+        in lines
+    )
     assert "Honours: Rune Lord; an initiate." in lines
     assert 'Oaths: open: oath-1 "avenge my father".' in lines
     assert 'Geasa: geas-1 "never eat goose", kept.' in lines

@@ -15,7 +15,7 @@ from chronicle.domain.potestas.condition import (
     after_nonlethal_wound,
     after_wound,
 )
-from chronicle.domain.potestas.recovery import apply_dying_save, apply_rest
+from chronicle.domain.potestas.recovery import apply_dying_save, apply_rest, check_rest
 
 
 def wound(condition, degree=WOUND, stable_becomes="dying", is_object=False):
@@ -23,7 +23,8 @@ def wound(condition, degree=WOUND, stable_becomes="dying", is_object=False):
 
 
 def rested(condition, **inputs):
-    return apply_rest(condition, rest(Sheet(), condition, RestInputs(**inputs)))
+    """The healing arithmetic alone: forced, so the dying and the dead rest too."""
+    return apply_rest(condition, rest(Sheet(), condition, RestInputs(force=True, **inputs)))
 
 
 def test_a_plain_wound_only_counts():
@@ -170,14 +171,25 @@ def test_an_interrupted_rest_heals_nothing():
 
 
 def test_the_dead_and_objects_do_not_heal():
-    assert rest(Sheet(), Condition(wounds=3, lethal="dead"), RestInputs(hours=24)).wounds_healed == 0
+    """The dead are refused unless forced, and then heal nothing; objects heal nothing."""
+    with pytest.raises(Refusal, match="dead"):
+        check_rest(Sheet(), Condition(wounds=3, lethal="dead"), force=False)
+    assert rest(Sheet(), Condition(wounds=3, lethal="dead"), RestInputs(hours=24, force=True)).wounds_healed == 0
     assert rest(Sheet(kind="object"), Condition(wounds=3), RestInputs(hours=24)).wounds_healed == 0
 
 
 def test_healing_steps_the_lethal_ladder_up_one_step_per_wound():
+    stable = Condition(wounds=2, lethal="stable")
+    assert rested(stable, hours=8) == Condition(wounds=1, lethal="disabled")
+    assert rested(stable, hours=16) == Condition(wounds=0)
+
+
+def test_the_dying_who_are_not_stable_save_each_round_and_do_not_rest_unless_forced():
+    """Seed, Dying: a Fortitude save each round until stable; a forced rest heals as one of a stable character."""
     dying = Condition(wounds=2, lethal="dying", dying_saves=2)
-    assert rested(dying, hours=8) == Condition(wounds=1, lethal="disabled")
-    assert rested(dying, hours=16) == Condition(wounds=0)
+    with pytest.raises(Refusal, match="saves each round until stable"):
+        check_rest(Sheet(), dying, force=False)
+    assert rest(Sheet(), dying, RestInputs(hours=8, force=True)).wounds_healed == 1
 
 
 def test_healing_a_nonlethal_wound_wakes_the_unconscious_staggered():

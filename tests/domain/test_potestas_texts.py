@@ -168,9 +168,13 @@ def test_a_full_spec_stands_alone():
     assert axe.damage == "6"
 
 
-def test_several_weapons_on_the_sheet_without_multi_weapon_is_one_attack_with_the_first():
-    assert [w.name for w in choose_weapons("Kara", KIT, (), multi_weapon=False)] == ["longsword"]
+def test_several_weapons_on_the_sheet_and_none_named_is_refused_naming_them():
+    """None named: the sheet's only weapon; of several, the table names one (or declares a multi-weapon attack)."""
+    with pytest.raises(BadInput, match=r"several weapons \(longsword, javelin\): name one with --weapon"):
+        choose_weapons("Kara", KIT, (), multi_weapon=False)
     assert [w.name for w in choose_weapons("Kara", KIT, (), multi_weapon=True)] == ["longsword", "javelin"]
+    only = KIT.model_copy(update={"weapons": KIT.weapons[:1]})
+    assert [w.name for w in choose_weapons("Kara", only, (), multi_weapon=False)] == ["longsword"]
 
 
 def test_two_weapons_named_need_a_declared_multi_weapon_attack():

@@ -74,3 +74,22 @@ def test_every_system_keeps_each_part_in_the_module_of_the_same_name(name):
         if member != "EVENTS":
             assert getattr(rules, member).__module__ == f"{package}.{module}", member
     assert all(event.__module__ == f"{package}.events" for event in rules.EVENTS)
+
+
+def test_the_systems_are_declared_once_and_everything_that_lists_them_reads_it():
+    """domain/registry.py names each system once: its package in domain/ is a rule system of that name,
+    and its commands' and command lines' modules are named for that package."""
+    from pathlib import Path
+
+    from chronicle.domain import registry
+    from chronicle.ledger.application import commands
+    from chronicle.ledger.application.commands import table
+
+    root = Path(__file__).resolve().parents[2]
+    assert list(systems.PACKAGES) == list(registry.NAMES)
+    assert {path.parent.name for path in (root / "domain").glob("*/sheet.py")} == {s.package for s in registry.SYSTEMS}
+    for spec in registry.SYSTEMS:
+        assert systems.get(spec.name).NAME == spec.name and registry.system_title(spec.name) == spec.title
+        assert (root / "cli" / "systems" / f"{spec.package}.py").exists()
+        assert any(target.startswith(spec.package) for found in commands.CATALOGUE.values() for target in found)
+    assert table.CampaignNew.model_json_schema()["properties"]["system"]["enum"] == list(registry.NAMES)

@@ -182,9 +182,14 @@ def test_pendragon_numbers_have_their_thousands_separated_everywhere():
     rules = systems.get("pendragon-pass")
     sheet = rules.parse_sheet({"siz": "15", "con": "13"})
     fresh = rules.sheet_lines(sheet, rules.Condition())
-    assert "Status 0: 1,000 to the next 1,000; 0 increases earned, 0 spent, 0 pending." in fresh
+    assert (
+        "Status 0: 1,000 more earns the next increase (one every 1,000); 0 increases earned, 0 spent, 0 pending."
+        in fresh
+    )
     rich = PendragonCondition(status=12_345)
-    assert "Status 12,345: 655 to the next 1,000" in " ".join(rules.sheet_lines(sheet, rich))
+    assert "Status 12,345: 655 more earns the next increase (one every 1,000)" in " ".join(
+        rules.sheet_lines(sheet, rich)
+    )
     assert rules.summary(sheet, rich) == "hp 28/28, Status 12,345, 12 increases pending"
     assert rules.summary(sheet, PendragonCondition(status=1_100)) == "hp 28/28, Status 1,100, 1 increase pending"
     hero = character(siz=15, con=13)

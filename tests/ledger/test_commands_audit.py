@@ -123,7 +123,7 @@ def test_the_reply_speaks_in_positions(ledger):
     reply = ledger.execute(Amend(ref=attack, reason="misread", roll=["attack=2"]))
     at, struck = position(ledger, attack), position(ledger, hit)
     assert reply.document["position"] == at
-    assert reply.text.startswith(f'Corrected #{at} (Orc) with the attack die 2: "misread". It changed #{at}: hit')
+    assert reply.text.startswith(f'Corrected #{at} (Orc) with the attack roll 2: "misread". It changed #{at}: hit')
     assert f"#{struck}: no longer counts" in reply.text and "event 2" not in reply.text
 
 

@@ -351,8 +351,8 @@ def test_injury_times_and_the_dead(ledger):
     [
         ({"command": "injure", "name": "V", "damage": 1, "at": "last tuesday"}, "ISO-8601"),
         ({"command": "injure", "name": "V", "damage": -1}, "'damage'"),
-        ({"command": "rest", "name": "V", "hours": 1, "minutes": 5}, "one of them"),
-        ({"command": "rest", "name": "V"}, "one of them"),
+        ({"command": "rest", "name": "V", "hours": 1, "minutes": 5}, "exactly one of"),
+        ({"command": "rest", "name": "V"}, "exactly one of"),
         ({"command": "first-aid", "name": "V", "wound": 1, "skill": 10, "healer": "H"}, "not both"),
         ({"command": "first-aid", "name": "V", "wound": 1, "roll": 5}, "healer"),
         ({"command": "first-aid", "name": "V", "wound": 1, "heal_roll": 4}, "d3"),

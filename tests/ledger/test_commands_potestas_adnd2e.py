@@ -56,7 +56,7 @@ POTESTAS_SCRIPT: list[tuple[str, dict[str, Any]]] = [
     ),
     ("exert Brand --action charged", {"command": "exert", "name": "Brand", "action": "charged"}),
     ("dying-save Brand --roll 5 --rounds 1", {"command": "dying-save", "name": "Brand", "roll": 5, "rounds": 1}),
-    ("rest Brand --hours 16", {"command": "rest", "name": "Brand", "hours": 16}),
+    ("rest Brand --hours 16 --force", {"command": "rest", "name": "Brand", "hours": 16, "force": True}),
     ("rest Brand --minutes 5 --interrupted", {"command": "rest", "name": "Brand", "minutes": 5, "interrupted": True}),
     ("fall Guard --feet 40 --save-roll 11", {"command": "fall", "name": "Guard", "feet": 40, "save_roll": 11}),
     ("injure Brand --damage 1 --save-roll 12", {"command": "injure", "name": "Brand", "damage": 1, "save_roll": 12}),
@@ -332,7 +332,10 @@ def test_a_sap_knocks_out_with_the_tables_dice(ledger):
     reply = ledger.execute(adnd2e.Injure(name="Guard", damage=7, mode="sap", knockout_roll=20, knockout_dice=[2, 3]))
     out = reply.document
     assert (out["real"], out["temporary"], out["knocked_out"], out["knockout_rounds"]) == (1, 6, True, 5)
-    assert "The knockout chance is 35%; the d100 rolled 20: Guard is knocked out for 5 rounds." in reply.text
+    assert (
+        "The knockout chance is 35% (5% a point of damage, at most 40%); the d100 rolled 20: Guard is knocked"
+        in reply.text
+    )
     assert "-> 5/12 hp (1 real, 6 temporary), unconscious, knocked out for 5 rounds." in reply.text
     rested = ledger.execute_document({"command": "rest", "name": "Guard", "minutes": 5})
     assert rested.document["condition"]["knocked_out_rounds"] == 0

@@ -12,7 +12,7 @@ from campaign_scripts import CAMPAIGNS
 from conftest import Run
 from reliability.edges import sql
 
-from chronicle.cli import log as log_command
+from chronicle.ledger.application.queries import log as log_command
 from chronicle.ledger.application.views import told
 from chronicle.ledger.store.chronicle import open_ledger
 from chronicle.projections import told as told_rows
@@ -78,10 +78,12 @@ def test_corrections_campaign_rolls_and_renames(run, monkeypatch, paths):
     first = run.json("log", "Brand")["events"][1]["position"]
     run("amend", f"#{first}", "--set", "damage=2", "--reason", "misheard")
     run("amend", f"#{first + 1}", "--void", "--reason", "wrong target")
-    from_rows = run("log").stdout
-    assert paths[-1] == "rows"
-    assert "Corrected at #" in from_rows and "Voided at #" in from_rows and "The table rolled 2d6" in from_rows
-    assert from_rows == events_told_again(run, monkeypatch)
+    told = run("log").stdout
+    assert paths[-1] == "events"  # the events the corrections changed are told struck and corrected, from the events
+    assert "(corrected at #" in told and "It no longer counts (corrected at #" in told and "~~" in told
+    assert told == events_told_again(run, monkeypatch)
+    assert "The table rolled 2d6" in run("log", "--tail", "3").stdout
+    assert paths[-1] == "rows"  # the campaign's roll and the corrections themselves, from rows
 
     run("character", "rename", "Brand", "Brand the Bold")
     renamed = run("log").stdout

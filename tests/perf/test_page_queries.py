@@ -15,7 +15,7 @@ from sql_trace import trace_statements
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 from chronicle.domain.character import Character
 from chronicle.domain.character_state import CharacterState
 from chronicle.domain.events import Event
@@ -98,7 +98,7 @@ def ledger(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 def test_a_character_page_of_10000_status_events_reads_rows_only(ledger, monkeypatch):
     with counting(monkeypatch) as counted:
-        data = TableData(ledger)
+        data = Reading(ledger)
         try:
             data.warm()  # `serve` brings the read models up to date before the first page
             client = TestClient(build(data, print))  # (its lifespan not started: no follower polls the log)

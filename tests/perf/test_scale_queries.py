@@ -13,7 +13,7 @@ from sql_trace import trace_statements
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 from chronicle.ledger.application.ledger import Ledger
 
 PAGES = ("/c/T000", "/c/T000/log", "/c/T000/C000")
@@ -46,7 +46,7 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 def statements_of_pages(db: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
     """The statements of each page, read the second time (the first reads what any first page reads once)."""
     with counting(monkeypatch) as statements:
-        data = TableData(db)
+        data = Reading(db)
         try:
             data.warm()
             client = TestClient(build(data, print))  # (its lifespan not started: no follower polls the log)

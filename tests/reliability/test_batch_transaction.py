@@ -5,7 +5,7 @@ transaction, a flush every few hundred lines)."""
 
 from __future__ import annotations
 
-from chronicle.cli import batch as batch_command
+from chronicle.ledger.application import batch as batch_command
 
 
 def events(run) -> int:

@@ -77,7 +77,7 @@ def rival_first(run_sqlite, monkeypatch):
 
 
 def test_a_command_that_keeps_losing_gives_up_with_exit_1_and_writes_nothing(rival_first, monkeypatch):
-    monkeypatch.setattr("chronicle.ledger.application.ledger.RETRIES", 2)
+    monkeypatch.setattr("chronicle.ledger.application.retries.RETRIES", 2)
     lost = rival_first("--json", "roll", "d20", "--for", "Bruno", "--reason", "mine")
     assert lost.exit_code == 1 and json.loads(lost.stderr)["error"]["code"] == "conflict"
     reasons = [e["data"]["reason"] for e in rival_first.json("log", "Bruno")["events"][1:]]
@@ -85,7 +85,7 @@ def test_a_command_that_keeps_losing_gives_up_with_exit_1_and_writes_nothing(riv
 
 
 def test_a_batch_that_loses_the_race_exits_1_and_writes_nothing(rival_first, tmp_path, monkeypatch):
-    monkeypatch.setattr("chronicle.ledger.application.ledger.RETRIES", 2)  # a batch retries as a single command does
+    monkeypatch.setattr("chronicle.ledger.application.retries.RETRIES", 2)  # a batch retries as a single command does
     lines = tmp_path / "lines.txt"
     lines.write_text("roll d20 --for Bruno --reason mine\n" * 3)
     lost = rival_first("--json", "batch", str(lines))

@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 
 HERE = Path(__file__).parent  # not the repository's root, whose `chronicle/` folder is not the package
 HOSTILE = "<script>alert(1)</script>"
@@ -74,7 +74,7 @@ def table(run) -> Table:
 
 @pytest.fixture
 def client(table: Table) -> Iterator[TestClient]:
-    data = TableData(table.db)
+    data = Reading(table.db)
     with TestClient(build(data, table.said.append)) as served:
         yield served
     data.close()

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 
 from chronicle.cli.chart import FONT, WIDTH, status_chart, text_width
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 from chronicle.ledger.application import clock
 from chronicle.ledger.application.session import Session
 from chronicle.ledger.store.chronicle import open_ledger
@@ -171,7 +171,7 @@ def test_the_series_carries_the_session_and_time_of_each_change(run, monkeypatch
 def test_the_character_page_and_the_report_draw_sessions_and_days(run_sqlite, monkeypatch, tmp_path):
     play(run_sqlite, monkeypatch)
     second = run_sqlite.json("report", "Vasana")["status"][1]["position"]  # in the first session
-    data = TableData(run_sqlite.db)
+    data = Reading(run_sqlite.db)
     try:
         with TestClient(build(data, print)) as client:
             front = client.get("/").text

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 import chronicle.cli.web.app as web_app
 from chronicle.cli.chart import MOST_POINTS, status_chart
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 from chronicle.domain.pendragon import StatusAwarded
 from chronicle.domain.pendragon.status import AwardInputs
 from chronicle.ledger.application.ledger import Ledger
@@ -74,7 +74,7 @@ def test_a_character_with_an_award_recorded_before_the_bound_is_drawn_at_once(ta
         )
     finally:
         ledger.close()
-    data = TableData(table.db)
+    data = Reading(table.db)
     try:
         with TestClient(build(data, table.said.append)) as client:
             started = time.monotonic()
@@ -99,7 +99,7 @@ def test_a_slow_page_does_not_stop_the_server(table, monkeypatch):
         return draw(series)
 
     monkeypatch.setattr(web_app, "status_chart", slow)
-    data = TableData(table.db)
+    data = Reading(table.db)
     try:
         with TestClient(build(data, table.said.append)) as client:
             vasana = table.character_url(client, "Vasana")

@@ -9,7 +9,7 @@ import re
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 
 
 def test_the_log_page_names_a_corrections_events_by_their_log_positions(run):
@@ -20,7 +20,7 @@ def test_the_log_page_names_a_corrections_events_by_their_log_positions(run):
     run.json("attack", "Kara", "Orc", "--roll", "15", "--dice", "6,6", "--save-roll", "5")  # #4 and its hit #5
     run.json("amend", "#4", "--roll", "attack=2", "--reason", "the die showed 2")  # kept as it was told
     run.json("batch", "-", input="amend '#4' --roll attack=19 --reason 'it was 19'\n")  # told again when read
-    data = TableData(run.db)
+    data = Reading(run.db)
     try:
         with TestClient(build(data, lambda _: None)) as client:
             log = client.get("/log").text

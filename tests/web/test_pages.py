@@ -17,7 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 
 HERE = Path(__file__).parent  # processes start here: the repository root's `chronicle/` is not the package
 HOSTILE = "<script>alert(1)</script>"  # as tests/web/conftest.py names a character
@@ -128,7 +128,7 @@ def test_a_ledger_that_cannot_be_read_is_an_error_page_and_one_line(tmp_path):
     broken = tmp_path / "broken.db"
     broken.write_bytes(b"this is not a database" * 100)
     said: list[str] = []
-    with TestClient(build(TableData(str(broken)), said.append)) as client:
+    with TestClient(build(Reading(str(broken)), said.append)) as client:
         pages = [client.get(path) for path in ("/", "/log", "/")]
     assert {page.status_code for page in pages} == {503}
     assert "cannot" in pages[0].text and "Traceback" not in pages[0].text

@@ -20,14 +20,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
 from chronicle.cli.web.limits import RESERVE, room
+from chronicle.cli.web.reading import Reading
 
 HERE = Path(__file__).parent
 
 
 def test_events_turns_clients_away_past_its_cap_with_a_clear_503(table):
-    data = TableData(table.db)
+    data = Reading(table.db)
     try:
         with TestClient(build(data, table.said.append, streams=2)) as client:
             with client.stream("GET", "/events") as first, client.stream("GET", "/events") as second:

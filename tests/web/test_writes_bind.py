@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from chronicle.cli.main import chronicle
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 from chronicle.cli.web.writes import Writer
 from chronicle.ledger.trust.identity import load_or_create
 from chronicle.ledger.trust.signing import sign
@@ -73,7 +73,7 @@ def test_a_request_spent_in_a_ledger_is_refused_by_an_imported_copy_of_it(table,
     postgres = table.run.db.startswith("postgresql")
     copy = Run(fresh_postgres_database(table.run.db) if postgres else str(tmp_path / "copy.db"))
     assert copy.json("import", str(exported))["events"] > 0
-    data, writer = TableData(copy.db), Writer(copy.db, lambda _: None)
+    data, writer = Reading(copy.db), Writer(copy.db, lambda _: None)
     try:
         with TestClient(build(data, lambda _: None, writes=writer)) as client:
             replayed = client.post("/api/commands", json=json.loads(first.request.content))
@@ -96,7 +96,7 @@ def test_two_ledgers_campaigns_of_one_name_have_ids_no_signature_fits_both(tmp_p
     (a, a_id), (b, b_id) = ledgers
     assert a_id != b_id
     gm = load_or_create()
-    data, writer = TableData(b.db), Writer(b.db, lambda _: None)
+    data, writer = Reading(b.db), Writer(b.db, lambda _: None)
     try:
         with TestClient(build(data, lambda _: None, writes=writer)) as client:
             signed = sign(gm, a_id, {"command": "session start"}, "session-1").model_dump()
@@ -110,7 +110,7 @@ def test_two_ledgers_campaigns_of_one_name_have_ids_no_signature_fits_both(tmp_p
 def test_two_replays_racing_each_other_cannot_both_land(table):
     body = sign(table.phone, table.campaign, WOUND, "race-1").model_dump()
     other = Writer(table.run.db, lambda _: None)
-    data = TableData(table.run.db)
+    data = Reading(table.run.db)
     answers: list[int] = []
     try:
         with TestClient(build(data, lambda _: None, writes=other)) as second:

@@ -107,7 +107,7 @@ def test_a_player_joins_by_the_link_and_records_a_wound_the_gm_sees_live(table, 
         player.set_viewport_size({"width": width, "height": height})
     player.locator("details[data-command=injure] button[type=submit]").click()
     result = player.locator("#act-result")
-    expect(result).to_contain_text("Vasana is wounded: wound 1", timeout=10000)
+    expect(result).to_contain_text("Vasana is wounded: wound #1", timeout=10000)
     answered = time.monotonic()
     assert "[event" not in result.inner_text()
     expect(summary).to_have_text("hp 24/28, Status 0", timeout=3000)
@@ -128,7 +128,7 @@ def test_a_player_joins_by_the_link_and_records_a_wound_the_gm_sees_live(table, 
     assert table.chronicle("verify").returncode == 0
     events = table.json("log")["events"]
     wound = next(e for e in reversed(events) if e["character"] == "Vasana")
-    assert wound["summary"].startswith("Vasana is wounded: wound 1")
+    assert wound["summary"].startswith("Vasana is wounded: wound #1")
     assert wound["by"] == "Ann" and wound["key"] == key and key.startswith("ed25519:")
     joined = next(e for e in events if e["type"] == "ParticipantSet" and e["by"] == "Ann")
     assert joined["key"] == key and "by the invitation" in joined["summary"]

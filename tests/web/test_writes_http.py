@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -20,7 +21,7 @@ from reliability.forge import rechain
 from starlette.testclient import TestClient
 
 from chronicle.cli.web.app import build
-from chronicle.cli.web.data import TableData
+from chronicle.cli.web.reading import Reading
 from chronicle.cli.web.security import Buckets
 from chronicle.cli.web.writes import Writer
 from chronicle.ledger.trust import merkle
@@ -59,7 +60,7 @@ def table(run, tmp_path) -> Iterator[Table]:
     run.json("character", "add", "Korol", "--stat", "siz=12", "--stat", "con=11")
     campaign = run.json("campaign", "show")["id"]
     said: list[str] = []
-    data, writer = TableData(run.db), Writer(run.db, said.append)
+    data, writer = Reading(run.db), Writer(run.db, said.append)
     phone = load_or_create(tmp_path / "phone")
     with TestClient(build(data, said.append, writes=writer)) as client:
         table = Table(run, client, writer, campaign, other, phone, said, tmp_path)
@@ -90,7 +91,7 @@ def test_a_signed_write_is_recorded_as_its_player_with_the_commands_json_and_sen
     assert answer.status_code == 200, answer.text
     body = answer.json()
     assert {"event", "version", "condition"} <= set(body)  # `injure --json`
-    assert body["sentences"].startswith("Vasana is wounded: wound 1")
+    assert body["sentences"].startswith("Vasana is wounded: wound #1")
     last = table.run.json("log", "--campaign", "Sartar", "--tail", "1")["events"][-1]
     assert last["by"] == "Ann" and last["key"] == table.phone.public_key_text and last["id"] == body["event"]
     verified = table.run.json("verify", "--campaign", "Sartar")
@@ -158,8 +159,11 @@ def test_a_document_of_another_campaign_is_refused_and_writes_nothing(table):
     joined = table.post({"command": "participant join", "invitation": url.rsplit("/", 1)[1]}, "join-g", tablet)
     assert joined.json()["role"] == "gm"
     before = table.events()
+    # a character the campaign lacks, named in a command document: bad input (the CLI's exit 2), not a page
+    # that is not there; the page whose address names it is
     message = error(table.post(other, "other-5", tablet), 400, "not_found")
     assert message == "no character in campaign 'Sartar' named 'Orlmarth'"
+    assert table.client.get("/c/Sartar/Orlmarth").status_code == 404
     # sent to the other campaign, where Ann takes no part (and Vasana is no character)
     sent = table.post(WOUND, "other-3", campaign=table.other)
     assert sent.status_code == 401
@@ -267,7 +271,7 @@ def test_the_server_listens_on_this_machine_alone_unless_told():
 
 def test_without_writes_every_write_is_405(run):
     run.json("campaign", "new", "Sartar", "--system", "pendragon-pass")
-    data = TableData(run.db)
+    data = Reading(run.db)
     said: list[str] = []
     with TestClient(build(data, said.append)) as client:
         assert client.post("/api/commands", json={}).status_code == 405
@@ -276,3 +280,29 @@ def test_without_writes_every_write_is_405(run):
         page = client.get("/").text
         assert 'src="/static/act.js"' not in page and 'src="/static/witness.js"' in page
     data.close()
+
+
+def test_a_signed_write_checks_its_signature_once_and_loads_each_aggregate_once(table, monkeypatch):
+    """The server checks the signature before it reads the document, and the command does not check it
+    again; the campaign's system, which picks the document's model, comes from its row, so the campaign
+    is loaded once, by the command that decides."""
+    from chronicle.ledger.store import snapshots
+    from chronicle.ledger.trust import signing
+
+    checked: list[object] = []
+    loaded: list[object] = []
+    verifies, load = signing.verifies, snapshots.load
+
+    def verified(*args: Any) -> bool:
+        checked.append(args)
+        return verifies(*args)
+
+    def counted(app: Any, ident: Any, *more: Any) -> Any:
+        loaded.append(ident)
+        return load(app, ident, *more)
+
+    monkeypatch.setattr(signing, "verifies", verified)
+    monkeypatch.setattr(snapshots, "load", counted)
+    assert table.post(WOUND, "once-1").status_code == 200
+    assert len(checked) == 1
+    assert len(loaded) == len(set(loaded)) == 2  # the campaign and Vasana

@@ -13,7 +13,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ....domain.errors import BadInput
+from ....domain.errors import BadInput, in_words
+from ....domain.registry import SYSTEMS
 from ....domain.text import printable
 from .base import HANDLERS, Command, Reply, handler_of, handles
 
@@ -54,8 +55,24 @@ def needs_system(name: str) -> bool:
     return len(found) > 1 or bool(found[0].systems)
 
 
-# the rule system whose commands a module of this package defines (a module not named: every system's)
-SYSTEM_OF_MODULE = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
+# the rule system whose commands a module of this package defines: its package's name begins it
+# (`pendragon_winter`); a module named for no system's package defines every system's
+SYSTEM_OF_MODULE = {spec.package: spec.name for spec in SYSTEMS}
+
+
+# where a command of other systems is done in a campaign's own system, said when it is asked for there
+ELSEWHERE = {
+    ("attack", "pendragon-pass"): (
+        "in PenDragon Pass a blow is an opposed roll, `check NAME SKILL --opposed-by FOE:SKILL`, and its damage "
+        "is a wound, `injure FOE --damage N --attacker NAME`"
+    ),
+}
+
+
+def elsewhere(name: str, system: str) -> str:
+    """ "; " and how a campaign of SYSTEM does what command NAME does elsewhere, or ""."""
+    found = ELSEWHERE.get((name, system))
+    return f"; {found}" if found else ""
 
 
 @functools.cache  # verify asks for every signed event's command
@@ -72,7 +89,10 @@ def model_for(name: str, system: str | None) -> type[Command]:
         if not model.systems or system in model.systems:
             return model
     where = sorted({s for model in found for s in model.systems})
-    raise BadInput(f"{name} is a command of {' and '.join(where)} campaigns; this campaign is {system}")
+    raise BadInput(
+        f"{name} is a command of {' and '.join(where)} campaigns; this campaign is {system}"
+        + elsewhere(name, system or "")
+    )
 
 
 def models() -> Iterator[type[Command]]:
@@ -100,11 +120,11 @@ def problem(error: ValidationError) -> str:
     first = error.errors()[0]
     key = ".".join(str(part) for part in first["loc"])
     kind = first["type"]
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # (a model's words, a dataclass's: a query's)
         return f"unknown key {key!r}"
-    if kind == "missing":
+    if kind in ("missing", "missing_keyword_only_argument"):
         return f"{key!r} is required"
-    message = first["msg"].removeprefix("Value error, ")  # a model's own check says it in its words
+    message = in_words(first)  # a model's own check says it in its words; the library's never reach a user
     return f"{key!r}: {message}" if key else message
 
 

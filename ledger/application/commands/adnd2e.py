@@ -28,15 +28,15 @@ from ....domain.adnd2e import (
     Strength,
     monster_strength,
 )
-from ....domain.adnd2e.attacks import Maneuver, copied_from_attacker
-from ....domain.adnd2e.damage import Mode
+from ....domain.adnd2e.attacks import Maneuver, copied_from_attacker, defending_weapon
+from ....domain.adnd2e.damage import Mode, check_rest
 from ....domain.adnd2e.mugging import check_not_oneself, copied_from_mugger
 from ....domain.character import Character
-from ....domain.errors import BadInput, Refusal
+from ....domain.errors import BadInput, CharacterRefused, Refusal
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Faces, Int64, d20_table, one_length
+from .fields import D20, Faces, Int64, d20_table, rest_length
 from .inputs import inputs
 from .replies import recorded_reply, told, told_all
 
@@ -134,21 +134,27 @@ class Rest(Command):
     minutes: Int64 | None = Field(
         None, description="Minutes of rest (1 temporary hp a turn, ruling temporary_recovery)."
     )
+    days: Int64 | None = Field(None, description="Days of rest (24 hours each).")
+    weeks: Int64 | None = Field(None, description="Weeks of rest (168 hours each).")
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
+    force: bool = Field(False, description="Rest a dead character anyway (it heals nothing).")
 
     def understood(self) -> None:
         self.rest()
 
     def rest(self) -> RestInputs:
-        one_length(self.hours, self.minutes)
-        if (self.hours or 0) < 0 or (self.minutes or 0) < 0:
-            raise BadInput("a rest cannot last a negative time")
-        return inputs(RestInputs, hours=self.hours, minutes=self.minutes, interrupted=self.interrupted)
+        hours, minutes = rest_length(self.hours, self.minutes, self.days, self.weeks)
+        return inputs(RestInputs, hours=hours, minutes=minutes, interrupted=self.interrupted, force=self.force)
 
 
 @handles(Rest)
 def rest(session: Session, command: Rest) -> Reply:
-    return _reply(session.record(session.character(command.name, acting=True), Rested, command.rest()))
+    resting = session.character(command.name, acting=True)
+    try:
+        check_rest(condition_of(resting), command.force)
+    except CharacterRefused as refused:
+        raise refused.of(resting.name) from None
+    return _reply(session.record(resting, Rested, command.rest()))
 
 
 # --- attack, mug ----------------------------------------------------------------------------------
@@ -168,10 +174,16 @@ class Attack(Command):
     maneuver: Maneuver = Field(
         "normal", description="The kind of attack; called shots (sap, grab-*) add +1 to initiative."
     )
-    weapon: str | None = Field(None, description="A weapon on ATTACKER's sheet, by name (none for bare hands).")
+    weapon: str | None = Field(
+        None, description="A weapon on ATTACKER's sheet, by name (default: its only one; bare-handed maneuvers none)."
+    )
     missile: bool = Field(False, description="The weapon is thrown: a missile attack.")
     roll: D20 | None = Field(None, description="The table's d20 attack roll.")
-    thac0: Int64 | None = Field(None, description="The attacker's THAC0, if not on its sheet (else 20).")
+    thac0: Int64 | None = Field(
+        None,
+        description="The attacker's THAC0, if not on its sheet (else a monster's by its hit dice, ruling "
+        "monster_thac0, or 20).",
+    )
     wrestling_round: Int64 | None = Field(
         None, description="Round of the wrestling bout (after the first: small weapons only)."
     )
@@ -183,18 +195,28 @@ class Attack(Command):
         None, description="The weapon on TARGET's sheet its strike is made with (default: its only weapon)."
     )
     defender_dice: Faces | None = Field(None, description="The table's faces for the armed defender's damage dice.")
+    knockout_roll: Int64 | None = Field(None, description="Sap: the table's d100 knockout roll, as injure takes it.")
+    knockout_dice: Faces | None = Field(None, description="Sap: the table's 2d8 faces for the knockout's rounds.")
+
+    def understood(self) -> None:
+        if self.knockout_roll is not None and not 1 <= self.knockout_roll <= 100:
+            raise BadInput(f"a d100 shows 1 to 100, not {self.knockout_roll}")
 
 
-def _defender_dice(victim: Character, command: Attack) -> str | None:
-    """The damage dice of the armed defender's weapon: the one named, or its sheet's only weapon."""
-    sheet = sheet_of(victim)
+def _defending(victim: Character, command: Attack) -> dict[str, object]:
+    """The armed defender's weapon as the attack's inputs copy it: its name, size and damage dice."""
     if not command.defender_armed:
-        return None
-    if command.defender_weapon is not None:
-        weapon = sheet.wielded(command.defender_weapon, victim.name)
-    else:
-        weapon = sheet.weapons[0] if len(sheet.weapons) == 1 else None
-    return None if weapon is None else weapon.damage
+        return {}
+    weapon = defending_weapon(
+        sheet_of(victim), victim.name, command.defender_weapon, command.maneuver, command.wrestling_round
+    )
+    if weapon is None:
+        return {}
+    return {
+        "defender_weapon": weapon.name,
+        "defender_weapon_size": weapon.size,
+        "defender_damage_dice": weapon.damage,
+    }
 
 
 @handles(Attack)
@@ -204,7 +226,13 @@ def attack(session: Session, command: Attack) -> Reply:
     striker = session.character(command.attacker, acting=True)
     victim = session.character(command.target)
     copied = copied_from_attacker(
-        striker.name, sheet_of(striker), condition_of(striker), command.weapon, command.missile, command.thac0
+        striker.name,
+        sheet_of(striker),
+        condition_of(striker),
+        command.weapon,
+        command.missile,
+        command.thac0,
+        command.maneuver,
     )
     given = inputs(
         AttackInputs,
@@ -213,7 +241,7 @@ def attack(session: Session, command: Attack) -> Reply:
         wrestling_round=command.wrestling_round,
         defender_armed=command.defender_armed,
         free_hand=not command.no_free_hand,
-        defender_damage_dice=_defender_dice(victim, command),
+        **_defending(victim, command),
     )
     if command.maneuver == "mug":
         check_not_oneself(striker.name, victim.name)
@@ -225,13 +253,13 @@ def attack(session: Session, command: Attack) -> Reply:
     }
     struck = session.record(victim, Attacked, given, table)
     event = cast(Attacked, struck.event)
-    injuries = [session.record(victim, Injured, blow, attack=event.originator_version) for blow in event.consequences()]
-    strike = event.outcome.defender_strike
-    countered = None
-    if strike is not None and strike.damage is not None:
-        blow = InjureInputs(damage=strike.damage, attacker=victim.name, mode="lethal")
-        countered = session.record(striker, Injured, blow)
-    return _attack_reply(struck, injuries[0] if injuries else None, countered, striker.name)
+    knockout = {"knockout": d20_table(command.knockout_roll), "knockout_rounds": command.knockout_dice}
+    version = event.originator_version
+    injuries = [session.record(victim, Injured, blow, knockout, attack=version) for blow in event.consequences()]
+    blow = event.answer(victim.name)
+    countered = None if blow is None else session.record(striker, Injured, blow, strike=struck.event_id)
+    unheard = {} if injuries else {purpose: faces for purpose, faces in knockout.items() if faces}
+    return _attack_reply(struck, injuries[0] if injuries else None, countered, striker.name, unheard)
 
 
 def _injury_document(injury: Recorded) -> dict[str, Any]:
@@ -239,6 +267,7 @@ def _injury_document(injury: Recorded) -> dict[str, Any]:
     return {
         "event": injury.event_id,
         "character": injury.name,
+        "damage": outcome.damage,
         "real": outcome.real,
         "temporary": outcome.temporary,
         "knocked_out": outcome.knocked_out,
@@ -246,29 +275,55 @@ def _injury_document(injury: Recorded) -> dict[str, Any]:
     }
 
 
-def _attack_reply(struck: Recorded, injury: Recorded | None, countered: Recorded | None, attacker: str) -> Reply:
+def _attack_reply(
+    struck: Recorded,
+    injury: Recorded | None,
+    countered: Recorded | None,
+    attacker: str,
+    unheard: dict[str, list[int]],
+) -> Reply:
     """The attack's reply, its keys as before, with the hit's `injury` and the defender's strike's
-    `attacker_injury` (null when none); told event by event, the attacker's injury after."""
+    `attacker_injury` (null when none), and the keys every system's attack has: `target`, `attack` (the
+    attack's own document), `injuries`, `events`, `notes` and `condition`; told event by event, the attacker's
+    injury after. `damage` is what
+    the injury counted (a sap drops a magic bonus); the knockout dice of a blow that dealt no injury are
+    `ignored` with a note."""
+    notes = [
+        f"The table's {purpose.replace('_', ' ')} die ({', '.join(map(str, faces))}) was not needed: no sap's "
+        "blow landed."
+        for purpose, faces in unheard.items()
+    ]
 
     def document() -> dict[str, Any]:
         found = {"attacker": attacker, **struck.document}
+        unused = {**unheard, **(injury.ignored if injury is not None else {})}
+        if unused:
+            found["ignored"] = {**found.get("ignored", {}), **unused}
         found["injury"] = None if injury is None else _injury_document(injury)
+        if injury is not None:
+            found["damage"] = cast(Injured, injury.event).outcome.damage
         found["attacker_injury"] = None if countered is None else _injury_document(countered)
         found["events"] = [r.event_id for r in (struck, injury, countered) if r is not None]
+        # the shape every system's attack shares (ledger/commands/potestas.py): the attack nested, its injuries
+        found["target"] = struck.name
+        found["attack"] = dict(struck.document)
+        found["injuries"] = [] if found["injury"] is None else [found["injury"]]
+        found["notes"] = notes
         if found["injury"] is not None:  # the target's condition after its injury; `version` stays the attack's
             found["condition"] = found["injury"]["condition"]
         return found
 
     def said() -> str:
-        target = told_all([struck] if injury is None else [struck, injury])
+        target = told_all([struck] if injury is None else [struck, injury], notes)
         return target if countered is None else f"{target}\n{told(countered)}"
 
     return Reply(document, said)
 
 
 class Mug(Command):
-    """After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level minus VICTIM's
-    level or hit dice; a failed save knocks out for 2d8 rounds."""
+    """After a mugging hit: VICTIM saves vs petrification (the base from its sheet's petrification unless
+    given), the number raised by MUGGER's level minus VICTIM's level or hit dice; a failed save knocks out for
+    2d8 rounds."""
 
     command = "mug"
     systems = ADND2E
@@ -277,7 +332,12 @@ class Mug(Command):
 
     mugger: str
     victim: str
-    save_number: Int64 = Field(ge=1, le=20, description="The victim's base save vs petrification (1-20).")
+    save_number: Int64 | None = Field(
+        None,
+        ge=1,
+        le=20,
+        description="The victim's base save vs petrification (1-20); default its sheet's petrification.",
+    )
     save_roll: D20 | None = Field(None, description="The table's d20 save roll.")
     knockout_dice: Faces | None = Field(None, description="The table's 2d8 faces for the knockout rounds.")
     weapon: str | None = Field(None, description="The blunt weapon on MUGGER's sheet (default: its only one).")
@@ -287,9 +347,13 @@ class Mug(Command):
 def mug(session: Session, command: Mug) -> Reply:
     thief = session.character(command.mugger, acting=True)
     victim = session.character(command.victim)
-    given = inputs(
-        MugInputs, save_number=command.save_number, **copied_from_mugger(thief.name, sheet_of(thief), command.weapon)
-    )
+    base = command.save_number if command.save_number is not None else sheet_of(victim).petrification
+    if base is None:
+        raise BadInput(
+            f"give --save-number: {victim.name}'s sheet has no save vs petrification (set it with "
+            "--stat petrification=N)"
+        )
+    given = inputs(MugInputs, save_number=base, **copied_from_mugger(thief.name, sheet_of(thief), command.weapon))
     check_not_oneself(thief.name, victim.name)
     table = {"save": d20_table(command.save_roll), "knockout_rounds": command.knockout_dice}
     return _reply(session.record(victim, Mugged, given, table), mugger=thief.name)

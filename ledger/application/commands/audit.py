@@ -21,11 +21,18 @@ class Amend(Command):
     refused."""
 
     command = "amend"
-    ref: str = Field(description="The event to correct: its id, #position or time.")
+    label = "Correct an event"
+    ref: str = Field(description="The event to correct: its id, position (12 or #12) or time.")
     reason: str = Field(description="Why the event is corrected (kept in the log).")
     void: bool = Field(False, description="The event no longer counts.")
     set_: Pairs = Field([], alias="set", description="Corrected inputs, KEY=VALUE (e.g. damage=9).")
-    roll: Pairs = Field([], description="Corrected dice by purpose, PURPOSE=FACES (e.g. save=14, damage:1:1=3,5).")
+    roll: Pairs = Field(
+        [],
+        description="Corrected dice, NAME=FACES, by the names `log --json` gives each event's dice under "
+        "`correctable`: attack, confirm, damage (a hit's damage:HIT:WEAPON), save (a hit's save:HIT), defence and "
+        "defence_damage (an armed defender's strike), knockout and knockout_rounds (a sap), check and opponent, "
+        "heal, honor_loss, productivity, worship, experience:NAME, training (e.g. save=14, damage:1:1=3,5).",
+    )
     damage: Int64 | None = Field(None, description="Shorthand for set damage=N.")
     save_roll: D20 | None = Field(None, description="The event's save die (an attack's hit: save:N), corrected.")
 
@@ -45,7 +52,9 @@ class Amend(Command):
 
 @handles(Amend)
 def amend(session: Session, command: Amend) -> Reply:
-    result = audit.amend(session, command.ref, command.reason, command.void, command.inputs(), command.table())
+    ref = command.ref.strip()
+    ref = f"#{ref}" if ref.isdigit() else command.ref  # a bare position (`#12` unquoted is a shell comment)
+    result = audit.amend(session, ref, command.reason, command.void, command.inputs(), command.table())
     keys = ("event", "version", "amends", "position", "character", "void", "changes", "condition")
     return Reply(lambda: {key: result[key] for key in keys}, lambda: audit.amendment_text(result))
 

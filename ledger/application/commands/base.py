@@ -6,11 +6,11 @@ class has exactly one handler, a function of (session, command) that loads once,
 returns a `Reply`; `Ledger.execute` runs it in one unit of work with the retry policy."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
+
+from ..reply import Reply
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -34,7 +34,8 @@ class Command(BaseModel):
     `command`: its name in documents and on the command line ("injure", "status award");
     `systems`: the rule systems it exists in (empty: every system);
     `role`: who may ask for it ("player": a player may, for a character they play; "gm": a gm only);
-    `character`: the field naming the character it acts on, when it acts on one (role checks)."""
+    `character`: the field naming the character it acts on, when it acts on one (role checks);
+    `label`: its name on the form a page offers for it (else its name, capitalized)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
@@ -42,6 +43,7 @@ class Command(BaseModel):
     systems: ClassVar[tuple[str, ...]] = ()
     role: ClassVar[Role] = "gm"
     character: ClassVar[str | None] = None
+    label: ClassVar[str] = ""
     opens_campaign: ClassVar[bool] = False  # `campaign new`: no participant to ask yet; its creator becomes one
     chooses: ClassVar[bool] = False  # `campaign use`: the user's own choice, recorded in no log, asking no one
 
@@ -68,27 +70,6 @@ class Command(BaseModel):
     def acts_on(self) -> str | None:
         """The name of the character the command acts on, if any."""
         return getattr(self, self.character) if self.character else None
-
-
-@dataclass(frozen=True)
-class Reply:
-    """What a command returns to every front door: its JSON document and its sentences for people, each
-    built when first read (a batch reads neither)."""
-
-    build_document: Callable[[], dict[str, Any]]
-    build_text: Callable[[], str]
-
-    @cached_property
-    def document(self) -> dict[str, Any]:
-        return self.build_document()
-
-    @cached_property
-    def text(self) -> str:
-        return self.build_text()
-
-    @classmethod
-    def of(cls, document: dict[str, Any], text: str) -> "Reply":
-        return cls(lambda: document, lambda: text)
 
 
 C = TypeVar("C", bound=Command)

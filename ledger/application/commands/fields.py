@@ -66,9 +66,27 @@ def one_length(hours: int | None, minutes: int | None) -> None:
         raise BadInput("give exactly one of --hours H or --minutes M")
 
 
+def rest_length(
+    hours: int | None, minutes: int | None, days: int | None = None, weeks: int | None = None
+) -> tuple[int | None, int | None]:
+    """A rest's (hours, minutes) from exactly one of --hours, --minutes, --days (24 hours) or --weeks (168)."""
+    given = [value for value in (hours, minutes, days, weeks) if value is not None]
+    if len(given) != 1:
+        raise BadInput("give the rest's length as exactly one of --hours H, --minutes M, --days D or --weeks W")
+    if any(value < 0 for value in given):
+        raise BadInput("a rest cannot last a negative time")
+    if days is not None:
+        hours = days * 24
+    elif weeks is not None:
+        hours = weeks * 24 * 7
+    if hours is not None and hours >= 2**63:
+        raise BadInput(f"a rest of {hours} hours is longer than the ledger counts (below 2^63 hours)")
+    return hours, minutes
+
+
 def d20_table(value: int | None) -> list[int] | None:
     """A table's d20 as a dice-table entry."""
     return None if value is None else [value]
 
 
-__all__ = ["D20", "Faces", "Int64", "Pairs", "d20_table", "one_length", "pairs", "whole_numbers"]
+__all__ = ["D20", "Faces", "Int64", "Pairs", "d20_table", "one_length", "pairs", "rest_length", "whole_numbers"]

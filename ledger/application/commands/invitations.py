@@ -34,8 +34,10 @@ class ParticipantInvite(Command):
     `chronicle serve --writes` listens on; the device that opens it becomes NAME's key."""
 
     command = "participant invite"
-    name: str
-    role_: Literal["gm", "player"] = Field("player", alias="role")  # (`role` says who may run a command)
+    name: str = Field(description="Whom to invite.")
+    role_: Literal["gm", "player"] = Field(  # (`role` says who may run a command)
+        "player", alias="role", description="Their role once joined."
+    )
     plays: list[str] = Field([], description="The characters the player will record for.")
     url: str | None = Field(
         None,

@@ -17,8 +17,10 @@ class ParticipantAdd(Command):
     """Add a participant (or change one's role, characters or key, from this point of the log on)."""
 
     command = "participant add"
-    name: str
-    role_: Literal["gm", "player"] = Field(alias="role")  # (`role` says who may run a command)
+    name: str = Field(description="The participant's name.")
+    role_: Literal["gm", "player"] = Field(  # (`role` says who may run a command)
+        alias="role", description="gm records anything; a player, for their characters."
+    )
     plays: list[str] = Field([], description="The characters a player records for.")
     key: str | None = Field(None, description="Their public key, ed25519:BASE64 (`chronicle identity show`).")
 
@@ -63,8 +65,8 @@ class ParticipantRemove(Command):
     """Remove a participant: their key signs nothing more in this campaign."""
 
     command = "participant remove"
-    name: str
-    reason: str
+    name: str = Field(description="The participant.")
+    reason: str = Field(description="Why (kept in the log).")
 
 
 @handles(ParticipantRemove)

@@ -83,6 +83,7 @@ class StatusAward(OnCharacter):
     (ruling status_modifiers: additive or multiplicative). Every full 1,000 earns one increase."""
 
     command = "status award"
+    label = "Award Status"
     role = "gm"
     foe: Foe | None = Field(None, description="A foe defeated (its Status value from the table).")
     honour: Honour | None = Field(None, description="A one-time honour; a second award of it is refused.")

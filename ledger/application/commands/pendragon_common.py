@@ -16,13 +16,14 @@ from ....domain.errors import BadInput, NotOnSheet
 from ....domain.events import Resolution
 from ....domain.model import Model
 from ....domain.pendragon import Condition, Sheet
+from ....domain.registry import of_package
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, Role
 from .fields import Int64
 from .replies import recorded_reply
 
-SYSTEMS = ("pendragon-pass",)
+SYSTEMS = (of_package("pendragon"),)  # (domain/registry.py)
 
 
 class OnCharacter(Command):

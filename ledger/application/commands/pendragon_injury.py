@@ -3,18 +3,26 @@ chirurgery."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from pydantic import Field
 
+from ....domain.character import Character
 from ....domain.errors import BadInput
 from ....domain.pendragon import ChirurgeryPerformed, FirstAidGiven, Injured, MagicallyHealed, Rested
 from ....domain.pendragon.chirurgery import ChirurgeryInputs, check_healer
+from ....domain.pendragon.condition import Condition
 from ....domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealInputs
 from ....domain.pendragon.recovery import RestInputs
 from ..session import Session
 from .base import Reply, handles
-from .fields import D20, Int64
+from .fields import D20, Int64, rest_length
 from .inputs import inputs
 from .pendragon_common import D3, D6, At, Count, OnCharacter, record, table, value_on, when
+
+
+def condition_of(character: Character) -> Condition:
+    return cast(Condition, character.condition)
 
 
 class Injure(OnCharacter):
@@ -26,7 +34,7 @@ class Injure(OnCharacter):
     damage: Count = Field(description="Damage of one blow, after armour.")
     save_roll: Int64 | None = Field(
         None,
-        description="Accepted for the contract's common form; PenDragon Pass has no injury save, so it is "
+        description="Taken so that scripts written for every system run; PenDragon Pass has no injury save, so it is "
         "ignored and not recorded.",
     )
     attacker: str = Field("", description="Who dealt the blow, for the log.")
@@ -36,9 +44,11 @@ class Injure(OnCharacter):
 
 @handles(Injure)
 def injure(session: Session, command: Injure) -> Reply:
+    wounded = condition_of(session.character(command.name))
     given = inputs(
         InjureInputs,
         damage=command.damage,
+        wound=wounded.next_wound(),
         at=when(session, command.at),
         attacker=command.attacker,
         force=command.force,
@@ -51,6 +61,7 @@ class FirstAid(OnCharacter):
     healer's skill or name the aid is taken as successful. A dead character is refused unless forced."""
 
     command = "first-aid"
+    label = "First aid"
     wound: Int64 = Field(description="The wound's number, as `injure` gave it.")
     roll: D20 | None = Field(None, description="The table's d20 for the healer's First Aid (needs skill or healer).")
     skill: Int64 | None = Field(None, description="The healer's First Aid value: a failed roll heals nothing.")
@@ -124,19 +135,19 @@ class Rest(OnCharacter):
     command = "rest"
     hours: Count | None = Field(None, description="Hours of rest.")
     minutes: Count | None = Field(None, description="Minutes of rest.")
+    days: Count | None = Field(None, description="Days of rest (24 hours each).")
+    weeks: Count | None = Field(None, description="Weeks of rest (168 hours each): the Healing Rate a full week.")
     interrupted: bool = Field(False, description="A significant interruption: nothing heals.")
     force: bool = Field(False, description="Rest a dead character anyway.")
 
     def understood(self) -> None:
-        if (self.hours is None) == (self.minutes is None):
-            raise BadInput("give the rest's length in hours or in minutes: one of them")
+        rest_length(self.hours, self.minutes, self.days, self.weeks)
 
 
 @handles(Rest)
 def rest(session: Session, command: Rest) -> Reply:
-    given = inputs(
-        RestInputs, hours=command.hours, minutes=command.minutes, interrupted=command.interrupted, force=command.force
-    )
+    hours, minutes = rest_length(command.hours, command.minutes, command.days, command.weeks)
+    given = inputs(RestInputs, hours=hours, minutes=minutes, interrupted=command.interrupted, force=command.force)
     return record(session, command, Rested, given)
 
 
@@ -166,5 +177,8 @@ def chirurgery(session: Session, command: Chirurgery) -> Reply:
         found = session.character(command.healer)
         check_healer(session.character(command.name).name, found.name)
         skill, healer = value_on(found, "chirurgery")[0], found.name
-    given = inputs(ChirurgeryInputs, skill=skill, healer=healer, at=when(session, command.at))
+    patient = condition_of(session.character(command.name))
+    given = inputs(
+        ChirurgeryInputs, skill=skill, healer=healer, at=when(session, command.at), wound=patient.next_wound()
+    )
     return record(session, command, ChirurgeryPerformed, given, table(check=command.roll, damage=command.damage_roll))

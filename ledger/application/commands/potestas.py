@@ -10,7 +10,7 @@ from typing import Any, cast
 from pydantic import Field
 
 from ....domain.character import Character
-from ....domain.errors import BadInput, Refusal
+from ....domain.errors import BadInput, CharacterRefused, Refusal
 from ....domain.potestas import (
     Attacked,
     AttackInputs,
@@ -32,10 +32,11 @@ from ....domain.potestas import (
 )
 from ....domain.potestas.attack_text import damage_breakdown
 from ....domain.potestas.explain import unused_reason
+from ....domain.potestas.recovery import check_rest
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Faces, Int64, d20_table, one_length
+from .fields import D20, Faces, Int64, d20_table, rest_length
 from .inputs import inputs
 from .replies import recorded_reply, told_all
 
@@ -142,6 +143,7 @@ class DyingSave(Acting):
     """A dying character's save for this turn: stable on a success, still dying on a failure."""
 
     command = "dying-save"
+    label = "Dying save"
     name: str
     roll: D20 | None = Field(None, description="The table's d20.")
     rounds: Int64 | None = Field(
@@ -183,18 +185,25 @@ class Rest(Acting):
     hours: Int64 | None = Field(None, description="Hours of rest: 1 wound per 8 hours, 3 per full day.")
     minutes: Int64 | None = Field(None, description="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 an hour.")
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
+    days: Int64 | None = Field(None, description="Days of rest (24 hours each): 3 wounds a full day.")
+    weeks: Int64 | None = Field(None, description="Weeks of rest (168 hours each).")
+    force: bool = Field(False, description="Rest a dead character, or a dying one not yet stable, anyway.")
 
     def understood(self) -> None:
         self.rest()
 
     def rest(self) -> RestInputs:
-        one_length(self.hours, self.minutes)
-        return inputs(RestInputs, hours=self.hours, minutes=self.minutes, interrupted=self.interrupted)
+        hours, minutes = rest_length(self.hours, self.minutes, self.days, self.weeks)
+        return inputs(RestInputs, hours=hours, minutes=minutes, interrupted=self.interrupted, force=self.force)
 
 
 @handles(Rest)
 def rest(session: Session, command: Rest) -> Reply:
     character = session.character(command.name, acting=True)
+    try:
+        check_rest(sheet_of(character), condition_of(character), command.force)
+    except CharacterRefused as refused:
+        raise refused.of(character.name) from None
     return recorded_reply(session.record(character, Rested, command.rest()))
 
 
@@ -235,7 +244,7 @@ class Attack(Command):
     attacker: str
     target: str
     weapon: list[str] = Field(
-        [], description="Weapons on ATTACKER's sheet by name, or full specs name:damage=D,...; default the first."
+        [], description="Weapons on ATTACKER's sheet by name, or full specs name:damage=D,...; default its only one."
     )
     roll: D20 | None = Field(None, description="The table's d20 attack roll.")
     confirm_roll: D20 | None = Field(None, description="The table's d20 confirmation roll (needs roll).")

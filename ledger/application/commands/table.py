@@ -1,6 +1,6 @@
 """The commands of every rule system: campaigns, characters, sessions, notes and free rolls."""
 
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import Field
 
@@ -11,16 +11,22 @@ from ....domain.dice import parse as parse_notation
 from ....domain.errors import BadInput
 from ....domain.explain import explain, outcome_words
 from ....domain.ids import event_id
+from ....domain.registry import NAMES, system_title
 from ....domain.rolls import DiceRolled
 from ....domain.rolls import roll as roll_dice
-from ....domain.titles import system_title
 from .. import rulings
 from ..session import Session
+from ..sheet_files import sheet_pairs
 from ..views import campaigns, characters
 from .base import Command, Reply, handles
 from .fields import Faces, Int64, Pairs, pairs
 
-SYSTEMS = ("potestas", "adnd2e", "pendragon-pass")
+SYSTEMS = NAMES  # (domain/registry.py)
+
+if TYPE_CHECKING:
+    SystemName = str
+else:  # one of the systems' names, as a Literal: the document's schema lists them
+    SystemName = Literal[NAMES]
 
 
 def _tagged(result: dict[str, Any]) -> str:
@@ -32,8 +38,8 @@ class CampaignNew(Command):
 
     command = "campaign new"
     opens_campaign = True
-    name: str
-    system: Literal["potestas", "adnd2e", "pendragon-pass"]
+    name: str = Field(description="The campaign's name.")
+    system: SystemName = Field(description="The rule system.")
 
 
 @handles(CampaignNew)
@@ -57,8 +63,8 @@ class CampaignRule(Command):
     """Change one ruling from this point of the log on, with the table's reason."""
 
     command = "campaign rule"
-    assignment: str = Field(description="KEY=VALUE")
-    reason: str
+    assignment: str = Field(description="The ruling and its new value, KEY=VALUE.")
+    reason: str = Field(description="Why the table changed the ruling (kept in the log).")
 
 
 @handles(CampaignRule)
@@ -77,7 +83,7 @@ class CampaignUse(Command):
 
     command = "campaign use"
     chooses = True
-    name: str
+    name: str = Field(description="The campaign.")
 
 
 @handles(CampaignUse)
@@ -90,8 +96,8 @@ class CampaignArchive(Command):
     """Hide a campaign from lists (made by mistake or by the demo); its events stay."""
 
     command = "campaign archive"
-    name: str
-    reason: str
+    name: str = Field(description="The campaign.")
+    reason: str = Field(description="Why (kept in the log).")
 
 
 @handles(CampaignArchive)
@@ -104,15 +110,23 @@ class CharacterAdd(Command):
     """Register a character with the system's sheet fields."""
 
     command = "character add"
-    name: str
-    stat: Pairs = []
+    name: str = Field(description="The character's name.")
+    stat: Pairs = Field([], description="A sheet field, KEY=VALUE (repeatable).")
+    sheet: dict[str, Any] | None = Field(
+        None,
+        description="Sheet keys as a sheet file holds them (the same keys as --stat; tables of stats, traits, "
+        "passions or skills read as their keys); --stat wins over it.",
+    )
     virtues: str | None = Field(None, description="PenDragon Pass: the five religious virtues, comma-separated.")
     object: bool = Field(False, description="Potestas: an object (hardness, thickness) rather than a creature.")
 
 
 @handles(CharacterAdd)
 def character_add(session: Session, command: CharacterAdd) -> Reply:
-    result = characters.add_character(session, command.name, pairs(command.stat), command.virtues, command.object)
+    stats, virtues, is_object = sheet_pairs(command.sheet or {})
+    stats.update(pairs(command.stat))
+    virtues = command.virtues if command.virtues is not None else virtues
+    result = characters.add_character(session, command.name, stats, virtues, command.object or is_object)
     return Reply.of(result, f"Added {result['name']} ({system_title(result['system'])}).  [event {result['event']}]")
 
 
@@ -120,9 +134,9 @@ class CharacterSet(Command):
     """Growth, not correction: the sheet changes from this point of the log on."""
 
     command = "character set"
-    name: str
-    assignments: Pairs = Field(min_length=1)
-    reason: str
+    name: str = Field(description="The character.")
+    assignments: Pairs = Field(min_length=1, description="The sheet's new values, KEY=VALUE.")
+    reason: str = Field(description="Why the sheet changes (a level gained, new armour).")
 
 
 @handles(CharacterSet)
@@ -144,8 +158,8 @@ class CharacterRetire(Command):
 
     command = "character retire"
     character = "name"
-    name: str
-    reason: str
+    name: str = Field(description="The character.")
+    reason: str = Field(description="Why the character leaves the campaign.")
 
 
 @handles(CharacterRetire)
@@ -159,9 +173,9 @@ class CharacterRename(Command):
 
     command = "character rename"
     character = "old"
-    old: str
-    new: str
-    reason: str = ""
+    old: str = Field(description="The character's name now.")
+    new: str = Field(description="Its name from now on.")
+    reason: str = Field("", description="Why (kept in the log).")
 
 
 @handles(CharacterRename)
@@ -174,7 +188,8 @@ class SessionStart(Command):
     """Begin the next session (one event on the campaign)."""
 
     command = "session start"
-    title: str = ""
+    label = "Start a session"
+    title: str = Field("", description="The session's title.")
 
 
 @handles(SessionStart)
@@ -188,6 +203,7 @@ class SessionEnd(Command):
     """End the running session, with the ledger's digest to note."""
 
     command = "session end"
+    label = "End the session"
 
 
 @handles(SessionEnd)
@@ -195,8 +211,8 @@ def session_end(session: Session, command: SessionEnd) -> Reply:
     result = campaigns.end_session(session, session.log_digest())
     return Reply.of(
         result,
-        f"Session {result['number']} ends.  Digest {result['digest']} (note it: "
-        f"`chronicle verify --digest {result['digest']}` proves the log still holds tonight).  "
+        f"Session {result['number']} ends. The log's fingerprint tonight is {result['digest']}: note it, and "
+        f"`chronicle verify --digest {result['digest']}` proves later that the log still holds tonight.  "
         f"[event {result['event']}]",
     )
 
@@ -207,7 +223,7 @@ class Note(Command):
     command = "note"
     role = "player"
     character = "for_"
-    text: str
+    text: str = Field(description="What the note says.")
     for_: str | None = Field(None, alias="for", description="The character the note is about (else the campaign).")
 
 
@@ -224,11 +240,11 @@ class Roll(Command):
     command = "roll"
     role = "player"
     character = "for_"
-    notation: str
+    notation: str = Field(description="What to roll: NdX, dX, d%, constants, kh/kl/dh/dl, + - * / and parentheses.")
     for_: str | None = Field(None, alias="for", description="The character the roll is for (else the campaign).")
-    reason: str = ""
+    reason: str = Field("", description="What the roll was for.")
     roll: Int64 | None = Field(None, description="The table's result of a notation of one die.")
-    dice: Faces | None = None
+    dice: Faces | None = Field(None, description="The table's own faces, comma-separated, in rolled order.")
 
     def understood(self) -> None:
         self.table()  # a bad notation or table dice fail before the ledger is opened

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
 
 from ....domain.campaign import Campaign, CampaignArchived, SessionEnded, SessionStarted
 from ....domain.errors import BadInput, Refusal
 from ....domain.text import check_text, printable
+from ....projections import queries
 from ..current import current_id
 from ..session import Session
 from .characters import required
+
+if TYPE_CHECKING:
+    from ...store.chronicle import Chronicle
 
 
 def campaign_list(session: Session, archived: bool = False) -> list[dict[str, Any]]:
@@ -73,45 +77,70 @@ def end_session(session: Session, digest: str = "") -> dict[str, Any]:
     return {**_appended(campaign), "number": running.number, "title": running.title, "digest": digest}
 
 
+class Span(NamedTuple):
+    """A session of play: its number and title, and the log positions of its start and its end (None
+    while it runs)."""
+
+    number: int
+    title: str
+    start: int
+    end: int | None
+
+    @property
+    def name(self) -> str:
+        return f"session {self.number}" + (f": {self.title}" if self.title else "")
+
+
+def session_spans(app: Chronicle, campaign_id: UUID) -> list[Span]:
+    """The campaign's sessions of play, oldest first: where each starts and ends from the events table's
+    few session events (`projections.queries.session_spans`, which `status_series` numbers changes by),
+    each title from its start's event. Nothing is folded."""
+    spans = queries.session_spans(app.views, campaign_id)
+    if not spans:
+        return []
+    from .history import decoded, notifications_at  # (the titles: the starts alone are decoded)
+
+    starts = notifications_at(app, [start for _, start, _ in spans])
+    titles = {stored.id: getattr(decoded(app, stored), "title", "") for stored in starts}
+    return [Span(number, titles.get(start, ""), start, end) for number, start, end in spans]
+
+
 def sessions(session: Session) -> list[dict[str, Any]]:
     """`{"number", "title", "start", "end", "events"}`: start and end are log positions (end None while it runs)."""
     campaign = session.campaign
     index = session.app.index
     index.catch_up()
-    found = []
-    for sitting in campaign.sessions:
-        start = index.position_of(campaign.id, sitting.started)
-        end = index.position_of(campaign.id, sitting.finished) if sitting.finished is not None else None
-        found.append(
-            {
-                "number": sitting.number,
-                "title": sitting.title,
-                "start": start,
-                "end": end,
-                "events": len(index.log(campaign.id, since=start, until=end)),
-            }
-        )
-    return found
+    return [
+        {
+            "number": span.number,
+            "title": span.title,
+            "start": span.start,
+            "end": span.end,
+            "events": len(index.log(campaign.id, since=span.start, until=span.end)),
+        }
+        for span in session_spans(session.app, campaign.id)
+    ]
 
 
 def session_bounds(session: Session, which: str) -> tuple[int, int | None]:
     """The log positions of session N (or `last`)."""
-    listed = sessions(session)
-    chosen: dict[str, Any] | None
-    if not listed:
+    span = session_span(session_spans(session.app, session.campaign.id), which, "--session")
+    return span.start, span.end
+
+
+def session_span(spans: list[Span], which: str, option: str) -> Span:
+    """Session WHICH (its number, or `last`) of SPANS; bad input naming OPTION when there is none such."""
+    if not spans:
         raise BadInput("this campaign has no sessions yet: `chronicle session start [TITLE]` begins one")
     if which == "last":
-        chosen = listed[-1]
-    else:
-        try:
-            chosen = listed[int(which) - 1] if int(which) >= 1 else None
-        except (ValueError, IndexError):
-            chosen = None
-        if chosen is None:
-            raise BadInput(
-                f"--session takes a session number from 1 to {len(listed)} or `last`, not {printable(which)}"
-            )
-    return chosen["start"], chosen["end"]
+        return spans[-1]
+    try:
+        chosen = spans[int(which) - 1] if int(which) >= 1 else None
+    except (ValueError, IndexError):
+        chosen = None
+    if chosen is None:
+        raise BadInput(f"{option} takes a session number from 1 to {len(spans)} or `last`, not {printable(which)}")
+    return chosen
 
 
 def _appended(campaign: Campaign) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from uuid import UUID
 from ....domain.amendments import Amended
 from ....domain.explain import explain
 from ....domain.ids import event_id
+from ....domain.registry import SYSTEMS
 from ....projections.store import aggregate_id
 from ...store.feed import COLUMNS
 from ...store.mapper import StoredRow, mapper_of
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 BASE_FIELDS = {"originator_id", "originator_version", "timestamp", "by", "hash", "prev_hash", "originator_topic"}
 PAGE = 2000
-SYSTEM_PACKAGES = {"potestas": "potestas", "adnd2e": "adnd2e", "pendragon": "pendragon-pass"}
 
 
 def events(
@@ -58,41 +58,94 @@ def events(
     else:
         positions = index.log(campaign.id, originator, low, high, newest=tail)
     names = {UUID(ident): who for ident, who, _ in index.characters(campaign.id)}
-    corrections = amendments(app, campaign.id) if positions else {}
+    corrections, changed = amendments(app, campaign.id, changes=True) if positions else ({}, {})
     for notification in notifications_at(app, positions):
         event = decoded(app, notification)
         if keep is not None:
             keep.append(event)
         ident = event_id(event.originator_id, event.originator_version)
-        described = describe(
-            event, notification.id, ident, names.get(event.originator_id), campaign.system, data, index.position_of
-        )
+        who = names.get(event.originator_id)
+        described = describe(event, notification.id, ident, who, campaign.system, data, index.position_of)
         if ident in corrections:
             described["amended"] = corrections[ident]
+        if ident in changed:
+            described["summary"] = struck(event, who or "", campaign.system, described["summary"], changed[ident])
+        elif ident in corrections:
             described["summary"] += " " + " ".join(corrected(a) for a in corrections[ident])
         yield described
 
 
-def amendments(app: Chronicle, campaign_id: UUID) -> dict[str, list[dict[str, Any]]]:
-    """Which events were voided or superseded, by whom and why (read from the Amended events only)."""
+def amendments(app: Chronicle, campaign_id: UUID, changes: bool = False) -> Any:
+    """Which events were voided or superseded, by whom and why (read from the Amended events only); with
+    `changes`, also each event whose recorded outcome a correction changed, by its id: `(found, changed)`."""
     app.index.catch_up()
     positions = app.index.amendments(campaign_id)
     found: dict[str, list[dict[str, Any]]] = {}
+    changed: dict[str, list[dict[str, Any]]] = {}
     names = {UUID(ident): who for ident, who, _ in app.index.characters(campaign_id)} if positions else {}
     for notification in notifications_at(app, positions):
         event = decoded(app, notification)
         assert isinstance(event, Amended)  # the index's amendments are Amended events
+        said = {
+            "event": event_id(event.originator_id, event.originator_version),
+            "position": notification.id,
+            "by": event.by,
+            "reason": event.reason,
+            "void": event.void,
+        }
         found.setdefault(event.target, []).append(
-            {
-                "event": event_id(event.originator_id, event.originator_version),
-                "position": notification.id,
-                "by": event.by,
-                "reason": event.reason,
-                "void": event.void,
-                "summary": explain(event, names.get(event.originator_id, ""), None, app.index.position_of),
-            }
+            {**said, "summary": explain(event, names.get(event.originator_id, ""), None, app.index.position_of)}
         )
+        for change in event.changes:
+            if change.get("hit"):  # a hit only the correction makes: it has no event of its own to tell
+                continue
+            ident = change.get("event") or event_id(event.originator_id, change["version"])
+            changed.setdefault(ident, []).append({**said, "change": change})
+    return (found, changed) if changes else found
+
+
+def struck(event: Event, name: str, system: str, told: str, changes: list[dict[str, Any]]) -> str:
+    """An event a correction changed, told as it now stands: its sentence as recorded struck (~~...~~) and,
+    beside it, its sentence with the corrected outcome (or that it no longer counts), and which correction."""
+    counts, fields = True, {}
+    for each in changes:  # in log order: a later correction's values replace an earlier one's
+        change = each["change"]
+        if change["field"] == "counts":
+            counts = bool(change["replayed"])
+        else:
+            fields[change["field"]] = change["replayed"]
+    authors: dict[str, list[str]] = {}
+    for each in _once(changes):
+        authors.setdefault(each["by"], []).append(f"#{each['position']}")
+    where = _listed([f"{_listed(places)} by {by}" for by, places in authors.items()])
+    said = dict.fromkeys(" ".join(each["reason"].split()) for each in changes if each["reason"].strip())
+    reasons = "; ".join(f'"{reason}"' for reason in said)
+    because = f": {reasons}" if reasons else ""
+    if not counts:
+        return f"~~{told}~~ It no longer counts (corrected at {where}{because})."
+    outcome = getattr(event, "outcome", None)
+    recorded = {} if outcome is None else outcome.model_dump(mode="json")
+    if outcome is None or all(recorded.get(key) == value for key, value in fields.items()):
+        return f"{told} (Corrected at {where}{because}: it stands as recorded.)"
+    try:
+        now = event.model_copy(update={"outcome": type(outcome).model_validate({**recorded, **fields})})
+        again = explain(now, name, system)
+    except Exception:  # noqa: BLE001 - an outcome these changes cannot rebuild is told by the changes alone
+        again = "Its outcome changed."
+    return f"~~{told}~~ {again} (corrected at {where}{because})."
+
+
+def _once(changes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen, found = set(), []
+    for each in changes:
+        if each["position"] not in seen:
+            seen.add(each["position"])
+            found.append(each)
     return found
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def campaign_notifications(
@@ -182,16 +235,28 @@ def describe(
     }
     if data:
         described["data"] = event.model_dump(mode="json", exclude=BASE_FIELDS)
+        described["correctable"] = correctable(event)
     return described
+
+
+def correctable(event: Event) -> list[dict[str, Any]]:
+    """The dice an event rolled, by the name `amend REF --roll NAME=FACES` corrects each under, with how the
+    table says it and its faces: `[{"roll": "save:1", "says": "hit 1's save", "faces": [10]}]`."""
+    dice = getattr(event, "dice", None)
+    if dice is None:
+        return []
+    from ....domain.changes import purpose_words
+
+    found: dict[str, list[int]] = {}
+    for roll in dice.rolls:
+        found.setdefault(roll.purpose, []).extend(roll.faces)
+    return [{"roll": purpose, "says": purpose_words(purpose), "faces": faces} for purpose, faces in found.items()]
 
 
 def system_of(event: object) -> str | None:
     """The rule system whose package defines the event (None for the common events)."""
     module = type(event).__module__
-    for package, system in SYSTEM_PACKAGES.items():
-        if f".{package}." in module:
-            return system
-    return None
+    return next((spec.name for spec in SYSTEMS if f".{spec.package}." in module), None)
 
 
 def retold(system: str, name: str, before: list[Replayed], after: list[Replayed]) -> list[dict[str, Any]]:

@@ -1,13 +1,11 @@
 """Reports from the log and the read models: a character's timeline, current state, Status over time and
 wounds and healing (the changes read model: nothing is folded), the sheet as its system's players read it;
-a campaign's overview. A session's recap is ledger/application/views/recap.py's (`session_recap` is kept
-importable here)."""
+a campaign's overview. A session's recap is views/recap.py's (`session_recap` is kept importable here)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ....projections.changes import Changes
 from ....projections.queries import condition_changes, status_series
 from .characters import character_list, character_view
 from .history import amendments
@@ -25,7 +23,7 @@ def character_report(session: Session, name: str, data: bool = True) -> dict[str
     ident = session.character_id(name)
     shown = character_view(session, name, None)
     timeline = list(log_events(session, name, data=data))
-    Changes(app.views, app.feed).catch_up()
+    app.changes.catch_up()
     told = {e["position"]: e for e in timeline}
     return {
         "campaign": campaign.name,

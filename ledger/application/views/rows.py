@@ -33,6 +33,42 @@ def current_list(app: Chronicle, campaign: str | None, retired: bool) -> list[di
     return [line(data) for data in rows if retired or not data.get("retired")] if rows else None
 
 
+def campaign_row(app: Chronicle, campaign: str | None) -> tuple[str, str, str] | None:
+    """The campaign CAMPAIGN (by its exact name; else the current one) as the index's row holds it: its
+    id, name and system, in one statement with the positions that say the row is current (the index of
+    this version, caught up with the log); None when the rows cannot say (no row of that name, the index
+    behind the log or not made yet): the caller then loads the campaign, which reports an unknown one."""
+    from eventsourcing.persistence import PersistenceError
+
+    views = app.views
+    events, at = views.events
+    tracking = views.tracking_table
+    if campaign:
+        which, named = "c.name = ?", campaign
+    else:  # the user's own choice first (ledger/application/current.py), else the index's
+        from ..current import chosen
+
+        mine = chosen(app.target)
+        which = "c.archived = 0 ORDER BY c.id = ? DESC, c.chosen DESC, c.position DESC LIMIT 1"
+        named = str(mine) if mine is not None else ""
+    try:
+        found = views.query(
+            f"SELECT c.id, c.name, c.system,"  # (each column named: PostgreSQL's rows are by name)
+            f" (SELECT MAX(notification_id) FROM {tracking} WHERE application_name = ?) AS index_version,"
+            f" (SELECT MAX(notification_id) FROM {tracking} WHERE application_name = ?) AS index_position,"
+            f" (SELECT MAX({at}) FROM {events}) AS log_end FROM chronicle_campaigns c WHERE {which}",
+            ("index:schema", "index", named),
+        )
+    except PersistenceError:  # no index yet: nothing was ever folded
+        return None
+    if not found:
+        return None
+    ident, name, system, schema, folded, last = found[0]
+    if schema != INDEX_VERSION or (folded or 0) != (last or 0) or (campaign and name != campaign):
+        return None
+    return str(ident), name, system
+
+
 def current_campaign(app: Chronicle) -> UUID | None:
     """The campaign commands act on without `--campaign` (the index's `current_campaign`), read from
     the index's rows when they are of this version and caught up with the log, as every write leaves

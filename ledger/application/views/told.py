@@ -18,7 +18,7 @@ from .rows import campaign_named, caught_up, current_campaign
 if TYPE_CHECKING:
     from ...store.chronicle import Chronicle
 
-TOLD_VERSION = 3  # projections/told.py's VERSION, which loads the domain to write rows (tests/ledger/test_told.py)
+TOLD_VERSION = 4  # projections/told.py's VERSION, which loads the domain to write rows (tests/ledger/test_told.py)
 CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"  # index.py's (tests/ledger/test_told.py)
 PAGE = 2000  # told rows read at a time by `verify`
 
@@ -69,12 +69,13 @@ def told_log(
     corrections = _corrections(app, ident)
     if corrections is None:
         return None
+    changed = {ident for found_ in corrections.values() for c in found_ for ident in c["changed"]}
     rows = []
     for position, time, stored_id, version, told_as, by, told in reversed(found):
         oid = aggregate_id(stored_id)
         character = names.get(oid)
-        if told is None or told_as != (character or ""):
-            return None
+        if told is None or told_as != (character or "") or (changed and event_id(oid, version) in changed):
+            return None  # (an event a correction changed is told again from the events: struck and corrected)
         summary = " ".join([told, *(corrected(c) for c in corrections.get(event_id(oid, version), ()))])
         rows.append(
             {
@@ -105,6 +106,7 @@ def _corrections(app: Chronicle, ident: UUID) -> dict[str, list[dict[str, Any]]]
         if amended is None:
             return None
         data = orjson.loads(amended)
+        data.setdefault("changed", [])
         found.setdefault(data["target"], []).append({"position": position, "by": by, **data})
     return found
 

@@ -1,0 +1,172 @@
+"""What a participant's own device reads from the table view (`serve --writes`): who its key is in a
+campaign and the actions that participant may take, an invitation's state, and which campaign a signed
+write is for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, ClassVar
+from uuid import UUID
+
+from ....domain.errors import BadInput, BadSignature, NotFound
+from ..reply import Reply
+from .base import Query, answers, field, required
+
+if TYPE_CHECKING:
+    from ....domain.participants import Participant
+    from ..ledger import Ledger
+
+JOIN = "participant join"
+# the forms a page offers, in order: a character's common actions, then those on the campaign (a participant
+# sees those of the campaign's system their role allows: each command's model says its role and title)
+FORMS = (
+    *("injure", "rest", "roll", "check", "first-aid", "dying-save", "status award", "note"),
+    *("amend", "session start", "session end", "winter"),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ParticipantOf(Query):
+    """Whose a key is in a campaign (name, role, characters), and the forms of the actions that
+    participant may take in the campaign's system, as JSON Schemas (the command documents')."""
+
+    query: ClassVar[str] = "participant of key"
+    campaign: str = required("The campaign's id.")
+    key: str | None = field("The device's public key (ed25519:BASE64).")
+
+
+@dataclass(frozen=True, kw_only=True)
+class InvitationState(Query):
+    """An invitation's state (open, used, expired or unknown), whom it invites, to which campaign, and the
+    page its participant goes to once joined."""
+
+    query: ClassVar[str] = "invitation"
+    token: str = required("The invitation's token (from its link).")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SignedFor(Query):
+    """The campaign a signed write is for: a join's, its invitation's; else the one the request names; else
+    the one whose participant holds the key (or the ledger's only campaign)."""
+
+    query: ClassVar[str] = "signed for"
+    command: str = required("The command the document asks for.")
+    invitation: str | None = field("A join's invitation token.")
+    campaign: str | None = field("The campaign's id, as the request names it.")
+    key: str = required("The key that signed the document.")
+
+
+@answers(ParticipantOf)
+def participant(ledger: Ledger, asked: ParticipantOf) -> Reply:
+    from ....domain.participants import holder
+
+    name, system = _known(ledger, asked.campaign)
+    found = holder(ledger.session(name).campaign.participants, asked.key) if asked.key else None
+    characters: list[str] = []
+    if found is not None:
+        party = [who for _, who, _ in ledger.app.index.characters(UUID(asked.campaign))]
+        characters = list(found.plays) if found.role == "player" else party
+    document = {
+        "campaign": {"id": asked.campaign, "name": name, "system": system},
+        "participant": _participant(found),
+        "characters": characters,
+        "actions": actions(system, found.role) if found is not None else [],
+    }
+    return Reply.of(document, found.name if found is not None else "No participant holds that key.")
+
+
+def _known(ledger: Ledger, campaign: str) -> tuple[str, str]:
+    index = ledger.app.index
+    index.catch_up()
+    found = next(((name, system) for ident, name, system in index.campaigns() if ident == campaign), None)
+    if found is None:
+        raise NotFound("this ledger has no campaign with that id")
+    return found
+
+
+def _participant(found: Participant | None) -> dict[str, Any] | None:
+    return None if found is None else {"name": found.name, "role": found.role, "plays": list(found.plays)}
+
+
+def actions(system: str, role: str) -> list[dict[str, Any]]:
+    """The forms of a participant of ROLE in a campaign of SYSTEM: per action its command, a title, its
+    summary, who may (`role`), the field naming the character it acts on, and its document's schema."""
+    from .. import commands
+
+    found = []
+    for name in FORMS:
+        try:
+            model = commands.model_for(name, system)
+        except BadInput:  # not a command of this system
+            continue
+        if role != "gm" and model.role != "player":
+            continue
+        field = model.model_fields.get(model.character) if model.character else None
+        found.append(
+            {
+                "command": name,
+                "title": model.label or name.capitalize(),
+                "summary": " ".join(commands.summary_of(model).split()),
+                "role": model.role,
+                "character": (field.alias or model.character) if field is not None else None,
+                "campaign": model.character is None,  # (it acts on the campaign, not on a character)
+                "schema": commands.schema_of(model),
+            }
+        )
+    return found
+
+
+@answers(InvitationState)
+def invitation(ledger: Ledger, asked: InvitationState) -> Reply:
+    from ....domain.participants import invitation_hash
+    from ...trust.invitations import invitation_book
+
+    app = ledger.app
+    found = invitation_book(app).find(invitation_hash(asked.token))
+    if found is None:
+        return Reply.of({"state": "unknown"}, "unknown")
+    index = app.index
+    index.catch_up()
+    named = {ident: name for ident, name, _ in index.campaigns()}
+    ids = {who: ident for ident, who, _ in index.characters(UUID(found.campaign))}
+    playing = [ids[name] for name in found.plays if name in ids]
+    state = "used" if found.used else "expired" if found.expires < datetime.now(UTC) else "open"
+    document = {
+        "state": state,
+        "name": found.name,
+        "role": found.role,
+        "plays": list(found.plays),
+        "campaign": named.get(found.campaign, ""),
+        "campaign_id": found.campaign,
+        "expires": found.expires.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "next": f"/character/{playing[0]}" if playing else "/",
+    }
+    return Reply.of(document, state)
+
+
+@answers(SignedFor)
+def signed_for(ledger: Ledger, asked: SignedFor) -> Reply:
+    from ....domain.participants import holder, invitation_hash
+    from ...trust.invitations import invitation_book
+
+    app = ledger.app
+    index = app.index
+    index.catch_up()
+    known = {ident: name for ident, name, _ in index.campaigns()}
+    if asked.command == JOIN:
+        token = asked.invitation
+        found = invitation_book(app).find(invitation_hash(token)) if token is not None else None
+        if found is None or found.campaign not in known:
+            raise BadSignature("that invitation is none this server knows: ask the gm for a new link")
+        chosen = found.campaign
+    elif asked.campaign is not None:
+        if asked.campaign not in known:
+            raise NotFound("this ledger has no campaign with that id")
+        chosen = asked.campaign
+    else:
+        holding = [i for i, name in known.items() if holder(ledger.session(name).campaign.participants, asked.key)]
+        if len(holding) != 1 and len(known) != 1:
+            raise BadInput('say which campaign the write is for: "campaign": its id (each page gives it)')
+        chosen = holding[0] if len(holding) == 1 else next(iter(known))
+    return Reply.of({"id": chosen, "name": known[chosen]}, known[chosen])
