@@ -95,6 +95,10 @@ def model_of(command: Modelled) -> type:
     return found
 
 
+# a document's own fields that no command line gives: the command line has no device apart from the ledger
+DEVICE_ONLY = frozenset({"device_seed"})
+
+
 def parameters(
     model: type, arguments: Sequence[str], overrides: Mapping[str, Mapping[str, Any] | None]
 ) -> list[click.Parameter]:
@@ -110,6 +114,8 @@ def parameters(
         made.append(click.Argument([name], **{**argument_settings(found[name]), **(overrides.get(name) or {})}))
     for field in found.values():
         if field.name in arguments or (field.name in overrides and overrides[field.name] is None):
+            continue
+        if field.name in DEVICE_ONLY:
             continue
         settings = {**option_settings(field), **(overrides.get(field.name) or {})}
         named = settings.pop("opts", [f"--{field.key.replace('_', '-')}"])

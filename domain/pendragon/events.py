@@ -265,11 +265,15 @@ class TacticResolved(PendragonResolution):
 class Injured(PendragonResolution):
     """One wound, tracked on its own."""
 
-    class_version: ClassVar[int] = 2
+    class_version: ClassVar[int] = 3
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
         injury.upcast_forced(state)
+
+    @staticmethod
+    def upcast_v2_v3(state: dict[str, Any]) -> None:
+        """Version 2 gave a wound no number of its own (it is one more than the highest when folded)."""
 
     inputs: InjureInputs
     outcome: InjureOutcome

@@ -266,6 +266,11 @@ class Derivation:
             SEALING.reset(unsealed)
             self._rulings = replay._rulings
         derived = replay.derived()
+        if any(_older(event) for _, _, event in events) and _differ_at_all(derived, events, self._rules()):
+            # recorded under an older version of its rules, which worked out what the document left open (a
+            # weapon, a default) as today's do not: it must still be what the document names, and its outcome
+            # is re-derived from its own inputs and dice (docs/guarantees.md, "Events of older rules")
+            return _named_alike(document, events, name), None
         for index, (position, _, event) in enumerate(events):
             if index >= len(derived):
                 return (
@@ -371,17 +376,54 @@ def _differs(derived: DomainEvent, recorded: DomainEvent, rules: RuleSystem | No
     if derived.originator_version != recorded.originator_version:
         return f"the document derives it as version {derived.originator_version}, not {recorded.originator_version}"
     ours, theirs = derived.__dict__, recorded.__dict__
-    kept = (recorded.__pydantic_private__ or {}).get("_recorded")  # recorded by an older version of its class
-    keys = ours.keys() | theirs.keys() if kept is None else ours.keys() & kept[1].keys()  # (what it held then)
+    then = (recorded.__pydantic_private__ or {}).get("_recorded")  # recorded by an older version of its class
+    keys = ours.keys() | theirs.keys() if then is None else ours.keys() & then[1].keys()  # (what it held then)
     for key in keys:
         if key in IGNORED or ours.get(key) == theirs.get(key):
             continue
         made, kept = _json(ours.get(key)), _json(theirs.get(key))
+        if then is not None:  # what a later version added (a wound's number, say) was not there to record
+            made, kept = _as_then(made, then[1][key]), _as_then(kept, then[1][key])
         if key == "rulings":  # a ruling added since takes its default
             made, kept = _rulings(rules, made), _rulings(rules, kept)
         if made != kept:
             return f"its {key} is {_shown(kept)}, the document derives {_shown(made)}"
     return ""
+
+
+def _older(event: Event) -> bool:
+    """Whether EVENT was recorded by an older version of its class (upcast when it was read)."""
+    return (event.__pydantic_private__ or {}).get("_recorded") is not None
+
+
+def _differ_at_all(derived: list[DomainEvent], events: list[tuple[int, int, Event]], rules: RuleSystem | None) -> bool:
+    if len(derived) != len(events):
+        return True
+    return any(_differs(made, event, rules) for made, (_, _, event) in zip(derived, events, strict=True))
+
+
+def _named_alike(document: dict[str, Any], events: list[tuple[int, int, Event]], name: str) -> tuple[int, str] | None:
+    """Where an event of older rules is not what its document names: each value the document gives that its
+    first event's inputs hold under the same name must be the one recorded."""
+    position, _, event = events[0]
+    inputs = _json(getattr(event, "inputs", None))
+    if not isinstance(inputs, dict):
+        return None
+    for key, value in document.items():
+        if key in inputs and inputs[key] != value:
+            shown = _shown(inputs[key])
+            return (
+                position,
+                f"{type(event).__name__} is not what its signed document (`{name}`) names: its {key} is {shown}",
+            )
+    return None
+
+
+def _as_then(value: Any, recorded: Any) -> Any:
+    """VALUE with only the keys (at any depth) an older version's event RECORDED held."""
+    if isinstance(value, dict) and isinstance(recorded, dict):
+        return {key: _as_then(value.get(key), held) for key, held in recorded.items()}
+    return value
 
 
 def _json(value: Any) -> Any:

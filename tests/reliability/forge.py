@@ -77,15 +77,15 @@ def reseal(lines: list[dict[str, Any]], changed: dict[str, Any]) -> None:
 def before_signatures(monkeypatch) -> None:
     """Make the commands run from now on record as a chronicle from before signatures did: no signature on any
     event, no creator's key on a new campaign (a ledger whose events `verify` counts as unsigned, not stripped)."""
-    from chronicle.ledger.application import ledger as application
     from chronicle.ledger.application.session import Session
+    from chronicle.ledger.trust import signing
 
     start = Session.start_campaign
 
     def unkeyed(self, name, system, select=True, gm_key=None):
         return start(self, name, system, select, None)
 
-    monkeypatch.setattr(application, "seal_with", lambda *args, **kwargs: None)
+    monkeypatch.setattr(signing, "seal_with", lambda *args, **kwargs: None)
     monkeypatch.setattr(Session, "start_campaign", unkeyed)
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from annotated_types import Ge
+from annotated_types import Ge, Le
 
+from ....domain.limits import INT64_MAX
 from ..reply import Reply
 from ..text import stories
 from ..views.told import told_log
@@ -28,7 +29,7 @@ class Log(Query):
     name: str | None = field("Only this character's events.")
     since: str | None = field("The events at or after this event id, #position or ISO time.")
     until: str | None = field("The events at or before this event id, #position or ISO time.")
-    tail: Annotated[int, Ge(0)] | None = field("Only the newest N (still oldest first).")
+    tail: Annotated[int, Ge(0), Le(INT64_MAX)] | None = field("Only the newest N (still oldest first).")
     session: str | int | None = field("Only the events of session N (or `last`).")
     data: bool = field(
         "Each event's recorded fields too (`data`), as the JSON document has them.", True, document=False
