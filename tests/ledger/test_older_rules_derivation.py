@@ -1,6 +1,7 @@
 """An event recorded under an older version of its rules is checked for what its signed document names."""
 
 from types import SimpleNamespace
+from typing import Any
 
 from chronicle.ledger.trust.derivation import _as_then, _named_alike
 
@@ -13,9 +14,11 @@ def test_a_key_a_later_version_added_is_left_out_where_the_event_never_held_it()
 
 
 def test_an_older_event_must_still_hold_every_value_its_document_names():
-    event = SimpleNamespace(inputs={"attacker": "Thief", "maneuver": "sap", "weapon": None})
+    event: Any = SimpleNamespace(inputs={"attacker": "Thief", "maneuver": "sap", "weapon": None})
     document = {"command": "attack", "attacker": "Thief", "target": "Brute", "maneuver": "sap"}
     assert _named_alike(document, [(41, 0, event)], "attack") is None
-    forged = SimpleNamespace(inputs={"attacker": "Brute", "maneuver": "sap", "weapon": None})
-    position, why = _named_alike(document, [(41, 0, forged)], "attack")
+    forged: Any = SimpleNamespace(inputs={"attacker": "Brute", "maneuver": "sap", "weapon": None})
+    found = _named_alike(document, [(41, 0, forged)], "attack")
+    assert found is not None
+    position, why = found
     assert position == 41 and "its attacker is" in why and "Brute" in why
