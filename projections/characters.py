@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
 VIEW = "characters"
 # of the table below and of what its rows hold (a wound's number, a knockdown ended): a ledger whose rows were
 # made by another version rebuilds them
-VERSION = 6
+VERSION = 7  # 7: `npc`
 TABLES = {
     "chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
     " state TEXT, view TEXT, summary TEXT, position BIGINT"
@@ -53,6 +53,7 @@ def render(rules: Any, character: Any) -> dict[str, Any]:
         "version": character.version,
         "kind": character.kind,
         "retired": character.retired,
+        "npc": character.npc,
     }
     data.update(rules.view(character.sheet, character.condition))
     data["sheet"] = character.sheet.model_dump(mode="json", exclude_none=True)

@@ -126,21 +126,24 @@ def campaign_page(ledger: Ledger, asked: CampaignPage) -> Reply:
         return Reply.of({"campaign": None, "campaigns": known}, "No campaign yet.")
     ident, name, system = chosen["id"], chosen["name"], chosen["system"]
     cid = UUID(ident)
-    party = _party(ledger, cid, name, asked.as_of)
+    everyone = _party(ledger, cid, name, asked.as_of)
     ids = {who: character for character, who, _ in index.characters(cid)}
-    for row in party:
+    for row in everyone:
         row["id"] = ids.get(row["name"], "")
+        row["npc"] = bool(row.get("npc"))
+    party = [row for row in everyone if not row["npc"]]
+    everyone = party + [row for row in everyone if row["npc"]]  # the party first, then the others
     spans = [] if asked.as_of else _spans(app, cid)
     running = next((s for s in spans if s.end is None), None)
     page = {
         **chosen,
-        "characters": party,
-        "leaders": sorted(
+        "characters": everyone,
+        "leaders": sorted(  # the party's: foes and the gm's people lead no one
             ({"name": r["name"], "id": r["id"], "status": r["status"]["total"]} for r in party if "status" in r),
             key=lambda r: -r["status"],
         ),
-        "oaths": _vows(party, "oaths", "open"),
-        "geasa": _vows(party, "geasa", "kept"),
+        "oaths": _vows(everyone, "oaths", "open"),
+        "geasa": _vows(everyone, "geasa", "kept"),
         "kinds": kinds(systems.get(system)),
         "session": running.name if running else None,  # the session being played, if one has started
         "sessions": [(s.number, s.name) for s in spans],
