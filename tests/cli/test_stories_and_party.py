@@ -102,3 +102,12 @@ def test_a_winter_without_a_plan_takes_the_party_only_and_leaders_are_the_partys
     leaders = run.json("campaign", "report")["status_leaders"]
     assert [leader["name"] for leader in leaders] == ["Vasana"]
     assert json.dumps(run.json("character", "show", "Broo")).count('"npc": true') == 1
+
+
+def test_character_show_gives_health_as_left_of_and_level_in_every_system(run):
+    greyhawk(run, THIEF, GUARD)
+    punch(run)
+    assert run.json("character", "show", "Thief")["health"] == {"left": 23, "of": 30, "level": "hurt"}
+    assert run("campaign", "new", "Dragon Pass", "--system", "potestas").exit_code == 0
+    assert run("character", "add", "Brand", "--stat", "fort=5").exit_code == 0
+    assert run.json("character", "show", "Brand")["health"] == {"left": 4, "of": 4, "level": "fit"}
