@@ -11,3 +11,18 @@ def test_the_campaign_page_lists_the_party_then_the_others_and_leaders_are_the_p
     assert "Vasana" in party and "Broo" not in party
     assert ">Broo<" in others.split("<h2>")[0]
     assert "Broo" not in page.split("Status leaders")[1].split("</ol>")[0]
+
+
+def test_the_sheet_reads_in_words_with_only_the_rows_the_system_uses(table, client):
+    table.run.json("campaign", "new", "Dragon Pass", "--system", "potestas")
+    table.run.json("character", "add", "Brand", "--stat", "fort=5", "--stat", "weapons=shortbow:damage=1d6,ranged")
+    sheet = client.get("/c/Dragon%20Pass/Brand").text.split("<h2>Sheet</h2>")[1].split("</table>")[0]
+    assert "<td>shortbow: damage 1d6, critical x2, ranged</td>" in sheet
+    assert "Hardness" not in sheet and "Thickness" not in sheet and "{" not in sheet
+
+
+def test_a_pendragon_initiate_is_an_initiate_on_the_page_as_in_the_cli(table, client):
+    table.run.json("character", "add", "Orlmarth", "--stat", "siz=14", "--stat", "con=12", "--stat", "initiate=1")
+    page = client.get("/c/Sartar/Orlmarth").text
+    assert "<td>an initiate</td>" in page.split("<h2>Sheet</h2>")[1]
+    assert "an initiate" in table.run("character", "show", "Orlmarth").stdout
