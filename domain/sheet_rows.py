@@ -5,12 +5,16 @@ Pure: it reads the sheet model alone."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .model import Model
+if TYPE_CHECKING:
+    from .model import Model
 
 # The words for a thing a sheet holds that is not a number or a name
-WORDS: dict[str, tuple[str, str]] = {"initiate": ("an initiate", "not an initiate"), "shaman": ("a shaman", "not a shaman")}
+WORDS: dict[str, tuple[str, str]] = {
+    "initiate": ("an initiate", "not an initiate"),
+    "shaman": ("a shaman", "not a shaman"),
+}
 HIDDEN = frozenset({"kind", "name"})
 
 

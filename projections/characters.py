@@ -18,8 +18,8 @@ from uuid import UUID
 import orjson
 
 from ..domain.health import health
-from ..domain.sheet_rows import sheet_rows
 from ..domain.json_bounds import check_document, check_int64
+from ..domain.sheet_rows import sheet_rows
 from ..domain.text import printable
 from .catchup import BATCH, catch_up
 from .store import ViewStore
