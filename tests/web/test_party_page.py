@@ -26,3 +26,11 @@ def test_a_pendragon_initiate_is_an_initiate_on_the_page_as_in_the_cli(table, cl
     page = client.get("/c/Sartar/Orlmarth").text
     assert "<td>an initiate</td>" in page.split("<h2>Sheet</h2>")[1]
     assert "an initiate" in table.run("character", "show", "Orlmarth").stdout
+
+
+def test_a_badge_never_says_fit_beside_a_wound(table, client):
+    table.run.json("campaign", "new", "Dragon Pass", "--system", "potestas")
+    table.run.json("character", "add", "Brand", "--stat", "fort=5")
+    table.run.json("injure", "Brand", "--damage", "12", "--save-roll", "5")
+    page = client.get("/c/Dragon%20Pass/Brand").text.split("<h2>Condition</h2>")[1].split("</section>")[0]
+    assert "1 wound" in page and "state-fit" not in page
