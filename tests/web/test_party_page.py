@@ -34,3 +34,10 @@ def test_a_badge_never_says_fit_beside_a_wound(table, client):
     table.run.json("injure", "Brand", "--damage", "12", "--save-roll", "5")
     page = client.get("/c/Dragon%20Pass/Brand").text.split("<h2>Condition</h2>")[1].split("</section>")[0]
     assert "1 wound" in page and "state-fit" not in page
+
+
+def test_a_characters_story_on_its_page_holds_the_blows_it_dealt(table, client):
+    table.run.json("character", "add", "Harrek", "--stat", "siz=14", "--stat", "con=12")
+    table.run.json("injure", "Vasana", "--damage", "5", "--attacker", "Harrek")
+    page = client.get(table.character_url(client, "Harrek")).text
+    assert "Harrek wounds Vasana" in " ".join(page.split())

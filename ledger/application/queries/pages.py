@@ -212,7 +212,9 @@ def character_page(ledger: Ledger, asked: CharacterPage) -> Reply:
         bound = position(app.index, row.campaign_id, asked.as_of)
         view = character_view(ledger.session(row.campaign), row.name, f"#{bound}")
         count = queries.event_count(app.views, oid, bound)
-    entries = queries.newest_entries(app.views, oid, STORY, bound)
+    # its own events and those on others that name it (an attack it made, a First Aid it gave)
+    entries = queries.newest_entries(app.views, oid, STORY, bound, (row.campaign_id, row.name))
+    names = {UUID(ident): who for ident, who, _ in app.index.characters(row.campaign_id)}
     page = {
         "id": asked.id,
         "name": row.name,
@@ -225,7 +227,7 @@ def character_page(ledger: Ledger, asked: CharacterPage) -> Reply:
         "story": _told(
             app,
             entries,
-            {oid: row.name},
+            {**names, oid: row.name},
             row.system,
             row.campaign,
             row.campaign_id,
