@@ -21,8 +21,8 @@ TYPED = {"disable_margin", "experience_timing", "month_after_adventure", "loyalt
 
 
 def event_names(system: str) -> set[str]:
-    common = (Amended, SessionStarted, SessionEnded, WinterBegan, NoteTaken, SheetChanged, CharacterCast)
-    return {event.__name__ for event in (*systems.get(system).EVENTS, *common)}
+    common: list[type] = [Amended, SessionStarted, SessionEnded, WinterBegan, NoteTaken, SheetChanged, CharacterCast]
+    return {event.__name__ for event in [*systems.get(system).EVENTS, *common]}
 
 
 def identifiers(text: str, names: set[str]) -> list[str]:
