@@ -214,7 +214,8 @@ def character_page(ledger: Ledger, asked: CharacterPage) -> Reply:
         count = queries.event_count(app.views, oid, bound)
     # its own events and those on others that name it (an attack it made, a First Aid it gave)
     entries = queries.newest_entries(app.views, oid, STORY, bound, (row.campaign_id, row.name))
-    names = {UUID(ident): who for ident, who, _ in app.index.characters(row.campaign_id)}
+    others = any(entry.originator_id != oid for entry in entries)  # (their names: a query only then)
+    names = {UUID(ident): who for ident, who, _ in app.index.characters(row.campaign_id)} if others else {}
     page = {
         "id": asked.id,
         "name": row.name,
