@@ -119,10 +119,16 @@ def log_entries(
     low: int = 0,
     high: int | None = None,
     count: int = 100,
+    named: str | None = None,
 ) -> list[Entry]:
-    """The campaign's newest `count` events from `low` to `high` (of one character, of one kind), newest first."""
+    """The campaign's newest `count` events from `low` to `high` (of one character, of one kind), newest first.
+    With `named` (the character's name), a character's events are also those recorded on others that name it."""
     where, params = f"l.campaign = {CAMPAIGN} AND l.position >= ?", [str(campaign_id), low]
-    if character is not None:
+    if character is not None and named:
+        parts = f"SELECT position FROM chronicle_parts WHERE campaign = {CAMPAIGN} AND name = ?"
+        where += f" AND (e.originator_id = ? OR l.position IN ({parts}))"
+        params += [store.originator(character), str(campaign_id), named.casefold()]
+    elif character is not None:
         where += " AND e.originator_id = ?"
         params.append(store.originator(character))
     if kind:

@@ -41,3 +41,11 @@ def test_a_characters_story_on_its_page_holds_the_blows_it_dealt(table, client):
     table.run.json("injure", "Vasana", "--damage", "5", "--attacker", "Harrek")
     page = client.get(table.character_url(client, "Harrek")).text
     assert "Harrek wounds Vasana" in " ".join(page.split())
+
+
+def test_the_log_page_filtered_by_a_character_holds_the_blows_it_dealt(table, client):
+    table.run.json("character", "add", "Harrek", "--stat", "siz=14", "--stat", "con=12")
+    table.run.json("injure", "Vasana", "--damage", "5", "--attacker", "Harrek")
+    page = client.get("/c/Sartar/log", params={"character": "Harrek"}).text
+    assert "Harrek wounds Vasana" in " ".join(page.split())
+    assert "ford" not in page.split("</form>")[-1]  # Vasana's award, which does not name Harrek

@@ -306,7 +306,7 @@ def log_page(ledger: Ledger, asked: LogPage) -> Reply:
         low = max(low, start)
         high = end if high is None else high if end is None else min(high, end)
     most = min(asked.tail or LOG_PAGE, LOG_PAGE)
-    entries = queries.log_entries(app.views, cid, originator, asked.kind, low, high, most)
+    entries = queries.log_entries(app.views, cid, originator, asked.kind, low, high, most, asked.character)
     told = _told(app, entries, names, system, campaign, cid)
     return Reply.of({"events": told}, "\n".join(f"#{e['position']} {e['text']}" for e in told))
 
