@@ -111,3 +111,12 @@ def test_character_show_gives_health_as_left_of_and_level_in_every_system(run):
     assert run("campaign", "new", "Dragon Pass", "--system", "potestas").exit_code == 0
     assert run("character", "add", "Brand", "--stat", "fort=5").exit_code == 0
     assert run.json("character", "show", "Brand")["health"] == {"left": 4, "of": 4, "level": "fit"}
+
+
+def test_a_rebuild_folds_again_which_characters_each_event_names(run):
+    greyhawk(run, THIEF, GUARD)
+    punch(run)
+    before = [e["position"] for e in run.json("log", "Thief")["events"]]
+    assert run("rebuild").exit_code == 0
+    assert [e["position"] for e in run.json("log", "Thief")["events"]] == before
+    assert "Thief punches Guard" in " ".join(run("log", "Thief").stdout.split())
