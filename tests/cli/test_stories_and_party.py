@@ -120,3 +120,12 @@ def test_a_rebuild_folds_again_which_characters_each_event_names(run):
     assert run("rebuild").exit_code == 0
     assert [e["position"] for e in run.json("log", "Thief")["events"]] == before
     assert "Thief punches Guard" in " ".join(run("log", "Thief").stdout.split())
+
+
+def test_recap_tells_the_party_first_then_the_others(run):
+    greyhawk(run, THIEF, GUARD, npc=("Guard",))
+    assert run("session", "start").exit_code == 0
+    punch(run)  # recorded on the Guard first
+    assert [c["name"] for c in run.json("recap")["characters"]] == ["Thief", "Guard"]
+    told = run("recap").stdout
+    assert told.index("Thief took") < told.index("Guard ")
