@@ -93,7 +93,7 @@ def list_() -> None:
     "set",
     cls=Modelled,
     arguments=["name", "assignments"],
-    fields={"assignments": {"metavar": "KEY=VALUE..."}, "npc": {"opts": ["--npc/--pc"], "default": None}},
+    fields={"assignments": {"metavar": "[KEY=VALUE]..."}, "npc": {"opts": ["--npc/--pc"], "default": None}},
 )
 @common
 @executes("table:CharacterSet")
