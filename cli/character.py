@@ -90,18 +90,23 @@ def list_() -> None:
 
 
 @character.command(
-    "set", cls=Modelled, arguments=["name", "assignments"], fields={"assignments": {"metavar": "KEY=VALUE..."}}
+    "set",
+    cls=Modelled,
+    arguments=["name", "assignments"],
+    fields={"assignments": {"metavar": "[KEY=VALUE]..."}, "npc": {"opts": ["--npc/--pc"], "default": None}},
 )
 @common
 @executes("table:CharacterSet")
 def set_() -> None:
     """Growth, not correction: NAME's sheet changes from this point of the log on
     (--as-of an earlier event shows the old values; later outcomes use the new).
-    Keys and values as for `character add`.
+    Keys and values as for `character add`. --npc makes NAME one of the others
+    (foes, monsters, the gm's people), --pc one of the party again.
 
     \b
-    Example:
+    Examples:
       chronicle character set Brand fort=6 bab=4 --reason "reached level 4"
+      chronicle character set "Orc Chief" --npc
     """
 
 

@@ -3,11 +3,17 @@
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
+from pydantic import Field
+
 from . import systems
 from .aggregate import Aggregate
 from .events import Created, Resolution
 from .ids import character_id  # noqa: F401  (characters are found by name)
 from .model import Model
+
+
+def _pc(value: object) -> bool:
+    return value is False
 
 
 class CharacterRegistered(Created):
@@ -16,6 +22,9 @@ class CharacterRegistered(Created):
     system: str
     kind: str = "character"
     sheet: dict[str, Any]
+    # one of the others (a foe, a monster, the gm's people), not of the party; left out of a player
+    # character's JSON, so events recorded before it keep their bytes and hashes
+    npc: bool = Field(False, exclude_if=_pc)
 
     def apply(self, aggregate: "Character") -> None:
         rules = systems.get(self.system)
@@ -24,6 +33,7 @@ class CharacterRegistered(Created):
         aggregate.sheet = rules.Sheet.model_validate(self.sheet)
         aggregate.condition = rules.Condition()
         aggregate.retired = False
+        aggregate.npc = self.npc
 
 
 class Character(Aggregate):
@@ -31,6 +41,7 @@ class Character(Aggregate):
     Events are module-level classes: the library would re-create nested ones."""
 
     retired = False  # a snapshot taken before retirement existed restores without it
+    npc = False  # one of the others (foes, the gm's people), not of the party
 
     if TYPE_CHECKING:  # declared for the type checker only: annotations would make the library a dataclass of it
         campaign_id: UUID

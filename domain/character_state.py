@@ -30,6 +30,7 @@ class CharacterState(Model):
     condition: dict[str, Any]
     head_hash: str
     retired: bool = False
+    npc: bool = False
 
     @classmethod
     def of(cls, character: "Character") -> "CharacterState":
@@ -44,6 +45,7 @@ class CharacterState(Model):
             condition=character.condition.model_dump(mode="json"),
             head_hash=character.head_hash,
             retired=character.retired,
+            npc=character.npc,
         )
 
     def restore(self, cls: type[A], ident: UUID, version: int) -> A:
@@ -66,6 +68,7 @@ class CharacterState(Model):
                 "condition": rules.Condition.model_validate(self.condition),
                 "head_hash": self.head_hash,
                 "retired": self.retired,
+                "npc": self.npc,
             }
         )
         return character

@@ -27,7 +27,7 @@ from .campaign import (
 from .character import CharacterRegistered
 from .commitments import DiceCommitted
 from .events import DomainEvent
-from .growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
+from .growth import CharacterCast, CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from .participants import ParticipantInvited, ParticipantRemoved, ParticipantSet
 from .registry import system_title
 from .rolls import DiceRolled
@@ -83,6 +83,7 @@ def _registered(event: CharacterRegistered, name: str) -> str:
     sheet = rules.Sheet.model_validate(event.sheet)
     summary = rules.summary(sheet, rules.Condition())
     as_kind = "" if event.kind == "character" else f" as {_article(event.kind)} {event.kind}"
+    as_kind += ", not of the party" if event.npc else ""
     return f"{event.name} was registered{as_kind} ({system_title(event.system)}): {summary}."
 
 
@@ -194,6 +195,12 @@ def _sheet_changed(event: SheetChanged, name: str) -> str:
 @_explains(CharacterRenamed)
 def _renamed(event: CharacterRenamed, name: str) -> str:
     return f"{event.previous} is now called {event.name}{_because(event.reason)}."
+
+
+@_explains(CharacterCast)
+def _cast(event: CharacterCast, name: str) -> str:
+    side = "leaves the party for the others (foes, the gm's people)" if event.npc else "joins the party"
+    return f"{name or 'The character'} {side}{_because(event.reason)}."
 
 
 @_explains(CharacterRetired)

@@ -35,6 +35,16 @@ class CharacterRenamed(Event):
         aggregate.name = self.name
 
 
+class CharacterCast(Event):
+    """The character joins the party (`npc` false) or leaves it for the others: foes, the gm's people."""
+
+    npc: bool
+    reason: str = ""
+
+    def apply(self, aggregate: "Character") -> None:
+        aggregate.npc = self.npc
+
+
 class CharacterRetired(Event):
     reason: str
 

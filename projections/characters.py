@@ -17,7 +17,9 @@ from uuid import UUID
 
 import orjson
 
+from ..domain.health import health
 from ..domain.json_bounds import check_document, check_int64
+from ..domain.sheet_rows import sheet_rows
 from ..domain.text import printable
 from .catchup import BATCH, catch_up
 from .store import ViewStore
@@ -28,7 +30,7 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
 VIEW = "characters"
 # of the table below and of what its rows hold (a wound's number, a knockdown ended): a ledger whose rows were
 # made by another version rebuilds them
-VERSION = 6
+VERSION = 7  # 7: `npc`, `health` and `sheet_rows`
 TABLES = {
     "chronicle_character_rows": "id TEXT NOT NULL, campaign_id TEXT, name TEXT, version INTEGER, kind TEXT,"
     " state TEXT, view TEXT, summary TEXT, position BIGINT"
@@ -53,11 +55,14 @@ def render(rules: Any, character: Any) -> dict[str, Any]:
         "version": character.version,
         "kind": character.kind,
         "retired": character.retired,
+        "npc": character.npc,
     }
     data.update(rules.view(character.sheet, character.condition))
+    data["health"] = health(data["condition"])
     data["sheet"] = character.sheet.model_dump(mode="json", exclude_none=True)
     data["summary"] = rules.summary(character.sheet, character.condition)
     data["sheet_lines"] = rules.sheet_lines(character.sheet, character.condition)  # `show` prints them as they are
+    data["sheet_rows"] = sheet_rows(character.system, character.sheet)  # the table view's sheet, in words
     return data
 
 

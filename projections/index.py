@@ -15,6 +15,7 @@ from ..domain.campaign import CampaignStarted
 from ..domain.character import CharacterRegistered
 from ..domain.growth import CharacterRenamed
 from ..domain.ids import event_id, event_key, key_of
+from ..domain.parts import named
 from .catchup import BATCH, catch_up
 from .kinds import Kind, UnknownEvent, remember
 from .store import ViewStore, aggregate_id
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # annotations only: the protocols are not needed at run time
 
 VIEW = "index"
 NONCES = "chronicle_nonces"
-VERSION = 6  # of the tables below: a ledger whose index was made by another version rebuilds it
+VERSION = 7  # of the tables below: a ledger whose index was made by another version rebuilds it
 
 # A campaign is named in the log by its position (where it started): a number, not its id's text.
 # The log keeps no more than its queries need: which aggregate and version an event is, the
@@ -39,6 +40,9 @@ TABLES = {
     " retired INTEGER",
     "chronicle_log": "position {position}, event_key BIGINT NOT NULL, campaign BIGINT NOT NULL, time TEXT",
     "chronicle_amendments": "position BIGINT NOT NULL, campaign BIGINT NOT NULL",
+    # the other characters an event names (its attacker, healer, mugger, opponent: domain/parts.py), by
+    # their casefolded names as the event gives them: the event belongs to their stories too
+    "chronicle_parts": "position BIGINT NOT NULL, campaign BIGINT NOT NULL, name TEXT NOT NULL",
     # the nonces each campaign's signed commands spent (the events' own `signed` blocks), each with the first
     # position that carried it: a command spends its nonce in its own transaction, by a plain insert that a
     # second one of the same nonce fails (ledger/trust/nonces.py); a fold adds what the log holds, twice or not
@@ -53,6 +57,7 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS chronicle_log_event ON chronicle_log (event_key)",
     "CREATE INDEX IF NOT EXISTS chronicle_log_campaign ON chronicle_log (campaign, position)",
     "CREATE INDEX IF NOT EXISTS chronicle_amendments_campaign ON chronicle_amendments (campaign, position)",
+    "CREATE INDEX IF NOT EXISTS chronicle_parts_name ON chronicle_parts (campaign, name, position)",
 )
 CAMPAIGN = "(SELECT position FROM chronicle_campaigns WHERE id = ?)"
 # The kinds of nearly every event: a log row needs only their envelope, the stored JSON, not the event model.
@@ -120,6 +125,8 @@ class Index:
                 campaign = known.get(originator) or self._lookup(originator)
                 if kind is Kind.AMENDED:
                     rows["chronicle_amendments"].append((at, campaign))
+                elif kind is Kind.RESOLVED:
+                    rows["chronicle_parts"] += [(at, campaign, name) for name in named(logged.state.get("inputs"))]
             else:
                 campaign, when = self._fold_event(kind, logged, rows)
             add((at, event_key(originator, logged.originator_version), campaign, when))
@@ -242,10 +249,28 @@ class Index:
         since: int = 0,
         until: int | None = None,
         newest: int | None = None,
+        named: str | None = None,
     ) -> list[int]:
         """The positions of the campaign's events (one aggregate's, when `originator_id`) since..until,
         oldest first; only the `newest` of them, if given (read from the newest down: a long history is
-        not read whole for its last few)."""
+        not read whole for its last few). With `named` (that aggregate's name) also the events recorded on
+        others that name it (an attack it made, a First Aid it gave)."""
+        own = self._log(campaign_id, originator_id, since, until, newest)
+        if originator_id is None or not named:
+            return own
+        sql = f"SELECT position FROM chronicle_parts WHERE campaign = {CAMPAIGN} AND name = ? AND position >= ?"
+        params: list[Any] = [str(campaign_id), named.casefold(), since]
+        if until is not None:
+            sql += " AND position <= ?"
+            params.append(until)
+        sql += " ORDER BY position DESC" + ("" if newest is None else f" LIMIT {int(newest)}")
+        theirs = [row[0] for row in self.store.query(sql, params)]
+        both = sorted(set(own) | set(theirs))
+        return both if newest is None else both[-newest:] if newest else []
+
+    def _log(
+        self, campaign_id: UUID, originator_id: UUID | None, since: int, until: int | None, newest: int | None
+    ) -> list[int]:
         sql = "SELECT l.position FROM chronicle_log l"
         if originator_id is None:
             sql += f" WHERE l.campaign = {CAMPAIGN}"

@@ -23,7 +23,7 @@ from ..domain.character import CharacterRegistered
 from ..domain.commitments import DiceCommitted
 from ..domain.errors import ChronicleError
 from ..domain.events import Resolution
-from ..domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
+from ..domain.growth import CharacterCast, CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged
 from ..domain.participants import ParticipantInvited, ParticipantRemoved, ParticipantSet
 from ..domain.rolls import DiceRolled
 
@@ -105,6 +105,7 @@ KINDS: dict[type, Kind] = {
     CampaignChosen: Kind.CHOSEN,
     CampaignArchived: Kind.ARCHIVED,
     SheetChanged: Kind.GROWN,
+    CharacterCast: Kind.GROWN,  # (the party or the others: the characters' rows say which)
     CharacterRenamed: Kind.RENAMED,
     CharacterRetired: Kind.RETIRED,
     NoteTaken: Kind.NOTED,

@@ -83,9 +83,16 @@ def event_count(store: ViewStore, ident: UUID, until: int) -> int:
     return int(rows[0][0])
 
 
-def newest_entries(store: ViewStore, ident: UUID, count: int, until: int | None = None) -> list[Entry]:
+def newest_entries(
+    store: ViewStore,
+    ident: UUID,
+    count: int,
+    until: int | None = None,
+    named: tuple[UUID, str] | None = None,
+) -> list[Entry]:
     """An aggregate's newest `count` events (at or before `until`), newest first, read by the events
-    table's own key: the rest of a long history is not read."""
+    table's own key: the rest of a long history is not read. With `named` (its campaign and name), the
+    events recorded on others that name it are among them (the index's parts)."""
     table, at = store.events
     newest = f"SELECT {at} FROM {table} WHERE originator_id = ?"
     params: list[Any] = [store.originator(ident)]
@@ -93,7 +100,15 @@ def newest_entries(store: ViewStore, ident: UUID, count: int, until: int | None 
         newest += f" AND {at} <= ?"
         params.append(until)
     newest += f" ORDER BY originator_version DESC LIMIT {int(count)}"
-    return _entries(store, f"l.position IN ({newest})", params, None)
+    if named is None:
+        return _entries(store, f"l.position IN ({newest})", params, None)
+    theirs = f"SELECT position FROM chronicle_parts WHERE campaign = {CAMPAIGN} AND name = ?"
+    params += [str(named[0]), named[1].casefold()]
+    if until is not None:
+        theirs += " AND position <= ?"
+        params.append(until)
+    theirs += f" ORDER BY position DESC LIMIT {int(count)}"
+    return _entries(store, f"l.position IN ({newest}) OR l.position IN ({theirs})", params, count)
 
 
 def log_entries(
@@ -104,10 +119,16 @@ def log_entries(
     low: int = 0,
     high: int | None = None,
     count: int = 100,
+    named: str | None = None,
 ) -> list[Entry]:
-    """The campaign's newest `count` events from `low` to `high` (of one character, of one kind), newest first."""
+    """The campaign's newest `count` events from `low` to `high` (of one character, of one kind), newest first.
+    With `named` (the character's name), a character's events are also those recorded on others that name it."""
     where, params = f"l.campaign = {CAMPAIGN} AND l.position >= ?", [str(campaign_id), low]
-    if character is not None:
+    if character is not None and named:
+        parts = f"SELECT position FROM chronicle_parts WHERE campaign = {CAMPAIGN} AND name = ?"
+        where += f" AND (e.originator_id = ? OR l.position IN ({parts}))"
+        params += [store.originator(character), str(campaign_id), named.casefold()]
+    elif character is not None:
         where += " AND e.originator_id = ?"
         params.append(store.originator(character))
     if kind:

@@ -43,7 +43,7 @@ def sheet_lines(sheet: Sheet, condition: Condition) -> list[str]:
     if numbers:
         lines.append(", ".join(numbers) + ".")
     if sheet.weapons:
-        lines.append("Weapons: " + "; ".join(_weapon(w) for w in sheet.weapons) + ".")
+        lines.append("Weapons: " + "; ".join(weapon_words(w) for w in sheet.weapons) + ".")
     if not sheet.backstab:
         lines.append("No backstab (so no mugging) is possible against it.")
     return lines
@@ -54,7 +54,8 @@ def hit_dice(hd: int | str) -> str:
     return f"{hd} hit {'die' if str(hd) in ('1', '1/2', '½') else 'dice'}"
 
 
-def _weapon(weapon: Weapon) -> str:
+def weapon_words(weapon: Weapon) -> str:
+    """`club (blunt, small, 1d6)`."""
     kind = f"{weapon.kind}{' missile' if weapon.missile else ''}, {weapon.size}"
     damage = f", {weapon.damage}" if weapon.damage else ""
     magic = f", +{weapon.magic}" if weapon.magic else ""

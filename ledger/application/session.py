@@ -348,7 +348,7 @@ class Session:
         """Save a new aggregate made outside the session (a forked timeline's character) with it."""
         self._made(aggregate)
 
-    def add_character(self, name: str, sheet: Any, kind: str = "character") -> Character:
+    def add_character(self, name: str, sheet: Any, kind: str = "character", npc: bool = False) -> Character:
         campaign = self.campaign
         name = normalise_name(name, "character name")
         if self.has_character(name) and self.character(name).name.casefold() == name.casefold():
@@ -369,6 +369,7 @@ class Session:
             system=campaign.system,
             kind=kind,
             sheet=sheet.model_dump(mode="json"),
+            npc=npc,
             by=self.by,
             timestamp=self.now(),
         )

@@ -19,11 +19,12 @@ def test_a_pendragon_session_told_per_character_not_event_by_event(run_sqlite, t
     assert paragraph(recap, "Vasana") == (
         "Vasana took a wound of 14 (a major wound), healed 9 hit points, gained 1,110 Status (now 1,110), "
         'swore and fulfilled the oath "avenge Orlanth\'s temple", swore and broke the oath "never yield the ford", '
-        'took and broke the geas "never eat horse" and rose in Valorous +1 (by Status) and Sword +1 (by '
-        "experience). At the session's end: hp 23/28, Status 1,110, a major wound (18 events)."
+        'took and broke the geas "never eat horse", rose in Valorous +1 (by Status) and Sword +1 (by '
+        "experience) and acted on Harrek (1 event). At the session's end: hp 23/28, Status 1,110, a major wound"
+        " (19 events)."
     )
     assert paragraph(recap, "Harrek").startswith(
-        "Harrek took a wound of 40 (a major wound), died and was knocked down."
+        "Harrek took a wound of 40 (a major wound), died, was knocked down and acted on Vasana (5 events)."
     )
     assert "Harrek wounds Vasana" not in recap and "#18" not in recap  # the log tells the events
     assert recap.rstrip().endswith("`chronicle log --session 1` tells every event.")
@@ -54,7 +55,7 @@ def test_a_potestas_session_tells_falls_and_healing_then_the_notes(run_sqlite, t
         "Brand took 3 wounds, was disabled, fell dying and died. At the session's end: 3 wounds; dead"
     )
     assert paragraph(recap, "Ivanior").startswith(
-        "Ivanior took 1 wound and healed 1 wound. At the session's end: unhurt"
+        "Ivanior took 1 wound, healed 1 wound and acted on Brand (1 event). At the session's end: unhurt"
     )
     notes = recap.split("Notes:")[1]
     assert '#14 "The ogre fled north" (on Ivanior)' in notes
@@ -67,8 +68,9 @@ def test_an_adnd2e_session_counts_real_and_temporary_damage(run_sqlite, tmp_path
     assert paragraph(recap, "Guard").startswith(
         "Guard took 59 damage (53 real and 6 temporary), healed 6 hit points and died. At the session's end: -23/30 hp"
     )
-    assert paragraph(recap, "Brute").startswith("Brute fell asleep. At the session's end: 40/40 hp")
-    assert paragraph(recap, "Thief").startswith("Thief was held.")
+    brute = "Brute fell asleep and acted on Guard (2 events). At the session's end: 40/40 hp"
+    assert paragraph(recap, "Brute").startswith(brute)
+    assert paragraph(recap, "Thief").startswith("Thief was held and acted on Guard (3 events).")
     refused = run_sqlite("recap", "--session", "2")
     assert refused.exit_code == 2 and "from 1 to 1" in refused.stderr
 

@@ -124,7 +124,7 @@ def test_each_row_equals_the_character_folded_from_its_history(run):
         for name, line in zip(names, listed, strict=True):
             shown = run.json("--campaign", system.title(), "character", "show", name)
             assert shown == folded(run.db, system.title(), name)
-            assert line == {k: shown[k] for k in ("name", "version", "summary", "condition")}
+            assert line == {k: shown[k] for k in ("name", "version", "summary", "condition", "npc")}
 
 
 @pytest.mark.parametrize("workers", ["1", "2", "3"])

@@ -269,12 +269,13 @@ def test_hit_points_and_wounds_are_bars_with_their_words_beside(table, client):
     _second_campaign(table)
     table.run.json("injure", "Vasana", "--damage", "6")
     front = client.get("/").text
-    assert '<meter class="hp" min="0" max="28"' in front and 'value="22"' in front
-    assert "22 of 28 hit points" in front
+    assert '<meter class="health health-hurt" min="0" max="28"' in front and 'value="22"' in front
+    assert "hurt: 22 of 28 hit points left" in front
     page = client.get("/c/Sartar/Vasana").text
     assert "22 of 28 hit points" in page.split("<h2>Condition</h2>")[1].split("</section>")[0]
     potestas = client.get("/c/Dragon%20Pass").text
-    assert '<meter class="wounds"' in potestas and "healthy: 0 wounds on the lethal track" in potestas
+    assert '<meter class="health health-fit" min="0" max="4"' in potestas  # the wound ladder's rungs left
+    assert "fit: 4 of 4 steps before death left" in potestas
 
 
 def test_engine_words_are_shown_only_when_asked(table, client):

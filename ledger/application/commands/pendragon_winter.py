@@ -162,7 +162,7 @@ class Winter(Command):
 
 def wintering(session: Session, plan: WinterPlan) -> tuple[list[tuple[Character, WinterChoice]], list[str]]:
     """The characters who winter, each with its choices, and the names of the dead skipped (a dead
-    character the plan names is left to the rules)."""
+    character the plan names is left to the rules): the party's, and those of the others the plan names."""
     chosen: dict[str, WinterChoice] = {}
     for name, choice in plan.characters.items():
         found = session.character(name).name  # a name the campaign does not have is bad input
@@ -175,6 +175,8 @@ def wintering(session: Session, plan: WinterPlan) -> tuple[list[tuple[Character,
         if character.kind != "character":
             continue
         planned = chosen.get(character.name)
+        if planned is None and character.npc:  # the others winter only where the plan names them
+            continue
         if planned is None and "dead" in session.rules.view(*state(character))["condition"]["states"]:
             skipped.append(character.name)
             continue

@@ -119,6 +119,7 @@ class CharacterAdd(Command):
     )
     virtues: str | None = Field(None, description="PenDragon Pass: the five religious virtues, comma-separated.")
     object: bool = Field(False, description="Potestas: an object (hardness, thickness) rather than a creature.")
+    npc: bool = Field(False, description="One of the others (a foe, a monster, the gm's people), not of the party.")
 
 
 @handles(CharacterAdd)
@@ -126,8 +127,11 @@ def character_add(session: Session, command: CharacterAdd) -> Reply:
     stats, virtues, is_object = sheet_pairs(command.sheet or {})
     stats.update(pairs(command.stat))
     virtues = command.virtues if command.virtues is not None else virtues
-    result = characters.add_character(session, command.name, stats, virtues, command.object or is_object)
-    return Reply.of(result, f"Added {result['name']} ({system_title(result['system'])}).  [event {result['event']}]")
+    result = characters.add_character(session, command.name, stats, virtues, command.object or is_object, command.npc)
+    others = ", one of the others" if command.npc else ""
+    return Reply.of(
+        result, f"Added {result['name']} ({system_title(result['system'])}{others}).  [event {result['event']}]"
+    )
 
 
 class CharacterSet(Command):
@@ -135,12 +139,23 @@ class CharacterSet(Command):
 
     command = "character set"
     name: str = Field(description="The character.")
-    assignments: Pairs = Field(min_length=1, description="The sheet's new values, KEY=VALUE.")
-    reason: str = Field(description="Why the sheet changes (a level gained, new armour).")
+    assignments: Pairs = Field([], description="The sheet's new values, KEY=VALUE.")
+    npc: bool | None = Field(
+        None, description="--npc: one of the others (foes, the gm's people) from now on; --pc: of the party."
+    )
+    reason: str = Field("", description="Why the sheet changes (a level gained, new armour).")
 
 
 @handles(CharacterSet)
 def character_set(session: Session, command: CharacterSet) -> Reply:
+    if command.npc is not None:
+        if command.assignments:
+            raise BadInput("--npc and --pc change no sheet value: give them without KEY=VALUE")
+        cast = characters.cast(session, command.name, command.npc, command.reason)
+        side = "one of the others" if command.npc else "of the party"
+        return Reply.of(cast, f"{cast['character']} is {side} from now on.  {_tagged(cast)}")
+    if not command.assignments:
+        raise BadInput("give the sheet's new values (KEY=VALUE), or --npc or --pc")
     result = characters.set_sheet(session, command.name, pairs(command.assignments), command.reason)
     changed = ", ".join(f"{key} {_value(value)}" for key, value in result["changes"].items())
     data = {k: result[k] for k in ("event", "version", "character", "sheet", "changes", "reason")}

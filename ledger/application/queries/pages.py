@@ -126,21 +126,24 @@ def campaign_page(ledger: Ledger, asked: CampaignPage) -> Reply:
         return Reply.of({"campaign": None, "campaigns": known}, "No campaign yet.")
     ident, name, system = chosen["id"], chosen["name"], chosen["system"]
     cid = UUID(ident)
-    party = _party(ledger, cid, name, asked.as_of)
+    everyone = _party(ledger, cid, name, asked.as_of)
     ids = {who: character for character, who, _ in index.characters(cid)}
-    for row in party:
+    for row in everyone:
         row["id"] = ids.get(row["name"], "")
+        row["npc"] = bool(row.get("npc"))
+    party = [row for row in everyone if not row["npc"]]
+    everyone = party + [row for row in everyone if row["npc"]]  # the party first, then the others
     spans = [] if asked.as_of else _spans(app, cid)
     running = next((s for s in spans if s.end is None), None)
     page = {
         **chosen,
-        "characters": party,
-        "leaders": sorted(
+        "characters": everyone,
+        "leaders": sorted(  # the party's: foes and the gm's people lead no one
             ({"name": r["name"], "id": r["id"], "status": r["status"]["total"]} for r in party if "status" in r),
             key=lambda r: -r["status"],
         ),
-        "oaths": _vows(party, "oaths", "open"),
-        "geasa": _vows(party, "geasa", "kept"),
+        "oaths": _vows(everyone, "oaths", "open"),
+        "geasa": _vows(everyone, "geasa", "kept"),
         "kinds": kinds(systems.get(system)),
         "session": running.name if running else None,  # the session being played, if one has started
         "sessions": [(s.number, s.name) for s in spans],
@@ -209,7 +212,10 @@ def character_page(ledger: Ledger, asked: CharacterPage) -> Reply:
         bound = position(app.index, row.campaign_id, asked.as_of)
         view = character_view(ledger.session(row.campaign), row.name, f"#{bound}")
         count = queries.event_count(app.views, oid, bound)
-    entries = queries.newest_entries(app.views, oid, STORY, bound)
+    # its own events and those on others that name it (an attack it made, a First Aid it gave)
+    entries = queries.newest_entries(app.views, oid, STORY, bound, (row.campaign_id, row.name))
+    others = any(entry.originator_id != oid for entry in entries)  # (their names: a query only then)
+    names = {UUID(ident): who for ident, who, _ in app.index.characters(row.campaign_id)} if others else {}
     page = {
         "id": asked.id,
         "name": row.name,
@@ -222,7 +228,7 @@ def character_page(ledger: Ledger, asked: CharacterPage) -> Reply:
         "story": _told(
             app,
             entries,
-            {oid: row.name},
+            {**names, oid: row.name},
             row.system,
             row.campaign,
             row.campaign_id,
@@ -300,7 +306,7 @@ def log_page(ledger: Ledger, asked: LogPage) -> Reply:
         low = max(low, start)
         high = end if high is None else high if end is None else min(high, end)
     most = min(asked.tail or LOG_PAGE, LOG_PAGE)
-    entries = queries.log_entries(app.views, cid, originator, asked.kind, low, high, most)
+    entries = queries.log_entries(app.views, cid, originator, asked.kind, low, high, most, asked.character)
     told = _told(app, entries, names, system, campaign, cid)
     return Reply.of({"events": told}, "\n".join(f"#{e['position']} {e['text']}" for e in told))
 

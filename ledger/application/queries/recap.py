@@ -105,7 +105,11 @@ def character_told(character: dict[str, Any]) -> str:
     done += [FELL[state] for state in changes.get("fell", []) if state in FELL]
     if changes.get("retired"):
         done.append("retired")
-    count = len(character["events"])
+    deeds = character.get("deeds", [])
+    if deeds:  # what it did to others (an attack, a First Aid given): `log NAME` tells each
+        others = _listed(list(dict.fromkeys(deed["character"] for deed in deeds)))
+        done.append(f"acted on {others} ({_counted(len(deeds), 'event')})")
+    count = len(character["events"]) + len(deeds)
     said = f"{name} {_listed(done)}." if done else f"Nothing that lasts changed for {name}."
     return f"{said} At the session's end: {character['after']} ({count} event{'' if count == 1 else 's'})."
 

@@ -7,7 +7,7 @@ from typing import Any
 from ....domain.campaign import Campaign
 from ....domain.character import Character
 from ....domain.errors import BadInput, NotFound, Refusal
-from ....domain.growth import CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged, sheet_changes
+from ....domain.growth import CharacterCast, CharacterRenamed, CharacterRetired, NoteTaken, SheetChanged, sheet_changes
 from ....domain.text import check_text, normalise_name, printable
 from ....projections.characters import render
 from ...store.snapshots import load as from_snapshot
@@ -17,7 +17,7 @@ from .rows import line
 
 
 def add_character(
-    session: Session, name: str, stats: dict[str, str], virtues: str | None, is_object: bool
+    session: Session, name: str, stats: dict[str, str], virtues: str | None, is_object: bool, npc: bool = False
 ) -> dict[str, Any]:
     if not name.strip():
         raise BadInput("a character needs a name")
@@ -30,12 +30,13 @@ def add_character(
     if virtues is not None:
         options["virtues"] = [v.strip() for v in virtues.split(",") if v.strip()]
     sheet = rules.parse_sheet(stats, **options)
-    created = session.add_character(name, sheet, kind=options["kind"])
+    created = session.add_character(name, sheet, kind=options["kind"], npc=npc)
     return {
         "event": created.last_event_id,
         "version": created.version,
         "name": created.name,
         "system": rules.NAME,
+        "npc": npc,
         "sheet": sheet.model_dump(mode="json"),
     }
 
@@ -121,6 +122,21 @@ def set_sheet(session: Session, name: str, stats: dict[str, str], reason: str) -
         "changes": fields,
         "reason": reason,
         "sheet": character.sheet.model_dump(mode="json"),
+    }
+
+
+def cast(session: Session, name: str, npc: bool, reason: str) -> dict[str, Any]:
+    """The character joins the party, or leaves it for the others (foes, monsters, the gm's people)."""
+    character = session.character(name, acting=True)
+    if character.npc == npc:
+        raise Refusal(f"{character.name} is {'one of the others' if npc else 'of the party'} already")
+    character.trigger_event(CharacterCast, npc=npc, reason=reason, by=session.by, timestamp=session.now())
+    return {
+        "event": character.last_event_id,
+        "version": character.version,
+        "character": character.name,
+        "npc": npc,
+        "reason": reason,
     }
 
 

@@ -56,7 +56,8 @@ def events(
     if (high is not None and high < low) or tail == 0:
         positions = []
     else:
-        positions = index.log(campaign.id, originator, low, high, newest=tail)
+        named = _name_of(index, campaign.id, originator)
+        positions = index.log(campaign.id, originator, low, high, newest=tail, named=named)
     names = {UUID(ident): who for ident, who, _ in index.characters(campaign.id)}
     corrections, changed = amendments(app, campaign.id, changes=True) if positions else ({}, {})
     for notification in notifications_at(app, positions):
@@ -73,6 +74,13 @@ def events(
         elif ident in corrections:
             described["summary"] += " " + " ".join(corrected(a) for a in corrections[ident])
         yield described
+
+
+def _name_of(index: Any, campaign_id: UUID, originator: UUID | None) -> str | None:
+    """The character's name as the index holds it (the events that name it are found by it)."""
+    if originator is None:
+        return None
+    return next((who for ident, who, _ in index.characters(campaign_id) if UUID(ident) == originator), None)
 
 
 def amendments(app: Chronicle, campaign_id: UUID, changes: bool = False) -> Any:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....domain.errors import NotFound
 from ....domain.growth import NoteTaken
+from ....domain.parts import named
 from .campaigns import session_bounds, sessions
 from .characters import load
 from .history import events as log_events
@@ -34,8 +35,15 @@ def session_recap(session: Session, which: str = "last") -> dict[str, Any]:
     kept: list[Event] = []
     rows = list(log_events(session, sitting=which, data=False, keep=kept))
     played: dict[str, list[tuple[dict[str, Any], Event]]] = {}
+    deeds: dict[str, list[dict[str, Any]]] = {}  # the events on others that name a character (domain/parts.py)
+    known = {who.casefold(): who for _, who, _ in session.app.index.characters(session.campaign.id)}
     notes, campaign_rows = [], []
     for row, event in zip(rows, kept, strict=True):
+        inputs = getattr(event, "inputs", None)
+        for part in named(inputs.model_dump(mode="json")) if inputs is not None else ():
+            actor = known.get(part)
+            if actor is not None and actor != row["character"]:
+                deeds.setdefault(actor, []).append({key: row[key] for key in (*ROW_KEYS, "character")})
         if isinstance(event, NoteTaken):
             notes.append(
                 {"position": row["position"], "by": row["by"], "character": row["character"], "text": event.text}
@@ -44,7 +52,10 @@ def session_recap(session: Session, which: str = "last") -> dict[str, Any]:
             played.setdefault(row["character"], []).append((row, event))
         elif row["type"] not in ("SessionStarted", "SessionEnded", "NoteTaken"):
             campaign_rows.append({key: row[key] for key in ROW_KEYS})
-    characters = [_character(session, name, start, steps) for name, steps in played.items()]
+    for actor in deeds:
+        played.setdefault(actor, [])
+    party = party_first(session, list(played))
+    characters = [{**_character(session, name, start, played[name]), "deeds": deeds.get(name, [])} for name in party]
     times = (
         {"start_time": rows[0]["local_time"], "end_time": rows[-1]["local_time"]}
         if rows
@@ -57,6 +68,12 @@ def session_recap(session: Session, which: str = "last") -> dict[str, Any]:
         "notes": notes,
         "campaign_events": campaign_rows,
     }
+
+
+def party_first(session: Session, names: list[str]) -> list[str]:
+    """NAMES, the party's (player characters) first, then the others (npc), each in their order."""
+    others = {row["name"] for row in session.app.characters.list(session.campaign.id) if row.get("npc")}
+    return [name for name in names if name not in others] + [name for name in names if name in others]
 
 
 def _character(session: Session, name: str, start: int, steps: list[tuple[dict[str, Any], Event]]) -> dict[str, Any]:

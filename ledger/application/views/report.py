@@ -61,9 +61,10 @@ def campaign_report(session: Session) -> dict[str, Any]:
     oaths: list[dict[str, Any]] = []  # still open
     geasa: list[dict[str, Any]] = []  # still kept
     closed: list[dict[str, Any]] = []
+    characters = [r for r in characters if not r.get("npc")] + [r for r in characters if r.get("npc")]
     for row in characters:
         full = character_view(session, row["name"], None)
-        if "status" in full:
+        if "status" in full and not row.get("npc"):  # the party's leaders
             leaders.append({"name": row["name"], "status": full["status"]["total"]})
         for kind, found in (("oath", full.get("oaths", [])), ("geas", full.get("geasa", []))):
             for vow in found:
@@ -77,7 +78,7 @@ def campaign_report(session: Session) -> dict[str, Any]:
     return {
         "campaign": campaign.name,
         "system": campaign.system,
-        "characters": [{"name": r["name"], "summary": r["summary"]} for r in characters],
+        "characters": [{"name": r["name"], "summary": r["summary"], "npc": bool(r.get("npc"))} for r in characters],
         "status_leaders": leaders,
         "open_oaths": oaths,
         "open_geasa": geasa,

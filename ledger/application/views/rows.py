@@ -14,7 +14,7 @@ from ....domain.ids import character_id
 if TYPE_CHECKING:
     from ...store.chronicle import Chronicle
 
-INDEX_VERSION = 6  # projections/index.py's VERSION, which imports the domain (tests/ledger/test_rows.py)
+INDEX_VERSION = 7  # projections/index.py's VERSION, which imports the domain (tests/ledger/test_rows.py)
 
 
 def current_view(app: Chronicle, campaign: str | None, name: str) -> dict[str, Any] | None:
@@ -103,6 +103,7 @@ def caught_up(app: Chronicle) -> bool:
 def line(data: dict[str, Any]) -> dict[str, Any]:
     """A character's line in `character list`, from its view."""
     found = {k: data[k] for k in ("name", "version", "summary", "condition")}
+    found["npc"] = bool(data.get("npc"))
     if data.get("retired"):
         found["retired"] = True
     return found

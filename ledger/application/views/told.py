@@ -61,11 +61,18 @@ def told_log(
     )
     if originator is None:
         found = views.query(sql + f" WHERE l.campaign = {CAMPAIGN}" + _newest(tail), (str(ident),))
-    elif tail is not None:  # its newest events by the events table's own key, then their rows: those alone
-        newest = f"SELECT {at} FROM {events} WHERE originator_id = ? ORDER BY originator_version DESC LIMIT {int(tail)}"
-        found = views.query(sql + f" WHERE l.position IN ({newest})" + _newest(None), (views.originator(originator),))
-    else:
-        found = views.query(sql + " WHERE e.originator_id = ?" + _newest(tail), (views.originator(originator),))
+    else:  # its own events, and those recorded on others that name it (projections/index.py's parts)
+        parts = f"SELECT position FROM chronicle_parts WHERE campaign = {CAMPAIGN} AND name = ? ORDER BY position DESC"
+        if tail is not None:  # its newest events by the events table's own key, then their rows: those alone
+            own = f"SELECT {at} FROM {events} WHERE originator_id = ? ORDER BY originator_version DESC"
+            own += f" LIMIT {int(tail)}"
+            parts += f" LIMIT {int(tail)}"
+        else:
+            own = f"SELECT {at} FROM {events} WHERE originator_id = ?"
+        found = views.query(
+            sql + f" WHERE l.position IN ({own}) OR l.position IN ({parts})" + _newest(tail),
+            (views.originator(originator), str(ident), names[originator].casefold()),
+        )
     corrections = _corrections(app, ident)
     if corrections is None:
         return None
