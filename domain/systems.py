@@ -25,7 +25,7 @@ class RuleSystem(Protocol):
         ...
 
     @property
-    def Rulings(self) -> type[Model]:  # noqa: N802  (its typed rulings; defaults per RULINGS.md)
+    def Rulings(self) -> type[Model]:  # noqa: N802  (its typed rulings; defaults per docs/rulings.md)
         ...
 
     @property
@@ -65,7 +65,7 @@ class RuleSystem(Protocol):
         ...
 
     def explain(self, event: DomainEvent, name: str) -> str:
-        """Sentences for people about one of its events recorded on character `name` (EXPLAIN_API.md)."""
+        """Sentences for people about one of its events recorded on character `name`."""
         ...
 
     def sheet_lines(self, sheet: Any, condition: Any) -> list[str]:

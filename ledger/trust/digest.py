@@ -1,4 +1,4 @@
-"""Holding a ledger to what it was (issue 25, item 4): a digest over every aggregate's head hash.
+"""Holding a ledger to what it was: a digest over every aggregate's head hash.
 
 Each event's hash covers its content and its aggregate's previous hash, so an aggregate's newest
 hash stands for its whole history, and one digest over every aggregate's (id, version, hash)
