@@ -11,8 +11,7 @@ import click
 
 from ..domain.errors import BadInput
 from ..domain.text import check_arguments
-from ..ledger.store.fresh import absent, discard_unwritten
-from ..ledger.store.targets import must_exist
+from ..ledger.application.addresses import absent, discard_unwritten, must_exist
 from .complete import campaign_names, wire
 from .context import Env
 
