@@ -17,6 +17,7 @@ from ...domain.character import Character, CharacterRegistered, character_id
 from ...domain.dice import Dice
 from ...domain.errors import BadInput, NotFound, OfTheCharacter, Refusal
 from ...domain.events import Resolution
+from ...domain.participants import invitation_hash
 from ...domain.text import normalise_name, printable
 from ...projections.catchup import catch_up
 from ..store import snapshots
@@ -326,8 +327,6 @@ class Session:
     def new_invitation(self) -> tuple[str, str]:
         """A fresh one-time token and its hash, as an invitation records it (domain/participants.py)."""
         import secrets
-
-        from ...domain.participants import invitation_hash
 
         token = secrets.token_urlsafe(24)
         return token, invitation_hash(token)
