@@ -216,8 +216,8 @@ class Ledger:
         campaign SIGNED's signature was checked for already (a server checks it before it reads the
         document): not checked again."""
 
-        from ..trust.nonces import refuse_spent, seeded_nonce
-        from ..trust.signing import seal_with, sign, valid
+        from ..trust.nonces import seeded_nonce
+        from ..trust.signing import seal_with, sign
         from ..trust.tree import extend
         from ..trust.witness import note_head, refuse_unwitnessed
         from .commands import handler_of
@@ -243,10 +243,8 @@ class Ledger:
             session.touching()  # (not every aggregate held: a batch's session may hold thousands)
             reply = handler(session, command)
             campaign = session.campaign.id
-            if signed is not None:  # from another device: its document is this command's, signed, and new
-                if not signs(signed, command) or (campaign != verified and not valid(signed, campaign)):
-                    raise BadSignature("the signature does not verify for this document, nonce and campaign")
-                refuse_spent(session.app, campaign, signed.nonce)
+            if signed is not None:
+                refuse_forged(session, command, signed, verified)
             signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}
             touched = session.touched()
 
@@ -412,3 +410,16 @@ class _Released(Exception):
 
 
 __all__ = ["Ledger", "lost_race"]  # (`lost_race`: ledger/application/retries.py's, where it was once defined)
+
+
+def refuse_forged(session: Session, command: Command, signed: Signed, verified: UUID | None) -> None:
+    """A document from another device: this command's, signed for the session's campaign (checked here
+    unless VERIFIED names that campaign: a server checked the signature before it read the document), and
+    its nonce new in the campaign (spent now)."""
+    from ..trust.nonces import refuse_spent
+    from ..trust.signing import valid
+
+    campaign = session.campaign.id
+    if not signs(signed, command) or (campaign != verified and not valid(signed, campaign)):
+        raise BadSignature("the signature does not verify for this document, nonce and campaign")
+    refuse_spent(session.app, campaign, signed.nonce)
