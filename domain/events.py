@@ -94,8 +94,8 @@ class DomainEvent(Model):
     def signed_with(self, prev_hash: str, signed: Signed, signed_state: dict[str, Any]) -> Self:
         """This new sealed event (not yet shared), signed with SIGNED (`signed_state` is its JSON) after
         `prev_hash`, and sealed again: from the JSON it was first sealed with, in its fields' order, with
-        the signature in its place, rather than dumped again (a signed command seals each of its events
-        twice: once as the domain records it, once with the signature)."""
+        the signature in its place, rather than dumped again; one made unsealed (as a command's are: the
+        ledger seals each event once, here) is sealed now."""
         kept = (self.__pydantic_private__ or {}).get("_stored")
         self.__dict__["prev_hash"], self.__dict__["signed"] = prev_hash, signed
         self.__pydantic_fields_set__.add("signed")

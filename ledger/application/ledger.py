@@ -11,6 +11,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
+from ...domain.aggregate import SEALING
 from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden
 from ...domain.text import printable
 from ..store.chronicle import Chronicle, open_ledger
@@ -241,7 +242,11 @@ class Ledger:
             session.key = key
             session.device_seed, session.from_device, session.fair_taken = command.device_seed, signed is not None, []
             session.touching()  # (not every aggregate held: a batch's session may hold thousands)
-            reply = handler(session, command)
+            unsealed = SEALING.set(False)  # each event is sealed once, by `seal_with`, with its signature
+            try:
+                reply = handler(session, command)
+            finally:
+                SEALING.reset(unsealed)
             campaign = session.campaign.id
             if signed is not None:
                 refuse_forged(session, command, signed, verified)
