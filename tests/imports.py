@@ -99,3 +99,13 @@ def top_level_graph() -> dict[str, set[str]]:
         if target is not None and target != entry.module:
             graph[entry.module].add(target)
     return graph
+
+
+def whole_graph() -> dict[str, set[str]]:
+    """Each product module and the product modules it imports anywhere: at its top or inside a function."""
+    graph: dict[str, set[str]] = {module: set() for module in product_modules()}
+    for entry in product_imports():
+        target = imported_module(entry)
+        if target is not None and target != entry.module:
+            graph[entry.module].add(target)
+    return graph

@@ -4,7 +4,7 @@ an import inside a function runs when called, and one under `TYPE_CHECKING` neve
 
 from __future__ import annotations
 
-from imports import top_level_graph
+from imports import top_level_graph, whole_graph
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -56,3 +56,16 @@ def test_circles_are_found() -> None:
 
 def test_no_module_imports_its_way_back_to_itself() -> None:
     assert circles(top_level_graph()) == []
+
+
+# Circles closed only by an import inside a function: none may be added. These two remain, in modules
+# edited elsewhere as this test was written: the store's mapper resolves the snapshot class it stores, and
+# the explanations of corrections name changes in words that name events again.
+KNOWN_INSIDE_FUNCTIONS = [
+    ["chronicle.domain.changes", "chronicle.domain.explain"],
+    ["chronicle.ledger.store.mapper", "chronicle.ledger.store.snapshots"],
+]
+
+
+def test_imports_inside_functions_hide_no_new_circle() -> None:
+    assert sorted(circles(whole_graph())) == KNOWN_INSIDE_FUNCTIONS
