@@ -7,7 +7,7 @@ is detectable (`verify`).
 
 import hashlib
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 from uuid import UUID
 
 import orjson
@@ -17,9 +17,6 @@ from pydantic import Field
 
 from .dice import Dice, DiceRecord
 from .model import Model, beyond_int64
-
-if TYPE_CHECKING:
-    from .character import Character
 
 
 class Signed(Model):
@@ -139,6 +136,14 @@ class Created(Event, CanInitAggregate[UUID]):
     originator_topic: str
 
 
+class Evolving(Protocol):
+    """What a decision changes (a `Character`, domain/character.py, which imports this module): its sheet and
+    condition."""
+
+    sheet: Any
+    condition: Any
+
+
 class Resolution(Event):
     """A decision: its inputs, dice and rulings derive its outcome (`derive`), and the outcome
     evolves the character (`evolve`). Subclasses (one per action, in each system's package)
@@ -173,5 +178,5 @@ class Resolution(Event):
     def evolve(self, sheet: Any, condition: Any) -> tuple[Model, Model]:
         raise NotImplementedError(f"{type(self).__name__} does not define evolve()")
 
-    def apply(self, aggregate: "Character") -> None:
+    def apply(self, aggregate: Evolving) -> None:
         aggregate.sheet, aggregate.condition = self.evolve(aggregate.sheet, aggregate.condition)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from .errors import BadInput
 from .events import DomainEvent, Resolution
@@ -73,10 +73,8 @@ class RuleSystem(Protocol):
         ...
 
 
-if TYPE_CHECKING:  # mypy checks each package against the Protocol (tests/domain/test_systems.py does at run time)
-    from . import adnd2e, pendragon, potestas
-
-    _COMPLETE: tuple[RuleSystem, ...] = (potestas, adnd2e, pendragon)
+# mypy checks each package against the Protocol in domain/systems_checked.py (tests/domain/test_systems.py
+# does at run time)
 
 PACKAGES = {spec.name: spec.package for spec in SYSTEMS}  # (domain/registry.py declares them)
 
