@@ -1,4 +1,4 @@
-"""Command documents and signed events against the library's own batched save (issue 36, goals 3 and 4):
+"""Command documents and signed events against the library's own batched save:
 
 - `batch --jsonl` of LINES command documents (rolls, injuries, rests, as the command-line batch rows run
   them), each batch on its own copy of a 100k-event ledger, one process and one transaction; goal: >= 0.5x

@@ -2,7 +2,7 @@
 command document signed with the player's own Ed25519 key (`POST /api/commands`, as a page sends it),
 while a few pages follow `/events`.
 
-Two shapes (issue 36):
+Two shapes:
 
 - `table` (goal 1): PLAYERS players of one Potestas campaign on one SQLite ledger and one server, each
   writing for their own character (an injury, then a rest, and again) as fast as the answers come back.

@@ -1,7 +1,7 @@
 """The witness's proofs at scale: a campaign's stored Merkle tree of LEAVES leaves (as a ledger of a
 million events grows it, in the ledger's own tables), then consistency proofs from earlier sizes to
 the whole, each read from the stored nodes and verified, as `verify --witness` and the table view's
-proof endpoint do. Goal (issue 36): a consistency proof at 1M events in < 20 ms.
+proof endpoint do. Goal: a consistency proof at 1M events in < 20 ms.
 
 `python -m benchmarks.proofs` runs these rows alone; `python -m benchmarks` includes them."""
 

@@ -1,5 +1,5 @@
 """`python -m benchmarks.serve_memory [--writes N]`: the memory of one `chronicle serve --writes` process
-as writes go through it (issue 36: after 100k writes <= 1.2x after 1k).
+as writes go through it (goal: after 100k writes <= 1.2x after 1k).
 
 One server on a fresh SQLite ledger in a temporary folder (one Potestas campaign, CLIENTS players, each
 with their own Ed25519 key and character), its per-key rate limit lifted as benchmarks/load.py lifts it;

@@ -1,4 +1,4 @@
-"""The rows of issue 26, measured as a user runs the commands: whole processes, one campaign in the
+"""The speed goals' rows, measured as a user runs the commands: whole processes, one campaign in the
 ledger and no `--campaign`, each against the bare import of click, pydantic and the library in the same
 run (the median of RUNS processes each)."""
 
@@ -15,7 +15,7 @@ from .measure import BARE, FLOOR, RUNS, RUNS_OF_LATENCY, against, cli, copy, lat
 
 START_UP = 1.5  # goals, as multiples of the bare import
 HELP = 2.0
-BATCH = 0.25  # a batch of command lines through Click's public parsing, against Click's bare parse (issue 36)
+BATCH = 0.25  # a batch of command lines through Click's public parsing, against Click's bare parse
 
 
 def start_up(db: Path, tier: str, name: str = "C0007", imported: str = "C0008") -> None:

@@ -139,7 +139,7 @@ def _where(number: int | None) -> str:
 
 
 # commands that open the ledger on their own (or another one) and commit by themselves, or read lines of
-# their own: they cannot join a batch's one transaction (issue 25, item 2), nor run in the shell
+# their own: they cannot join a batch's one transaction, nor run in the shell
 OWN_TRANSACTION = {
     "import": "it commits on its own",
     "rebuild": "it replaces the read models on its own",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.shell_completion import BashComplete, CompletionItem, ShellComplete, add_completion_class, split_arg_string
 
-from ..ledger.store.targets import must_exist
+from ..ledger.application.addresses import must_exist
 from .context import Env
 from .modelled import Modelled
 from .options import whole_numbers_within_64_bits

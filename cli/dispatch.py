@@ -10,8 +10,8 @@ import click
 from click.shell_completion import CompletionItem
 
 from ..domain.systems import PACKAGES
+from ..ledger.application.addresses import must_exist
 from ..ledger.application.queries import CurrentCampaign
-from ..ledger.store.targets import must_exist
 from .complete import campaign_command, wire
 from .context import Env
 
@@ -29,15 +29,12 @@ class _Unparsed(click.Command):
         real = campaign_command(ctx, self.pick)  # type: ignore[attr-defined]
         if real is None:
             return []
-        # Click's own resolution of what the incomplete word is (an option name, an option's value or
-        # an argument), on the real command: it has no public name
-        from click.shell_completion import _resolve_incomplete
+        # Click's own completion (an option name, an option's value or an argument) of the real command,
+        # through its public `ShellComplete`, in a context under this one
+        from click.shell_completion import ShellComplete
 
-        with real.make_context(
-            ctx.info_name, list(ctx.args), parent=ctx.parent, obj=ctx.find_root().obj, resilient_parsing=True
-        ) as sub:
-            found, incomplete = _resolve_incomplete(sub, list(ctx.args), incomplete)
-            return found.shell_complete(sub, incomplete)
+        completion = ShellComplete(real, {"parent": ctx.parent, "obj": ctx.find_root().obj}, ctx.info_name or "", "")
+        return completion.get_completions(list(ctx.args), incomplete)
 
 
 @functools.cache  # a batch dispatches at every such line, and import_module costs some microseconds even when loaded

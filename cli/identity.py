@@ -25,7 +25,7 @@ def show(env: Env) -> None:
     Example:
       chronicle identity show --json
     """
-    from ..ledger.trust.identity import load_or_create
+    from ..ledger.application.keys import load_or_create
 
     mine = load_or_create()
     emit(

@@ -19,7 +19,7 @@ def mcp(env: Env) -> None:
     Example (an assistant's MCP configuration):
       {"mcpServers": {"chronicle": {"command": "chronicle", "args": ["--db", "/path/table.db", "mcp"]}}}
     """
-    from ..ledger.store.sqlite import staying_up
+    from ..ledger.application.connections import staying_up
     from .assistant.desk import Desk
     from .assistant.server import serve
 

@@ -46,8 +46,8 @@ def common(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
-# Whole numbers typed as options and arguments: Click's own `int` and `IntRange`, held to 64 bits (issues 22, 25
-# and 34). The bound belongs to what is parsed as a number, never to free text made of digits
+# Whole numbers typed as options and arguments: Click's own `int` and `IntRange`, held to 64 bits. The bound
+# belongs to what is parsed as a number, never to free text made of digits
 # (`note 99999999999999999999` is a note), so it is the parameter's type that holds it, not the command line.
 
 

@@ -15,7 +15,7 @@ _NEGATIVE_NOTATION = re.compile(r"-[\d(d]", re.IGNORECASE)  # -1d4, -d8, -(1d6+1
 
 
 class NotationCommand(Modelled):
-    """A notation may begin with a minus (`roll -1d4`, CONTRACT.md "Long campaigns"): that word is the
+    """A notation may begin with a minus (`roll -1d4`, docs/scripting.md, Names, references and time): that word is the
     notation, not an option, so it is handed to Click after `--`, where every word is an argument."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

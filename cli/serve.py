@@ -15,8 +15,8 @@ import click
 
 from ..domain.errors import BadInput
 from ..domain.text import printable
-from ..ledger.store.sqlite import staying_up
-from ..ledger.store.targets import redact
+from ..ledger.application.addresses import redact
+from ..ledger.application.connections import staying_up
 from .context import Env
 from .web.app import build
 from .web.limits import Room, room

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..domain.errors import BadInput
-from ..ledger.store.sqlite import staying_up
+from ..ledger.application.addresses import must_exist
+from ..ledger.application.connections import staying_up
 from .batch import LONGEST_LINE, OWN_TRANSACTION, RunLine, line_runner
 from .complete import line_completions, quoted
 from .context import Env
@@ -58,8 +59,6 @@ def _open(env: Env) -> None:
     """The ledger, opened now if it exists, so the first line costs no more than the others (an empty
     folder gets no database until a line writes); it stays open between lines, and is closed when the
     shell ends."""
-    from ..ledger.store.targets import must_exist
-
     try:
         must_exist(env.db)
     except BadInput:
@@ -134,7 +133,7 @@ def _typed(ctx: click.Context) -> Iterator[str]:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
 
-    from ..ledger.trust.identity import folder
+    from ..ledger.application.keys import folder
 
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(folder() / HISTORY)),

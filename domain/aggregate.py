@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from .events import Created, Event
 
 
-# Whether events made now are sealed with their hash: not while `verify` runs a signed command again only to
-# compare what it makes with what was recorded (ledger/trust/derivation.py), which never stores them.
+# Whether events made now are sealed with their hash: not while a command decides (the ledger seals each of
+# its events once, with its signature: ledger/trust/signing.py), nor while `verify` runs a signed command
+# again only to compare what it makes with what was recorded (ledger/trust/derivation.py).
 SEALING: ContextVar[bool] = ContextVar("sealing", default=True)
 
 
@@ -39,7 +40,7 @@ class Aggregate(BaseAggregate[UUID]):
         event = event_class(
             originator_id=id, originator_version=1, originator_topic=get_topic(cls), timestamp=timestamp, **kwargs
         )
-        event = event.sealed()
+        event = event.sealed() if SEALING.get() else event.unsealed()
         aggregate: Self = event.mutate(None)  # the aggregate `originator_topic` names: this class
         aggregate.pending_events.append(event)
         return aggregate

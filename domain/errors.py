@@ -26,7 +26,7 @@ class NotFound(BadInput):
 class OfTheCharacter(ChronicleError):
     """An error of the rules about the character whose sheet and condition they were given. The rules know
     no names, so it says "the character" or "this sheet"; where the character is known, the ledger raises
-    `of(name)` instead: the same error, naming them (issue 34: messages name the character)."""
+    `of(name)` instead: the same error, naming them (messages name the character)."""
 
     def of(self, name: str) -> ChronicleError:
         raise NotImplementedError

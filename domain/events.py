@@ -7,7 +7,7 @@ is detectable (`verify`).
 
 import hashlib
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 from uuid import UUID
 
 import orjson
@@ -17,9 +17,6 @@ from pydantic import Field
 
 from .dice import Dice, DiceRecord
 from .model import Model, beyond_int64
-
-if TYPE_CHECKING:
-    from .character import Character
 
 
 class Signed(Model):
@@ -94,8 +91,8 @@ class DomainEvent(Model):
     def signed_with(self, prev_hash: str, signed: Signed, signed_state: dict[str, Any]) -> Self:
         """This new sealed event (not yet shared), signed with SIGNED (`signed_state` is its JSON) after
         `prev_hash`, and sealed again: from the JSON it was first sealed with, in its fields' order, with
-        the signature in its place, rather than dumped again (a signed command seals each of its events
-        twice: once as the domain records it, once with the signature)."""
+        the signature in its place, rather than dumped again; one made unsealed (as a command's are: the
+        ledger seals each event once, here) is sealed now."""
         kept = (self.__pydantic_private__ or {}).get("_stored")
         self.__dict__["prev_hash"], self.__dict__["signed"] = prev_hash, signed
         self.__pydantic_fields_set__.add("signed")
@@ -139,6 +136,14 @@ class Created(Event, CanInitAggregate[UUID]):
     originator_topic: str
 
 
+class Evolving(Protocol):
+    """What a decision changes (a `Character`, domain/character.py, which imports this module): its sheet and
+    condition."""
+
+    sheet: Any
+    condition: Any
+
+
 class Resolution(Event):
     """A decision: its inputs, dice and rulings derive its outcome (`derive`), and the outcome
     evolves the character (`evolve`). Subclasses (one per action, in each system's package)
@@ -173,5 +178,5 @@ class Resolution(Event):
     def evolve(self, sheet: Any, condition: Any) -> tuple[Model, Model]:
         raise NotImplementedError(f"{type(self).__name__} does not define evolve()")
 
-    def apply(self, aggregate: "Character") -> None:
+    def apply(self, aggregate: Evolving) -> None:
         aggregate.sheet, aggregate.condition = self.evolve(aggregate.sheet, aggregate.condition)

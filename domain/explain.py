@@ -1,4 +1,4 @@
-"""Every event in sentences for people (EXPLAIN_API.md; issue 20 item 4): the common events here, the
+"""Every event in sentences for people: the common events here, the
 rest by their system's `explain`. Pure: it reads the event alone, never storage.
 
 `name` is the character the event is recorded on, or "" for an event of the campaign itself. No

@@ -1,4 +1,4 @@
-"""The 64-bit limit every integer entering the ledger is held to (issues 22, 25 and 34), apart from the
+"""The 64-bit limit every integer entering the ledger is held to, apart from the
 models so that checking the whole numbers typed on the command line (cli/options.py) needs no pydantic."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from .limits import INT64_MIN as INT64_MIN
 
 _set = object.__setattr__
 
-# Every integer the ledger keeps fits 64 bits (issues 22 and 25: the JSON it stores and SQL read no more);
+# Every integer the ledger keeps fits 64 bits (the JSON it stores and SQL read no more);
 # a bigger one typed anywhere is bad input that names this limit (domain/limits.py), never an internal error.
 
 

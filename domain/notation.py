@@ -1,6 +1,6 @@
 """Dice notation: a grammar parsed into the immutable tree of `dice_tree.py` (after avrae/d20, never evaluated as code).
 
-Grammar (CONTRACT.md "Dice" and "Long campaigns"), spaces ignored, case-insensitive:
+Grammar (docs/scripting.md, Dice), spaces ignored, case-insensitive:
 
     expression := product (("+" | "-") product)*
     product    := signed (("*" | "/") signed)*
@@ -9,7 +9,7 @@ Grammar (CONTRACT.md "Dice" and "Long campaigns"), spaces ignored, case-insensit
     dice       := [number] "d" (number | "%") [("kh" | "kl" | "dh" | "dl") number]
 
 `dX` is `1dX`, `d%` is `d100`; 1-1,000 dice and 1-1,000 faces a term. `/` rounds down (floor, toward
-negative infinity: RULINGS.md "Rounding: always down (floor) unless stated"). Every integer, and every
+negative infinity: the rule texts' "Rounding: always down (floor) unless stated"). Every integer, and every
 value the expression can take, lies within 64 bits; a divisor that can be 0 is refused. The tree knows
 its bounds, so each check is made once, on parsing, and no roll can fail afterwards.
 """
@@ -140,7 +140,7 @@ def _check_values(node: Node, notation: str) -> None:
 
 
 def _refuse_a_range(notation: str, text: str) -> None:
-    """`2-8` is how a book writes "2 to 8", not 2 minus 8 (issue 22): constants alone that read like a range
+    """`2-8` is how a book writes "2 to 8", not 2 minus 8: constants alone that read like a range
     are refused, with the dice that roll that range. A higher number first (`8-2`) is plain subtraction."""
     match = _RANGE.fullmatch(text)
     if not match:

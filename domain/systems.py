@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from .errors import BadInput
 from .events import DomainEvent, Resolution
@@ -25,7 +25,7 @@ class RuleSystem(Protocol):
         ...
 
     @property
-    def Rulings(self) -> type[Model]:  # noqa: N802  (its typed rulings; defaults per RULINGS.md)
+    def Rulings(self) -> type[Model]:  # noqa: N802  (its typed rulings; defaults per docs/rulings.md)
         ...
 
     @property
@@ -65,7 +65,7 @@ class RuleSystem(Protocol):
         ...
 
     def explain(self, event: DomainEvent, name: str) -> str:
-        """Sentences for people about one of its events recorded on character `name` (EXPLAIN_API.md)."""
+        """Sentences for people about one of its events recorded on character `name`."""
         ...
 
     def sheet_lines(self, sheet: Any, condition: Any) -> list[str]:
@@ -73,10 +73,8 @@ class RuleSystem(Protocol):
         ...
 
 
-if TYPE_CHECKING:  # mypy checks each package against the Protocol (tests/domain/test_systems.py does at run time)
-    from . import adnd2e, pendragon, potestas
-
-    _COMPLETE: tuple[RuleSystem, ...] = (potestas, adnd2e, pendragon)
+# mypy checks each package against the Protocol in domain/systems_checked.py (tests/domain/test_systems.py
+# does at run time)
 
 PACKAGES = {spec.name: spec.package for spec in SYSTEMS}  # (domain/registry.py declares them)
 

@@ -1,5 +1,5 @@
 """The one rule of every explanation: each event type has its teller, and an event without one is an
-error, never a sentence made of its class name (issue 35)."""
+error, never a sentence made of its class name."""
 
 from __future__ import annotations
 

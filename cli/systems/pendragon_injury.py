@@ -1,5 +1,5 @@
 """`chronicle injure`, `first-aid`, `chirurgery`, `heal` and `rest` for PenDragon Pass
-(RULINGS.md section 3, Injury)."""
+(docs/rulings.md, PenDragon Pass, Injury)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`chronicle oath swear | fulfil | break` and `chronicle geas take | break` (RULINGS.md section 3, Status:
+"""`chronicle oath swear | fulfil | break` and `chronicle geas take | break` (docs/rulings.md, PenDragon Pass, Status:
 oaths and geasa)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """`chronicle tactic NAME TACTIC ...`: the sixteen special tactics and weapon cases as one recorded
-`TacticResolved` (RULINGS.md section 3, Feats, tactics, weapons)."""
+`TacticResolved` (docs/rulings.md, PenDragon Pass, Feats, tactics, weapons)."""
 
 from __future__ import annotations
 

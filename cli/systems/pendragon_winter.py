@@ -1,5 +1,5 @@
 """`chronicle winter [--year Y] [--land-roll N] [--rolls FILE] [--ask]`: the campaign's Winter Phase
-(RULINGS.md section 3, Winter Phase). The --rolls file becomes the command's plan; --ask gathers the
+(docs/rulings.md, PenDragon Pass, Winter Phase). The --rolls file becomes the command's plan; --ask gathers the
 table's dice at a terminal before the command runs."""
 
 from __future__ import annotations

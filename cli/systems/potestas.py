@@ -1,4 +1,4 @@
-"""Potestas commands (seed 000; RULINGS.md 1): injure, dying-save, exert, rest, attack, fall, and the
+"""Potestas commands (seed 000; docs/rulings.md, Potestas): injure, dying-save, exert, rest, attack, fall, and the
 `rules fortitude-dc` / `rules falling` queries. Each command is its options, its help and the model the
 application layer runs (`chronicle.ledger.application.commands.potestas`)."""
 

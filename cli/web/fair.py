@@ -20,8 +20,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ...domain.errors import BadInput, ChronicleError, NotFound
+from ...ledger.application.opened import Chronicle, hide_password, open_ledger
 from ...ledger.application.views.fair_dice import MOST, fair_rolls
-from ...ledger.store.chronicle import Chronicle, hide_password, open_ledger
 from .witness import failure
 
 

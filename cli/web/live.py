@@ -19,8 +19,8 @@ import orjson
 from starlette.concurrency import run_in_threadpool
 
 from ...ledger.application.failures import first_line
+from ...ledger.application.opened import appends, notify_appends
 from ...ledger.application.queries.pages import Appended
-from ...ledger.store.appends import appends, notify_appends
 from .reading import LedgerUnavailable, Reading
 
 POLL = 0.25  # seconds between looks at SQLite's log

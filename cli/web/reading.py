@@ -9,12 +9,12 @@ import threading
 from pathlib import Path
 
 from ...domain.errors import BadInput, ChronicleError
+from ...ledger.application.addresses import is_postgres
 from ...ledger.application.failures import first_line
 from ...ledger.application.ledger import Ledger
+from ...ledger.application.opened import hide_password
 from ...ledger.application.queries import Query
 from ...ledger.application.reply import Reply
-from ...ledger.store.chronicle import hide_password
-from ...ledger.store.targets import is_postgres
 
 
 class LedgerUnavailable(Exception):

@@ -33,9 +33,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ...domain.errors import BadInput, ChronicleError, NotFound
-from ...ledger.store.chronicle import Chronicle, hide_password, open_ledger
-from ...ledger.trust.tree import DamagedTree, Head, extend, rebuild, stored_tree
-from ...ledger.trust.witness import audit, seen_key
+from ...ledger.application.opened import Chronicle, hide_password, open_ledger
+from ...ledger.application.witnessing import DamagedTree, Head, audit, extend, rebuild, seen_key, stored_tree
 
 AUDIT_EVERY = 60.0  # seconds between two comparisons of an unchanged log with its tree
 SHARE = 0.1  # at most this share of the time is spent comparing (a long log is compared less often)

@@ -36,11 +36,10 @@ from ...domain.events import Signed
 from ...domain.participants import check_key
 from ...ledger.application.failures import failure as said
 from ...ledger.application.failures import first_line
+from ...ledger.application.keys import invitation_book, valid
 from ...ledger.application.ledger import Ledger
+from ...ledger.application.opened import hide_password
 from ...ledger.application.queries.devices import InvitationState, ParticipantOf, SignedFor
-from ...ledger.store.chronicle import hide_password
-from ...ledger.trust.invitations import invitation_book
-from ...ledger.trust.signing import valid
 from .security import BODY, Abandoned, Buckets, TooLarge, bounded_body
 from .witness import failure
 

@@ -1,4 +1,4 @@
-"""AD&D 2E non-lethal combat (seed 003; RULINGS.md section 2): real and temporary damage, sap,
+"""AD&D 2E non-lethal combat (seed 003; docs/rulings.md, AD&D 2E): real and temporary damage, sap,
 mugging, grabs and holds, as pure rules plus the events that record them."""
 
 from .attacks import AttackInputs, AttackModifiers, AttackOutcome, attack, attack_modifiers

@@ -15,7 +15,7 @@ from .sheet import Sheet
 class Condition(Model):
     real_damage: int = Field(0, ge=0)
     temporary_damage: int = Field(0, ge=0)
-    unconscious: bool = False  # from damage (RULINGS.md 2, temporary_unconscious)
+    unconscious: bool = False  # from damage (docs/rulings.md, AD&D 2E, temporary_unconscious)
     dead: bool = False
     knocked_out_rounds: int = Field(0, ge=0, description="Rounds left of a mugging or sap knockout.")
     asleep: bool = False
@@ -63,7 +63,7 @@ def max_hp(sheet: Sheet) -> int:
 
 def settle(sheet: Sheet, condition: Condition, real: int, temporary: int, rulings: Rulings) -> tuple[bool, bool]:
     """(unconscious, dead) after damage: death by real damage alone (`death_at`, standard 0);
-    real+temporary at or over max hp knocks out when `temporary_unconscious` (RULINGS.md 2)."""
+    real+temporary at or over max hp knocks out when `temporary_unconscious` (docs/rulings.md, AD&D 2E)."""
     top = max_hp(sheet)
     dead = condition.dead or top - real <= rulings.death_at
     knocked = top - real <= 0 or (rulings.temporary_unconscious and real + temporary >= top)

@@ -1,4 +1,4 @@
-"""Real and temporary damage, sap knockouts and rest (RULINGS.md 2; seed, Weapons in attack and Sap)."""
+"""Real and temporary damage, sap knockouts and rest (docs/rulings.md, AD&D 2E; seed, Weapons in attack and Sap)."""
 
 from __future__ import annotations
 

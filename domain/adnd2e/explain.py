@@ -1,4 +1,4 @@
-"""AD&D 2E events in sentences for people (EXPLAIN_API.md): who did what to whom, the dice and numbers
+"""AD&D 2E events in sentences for people: who did what to whom, the dice and numbers
 that decided, and the result. Pure: the event alone."""
 
 from __future__ import annotations

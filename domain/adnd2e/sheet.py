@@ -1,4 +1,4 @@
-"""The AD&D 2E character sheet: the stats the non-lethal rules read (CONTRACT.md sheet fields)."""
+"""The AD&D 2E character sheet: the stats the non-lethal rules read (docs/scripting.md, Characters and systems)."""
 
 from __future__ import annotations
 

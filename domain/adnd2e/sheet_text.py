@@ -1,4 +1,4 @@
-"""The AD&D 2E sheet as a player reads it (EXPLAIN_API.md `sheet_lines`): hit points with real and temporary
+"""The AD&D 2E sheet as a player reads it: hit points with real and temporary
 damage, states, level and class, the numbers, the weapons."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""PenDragon Pass: Pendragon rules for Glorantha (seed 004; RULINGS.md section 3), as pure functions.
+"""PenDragon Pass: Pendragon rules for Glorantha (seed 004; docs/rulings.md, PenDragon Pass), as pure functions.
 
 The rule modules decide outcomes; `events` holds the events that record them (each event's
 `derive(sheet, condition, inputs, rulings, dice)` and `evolve`). See `domain/systems.py` for the

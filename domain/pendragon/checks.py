@@ -56,7 +56,7 @@ def after_check(condition: Condition, inputs: CheckInputs, outcome: CheckOutcome
 
 
 class ExperienceInputs(Model):
-    """Experience rolls a month after an adventure (RULINGS.md `experience_timing`)."""
+    """Experience rolls a month after an adventure (docs/rulings.md `experience_timing`)."""
 
 
 class ExperienceOutcome(Model):

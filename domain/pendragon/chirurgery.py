@@ -1,4 +1,4 @@
-"""Chirurgery (standard Pendragon; the seed names it, RULINGS.md section 3 Injury; issue 22).
+"""Chirurgery (standard Pendragon; the seed names it, docs/rulings.md, PenDragon Pass Injury).
 
 A major wound, and a character who fell unconscious, need Chirurgery before they heal on their own.
 The healer (never the patient) rolls a d20 against their Chirurgery, once per week of care (ruling

@@ -15,7 +15,7 @@ class Wound(Model):
     id: int
     received: int  # damage when dealt
     amount: int  # damage still unhealed: hp = SIZ + CON - sum of these
-    major: bool  # one wound of CON or more (RULINGS.md section 3, Injury)
+    major: bool  # one wound of CON or more (docs/rulings.md, PenDragon Pass, Injury)
     needs_chirurgery: bool
     first_aid_done: bool = False
     magic_healed: bool = False
@@ -89,7 +89,7 @@ class Condition(Model):
 
 
 def is_unconscious_at(hp: int, max_hp: int, threshold: UnconsciousThreshold) -> bool:
-    """RULINGS.md `unconscious_threshold`: quarter means at or below max_hp // 4."""
+    """docs/rulings.md `unconscious_threshold`: quarter means at or below max_hp // 4."""
     if threshold is UnconsciousThreshold.quarter:
         return hp <= max_hp // 4
     return 4 * hp < max_hp

@@ -1,4 +1,4 @@
-"""Checks and experience rolls (RULINGS.md section 3, Winter Phase: Experience)."""
+"""Checks and experience rolls (docs/rulings.md, PenDragon Pass, Winter Phase: Experience)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""PenDragon Pass events told for people (EXPLAIN_API.md): who did what to whom, the dice and numbers that
+"""PenDragon Pass events told for people: who did what to whom, the dice and numbers that
 decided, the result, and any oath, geas or reason quoted. Pure: each reads only its event."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from .skills import is_combat_skill
 
 
 def succeeds(roll: int, value: int, threshold: FeatThreshold) -> bool:
-    """RULINGS.md `feat_threshold`."""
+    """docs/rulings.md `feat_threshold`."""
     if threshold is FeatThreshold.half_floor_inclusive:
         return roll <= value // 2
     if threshold is FeatThreshold.half_floor_exclusive:

@@ -1,4 +1,4 @@
-"""Wounds, First Aid and magical healing (RULINGS.md section 3, Injury; seed: Injury and Health)."""
+"""Wounds, First Aid and magical healing (docs/rulings.md, PenDragon Pass, Injury; seed: Injury and Health)."""
 
 from datetime import datetime, timedelta
 from typing import Any
@@ -35,7 +35,7 @@ class InjureInputs(Model):
 
 
 def refuse_the_dead(sheet: Sheet, condition: Condition, force: bool, what: str) -> None:
-    """Injury, First Aid (issue 22), magical healing and rest (issue 34) on the dead are refused unless forced."""
+    """Injury, First Aid, magical healing and rest on the dead are refused unless forced."""
     if hp(sheet, condition) <= 0 and not force:
         raise CharacterRefused(f" is dead ({hp(sheet, condition)} hit points): force it to {what} anyway")
 

@@ -17,7 +17,7 @@ GEAS_UPKEEP_STATUS = 5  # each winter, per geas kept
 
 
 def find_oath(condition: Condition, ref: str) -> Oath:
-    """An oath by the id or the text given at `swear` (CONTRACT.md)."""
+    """An oath by the id or the text given at `swear` (docs/scripting.md)."""
     oath = next((o for o in condition.oaths if ref in (o.id, o.text)), None)
     if oath is None:
         raise NotFound(f"no oath {ref!r}")

@@ -1,6 +1,6 @@
 """Natural healing between adventures.
 
-The seed and RULINGS.md are silent on it, so the table's standard Pendragon rule applies: a
+The rule text and docs/rulings.md are silent on it, so the table's standard Pendragon rule applies: a
 character heals its Healing Rate, (STR + CON) // 10 (at least 1), in hit points per full week of
 rest, oldest wounds first. A wound that needs Chirurgery does not heal on its own, nor does a
 character who still needs Chirurgery after falling unconscious (`chirurgery.py` ends that need); an
@@ -68,7 +68,7 @@ def rest(sheet: Sheet, condition: Condition, inputs: RestInputs, rulings: Ruling
             healed[wound.id] = min(wound.amount, budget)
             budget -= healed[wound.id]
     after = hp(sheet, condition) + sum(healed.values())
-    # a rest that heals nothing wakes nobody (issue 22): only healing past the threshold does
+    # a rest that heals nothing wakes nobody: only healing past the threshold does
     unconscious = condition.unconscious and (
         not healed or is_unconscious_at(after, sheet.max_hp, rulings.unconscious_threshold)
     )

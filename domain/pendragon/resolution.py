@@ -1,4 +1,4 @@
-"""d20 resolution, unopposed and opposed (RULINGS.md section 3, Resolution; standard Pendragon)."""
+"""d20 resolution, unopposed and opposed (docs/rulings.md, PenDragon Pass, Resolution; standard Pendragon)."""
 
 from enum import StrEnum
 

@@ -1,6 +1,6 @@
 """The PenDragon Pass character sheet: statistics, Honor, the thirteen trait pairs, passions, skills.
 
-Sheet field names follow CONTRACT.md: `siz, con, pow, dex, str, app, honor`, then traits, passions
+Sheet field names follow docs/scripting.md: `siz, con, pow, dex, str, app, honor`, then traits, passions
 and skills by lower-case name.
 """
 
@@ -46,7 +46,7 @@ def is_passion(name: Name) -> bool:
 
 
 def category(name: Name) -> Name:
-    """What a name is by its spelling: statistic, trait, passion or skill (CONTRACT.md sheet fields)."""
+    """What a name is by its spelling: statistic, trait, passion or skill (docs/scripting.md, Characters)."""
     if name in STATISTICS:
         return "statistic"
     if name in OPPOSITE:
@@ -132,7 +132,7 @@ def known_names(held: "Sheet | None" = None) -> list[Name]:
 def sheet_key(key: Name, held: "Sheet | None" = None) -> Name:
     """The sheet name a `--stat KEY=V` sets. A key one or two letters from a name the system knows or
     `held` has, and not itself one, is bad input naming the nearest (`valorus`: did you mean
-    'valorous'?); a genuinely new one is written `skill:NAME` (or `passion:NAME`) (CONTRACT.md)."""
+    'valorous'?); a genuinely new one is written `skill:NAME` (or `passion:NAME`) (docs/scripting.md)."""
     prefix, colon, name = key.partition(":")
     if colon:
         if prefix not in NEW_NAME_PREFIXES:
@@ -167,7 +167,7 @@ def parse_sheet(
     stats: dict[Name, Name], kind: Name = "character", virtues: list[Name] | None = None, held: Sheet | None = None
 ) -> Sheet:
     """Build a sheet from `--stat KEY=VALUE` strings and `--virtues a,b,c,d,e`; setting a trait sets
-    its opposite to 20 minus it (CONTRACT.md). Keys are held to `sheet_key` (and to what `held` has)."""
+    its opposite to 20 minus it (docs/scripting.md). Keys are held to `sheet_key` (and to what `held` has)."""
     fields: dict = {"kind": kind, "traits": {t: 10 for t in OPPOSITE}, "passions": {}, "skills": {}}
     given_traits: dict[Name, int] = {}
     for key, text in stats.items():

@@ -1,4 +1,4 @@
-"""The PenDragon Pass sheet as a player reads it (EXPLAIN_API.md `sheet_lines`): hit points and wounds,
+"""The PenDragon Pass sheet as a player reads it: hit points and wounds,
 statistics, traits as opposed pairs, passions, skills, Status with the next 1,000, oaths, geasa, honours,
 increases and checks."""
 

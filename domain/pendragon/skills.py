@@ -1,7 +1,7 @@
 """Which skills are combat skills (Feats) and physical skills (trained to 15 at most).
 
 The seed names neither list: these are Pendragon's weapon and combat skills with Glorantha's
-weapons, and its bodily skills (RULINGS.md section 3; see `rulings.py`, "Decisions without a key").
+weapons, and its bodily skills (docs/rulings.md, PenDragon Pass; see `rulings.py`, "Decisions without a key").
 A sheet's other skills are neither. `KNOWN_SKILLS` and `KNOWN_PASSIONS` are the names a sheet key is
 held to when it is one or two letters from one of them (sheet.py: `did you mean`).
 """

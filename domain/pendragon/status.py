@@ -43,7 +43,7 @@ HONOURS = {
 MODIFIERS = {"head": 10, "yoke": 50, "missile": -50}  # percent of the base
 RELIGIOUS_HONOURS = ("initiate", "acolyte", "priest", "high-priest", "rune-lord")  # each makes an initiate
 # The most an explicit amount may give or take in one award: the seed's greatest single award is a hero's 750;
-# a thousand of those is a whole saga. (Issue 38: one award of 10^12 made every chart of it unbounded work.)
+# a thousand of those is a whole saga. (One award of 10^12 made every chart of it unbounded work.)
 MOST_AWARDED = 1_000_000
 
 
@@ -67,7 +67,7 @@ AwardAmount = Annotated[
 
 
 def is_initiate(sheet: Sheet, condition: Condition) -> bool:
-    """The sheet's flag, or the Initiate or a higher religious honour (issue 22)."""
+    """The sheet's flag, or the Initiate or a higher religious honour."""
     return sheet.initiate or any(h in RELIGIOUS_HONOURS for h in condition.honours)
 
 

@@ -15,13 +15,13 @@ from .tactic_base import Attack, Effect, TacticOutcome, opposed_outcome
 SMALL_TARGET = -5  # break shield/weapon, disarm
 GREAT_BLOW = -5
 PER_EXTRA_OPPONENT = -5
-SPELL_WITH_ATTACK = 5  # "a reflexive 5/+5 modifier" (RULINGS.md `spell_attack_modifier`)
+SPELL_WITH_ATTACK = 5  # "a reflexive 5/+5 modifier" (docs/rulings.md `spell_attack_modifier`)
 SHIELD_PARRY_ARMOUR = 6
 
 
 class BreakShield(Attack):
     """On a win, damage against the parry armour (6) shatters the shield or weapon
-    (RULINGS.md `break_shield_needs`). Dice: "check", "opponent", "damage" (on a win)."""
+    (docs/rulings.md `break_shield_needs`). Dice: "check", "opponent", "damage" (on a win)."""
 
     tactic: Literal["break-shield"] = "break-shield"
     damage: str  # the weapon's damage notation, e.g. 4d6
@@ -114,7 +114,7 @@ class MultipleOpponents(Model):
 
 
 class SpellWithAttack(Attack):
-    """Casting with an attack, "at a reflexive 5/+5 modifier" (RULINGS.md `spell_attack_modifier`): reflexive,
+    """Casting with an attack, "at a reflexive 5/+5 modifier" (docs/rulings.md `spell_attack_modifier`): reflexive,
     the caster's attack -5 and the opponent's opposed roll +5, the spell as usual; both_minus_5 (the earlier
     reading), the attack and the spell each -5. Dice: "check", "opponent", "spell" (d20)."""
 

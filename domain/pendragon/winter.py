@@ -1,4 +1,4 @@
-"""One character's Winter Phase (RULINGS.md section 3, Winter Phase; seed: The Winter Phase).
+"""One character's Winter Phase (docs/rulings.md, PenDragon Pass, Winter Phase; seed: The Winter Phase).
 
 The campaign rolls the land once (`land_modifier`); each character then records one `WinterResolved`
 whose inputs carry the year, that roll and the character's declared choices.

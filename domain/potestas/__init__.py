@@ -1,4 +1,4 @@
-"""Potestas: a wound-based variant of D&D 3E combat (seed 000, RULINGS.md section 1).
+"""Potestas: a wound-based variant of D&D 3E combat (seed 000, docs/rulings.md, Potestas).
 
 Pure rules (no I/O, clock or global RNG) and the events that record them; see `events` for the
 dice purposes each action uses.

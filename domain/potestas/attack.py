@@ -1,4 +1,4 @@
-"""Attack and full attack (RULINGS.md 1, Attack, Full attack options, Damage): one roll, any number of hits.
+"""Attack and full attack (docs/rulings.md, Potestas; seed: Attack, Damage): one roll, any number of hits.
 
 Each hit comes out as `InjuryInputs`; the caller records one Injured event per hit (save purpose `save:N`).
 The table's damage dice may come as one list (dice purpose `damage`): the resolution hands them out to

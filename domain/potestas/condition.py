@@ -1,4 +1,4 @@
-"""The condition ladders (RULINGS.md 1, Condition ladder): pure steps from one Condition to the next.
+"""The condition ladders (docs/rulings.md, Potestas, Condition ladder): pure steps from one Condition to the next.
 
 Lethal track: healthy -> wounded(n) -> disabled -> dying -> dead, with `stable` resting a dying
 character (objects: disabled means destroyed). Nonlethal track: fresh -> bruised(n) -> staggered ->
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 Lethal = Literal["healthy", "disabled", "dying", "stable", "dead", "destroyed"]
 Nonlethal = Literal["fresh", "staggered", "unconscious"]
 
-# Injury degrees: how badly a failed save went (RULINGS.md 1, Injury: disable_margin, drop_margin).
+# Injury degrees: how badly a failed save went (docs/rulings.md, Potestas, Injury: disable_margin, drop_margin).
 NONE, WOUND, DISABLING, DROPPING = 0, 1, 2, 3
 
 STATE_ORDER = ("disabled", "staggered", "unconscious", "dying", "stable", "dead", "destroyed")

@@ -1,4 +1,4 @@
-"""Damage types, damage reduction (`N/X`), hardness and the injury DC (RULINGS.md 1, Injury and Objects)."""
+"""Damage types, damage reduction (`N/X`), hardness and the injury DC (docs/rulings.md, Potestas)."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""Potestas events told for people (EXPLAIN_API.md): who did what to whom, the numbers that decided, the
+"""Potestas events told for people: who did what to whom, the numbers that decided, the
 result. Pure: each reads only its event (inputs, outcome, rulings, dice)."""
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def _rested(event: Rested, name: str) -> str:
 
 
 def _healing(lethal: int, nonlethal: int) -> str:
-    """What a rest healed, in the ladder's steps (RULINGS.md 1, Condition ladder): each step heals one
+    """What a rest healed, in the ladder's steps (docs/rulings.md, Potestas, Condition ladder): each step heals one
     wound of the count and lifts the state a wound left (dying, disabled; unconscious, staggered), so one
     wound that knocked a character out takes two steps: never told as wounds that were not there."""
     if not lethal and not nonlethal:

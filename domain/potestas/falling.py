@@ -1,4 +1,4 @@
-"""Falling (RULINGS.md 1, Falling, derived): 4 bludgeoning damage per full 5 ft/s of impact velocity.
+"""Falling (docs/rulings.md, Potestas, Falling, derived): 4 bludgeoning damage per full 5 ft/s of impact velocity.
 
 630 ft in one 6-second round means 35 ft/s^2 and a top speed of 210 ft/s, so
 velocity = min(sqrt(70 * feet), 210) and the damage is at most 4 * 42 = 168.

@@ -1,4 +1,4 @@
-"""Injury: DR or hardness, the Fortitude save against DC 15 + damage // 5, its degrees (RULINGS.md 1, Injury)."""
+"""Injury: DR or hardness, the Fortitude save against DC 15 + damage // 5, its degrees (docs/rulings.md, Potestas)."""
 
 from typing import Literal
 
@@ -33,7 +33,7 @@ class InjuryInputs(Model):
     @model_validator(mode="before")
     @classmethod
     def _several_types(cls, data: object) -> object:
-        """`--type slashing,magic`: the first is the damage type, the rest further qualities (issue 22)."""
+        """`--type slashing,magic`: the first is the damage type, the rest further qualities."""
         if (
             isinstance(data, dict)
             and isinstance(data.get("type"), str)

@@ -1,4 +1,4 @@
-"""Dying saves, exertion and natural healing (RULINGS.md 1, Condition ladder and Natural healing)."""
+"""Dying saves, exertion and natural healing (docs/rulings.md, Potestas, Condition ladder and Natural healing)."""
 
 from typing import Literal
 

@@ -1,4 +1,4 @@
-"""The Potestas sheet: a character's or an object's fixed numbers (CONTRACT.md, sheet fields)."""
+"""The Potestas sheet: a character's or an object's fixed numbers (docs/scripting.md, Characters and systems)."""
 
 from typing import Literal
 

@@ -1,5 +1,5 @@
-"""The Potestas sheet as a player reads it (EXPLAIN_API.md `sheet_lines`): the numbers, the weapons, and the
-wound ladder with its penalties (RULINGS.md 1, Condition ladder)."""
+"""The Potestas sheet as a player reads it: the numbers, the weapons, and the
+wound ladder with its penalties (docs/rulings.md, Potestas, Condition ladder)."""
 
 from __future__ import annotations
 

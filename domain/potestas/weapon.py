@@ -1,4 +1,4 @@
-"""One weapon and its command-line spec (RULINGS.md 1, Attack and Damage): the properties the rules read.
+"""One weapon and its command-line spec (docs/rulings.md, Potestas, Attack and Damage): the properties the rules read.
 
 A spec is `NAME:PART,PART,...`; parts are `attack=N`, `damage=D` (a number or dice notation),
 `enhancement=N`, `threat=N`, `multiplier=N`, `types=a+b` (damage types and qualities that may overcome
@@ -97,7 +97,7 @@ class Weapon(Model):
 
 def parse_weapon(text: str) -> Weapon:
     """`rapier:attack=15,damage=3,enhancement=3,threat=18,types=piercing+silver` plus bare flags; anything
-    wrong is bad input. `thrown` makes the weapon ranged too (issue 22: thrown counts as ranged)."""
+    wrong is bad input. `thrown` makes the weapon ranged too (thrown counts as ranged)."""
     name, _, spec = text.partition(":")
     values: dict[str, object] = {"name": name.strip() or "weapon"}
     for item in filter(None, (part.strip() for part in spec.split(","))):

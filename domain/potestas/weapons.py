@@ -99,7 +99,7 @@ class AttackInputs(Model):
 
 
 def choose_weapons(owner: str, sheet: Sheet, named: tuple[str, ...], multi_weapon: bool) -> tuple[Weapon, ...]:
-    """The weapons of one attack (issue 22). `named` holds `--weapon` values: a bare name is the sheet's weapon
+    """The weapons of one attack. `named` holds `--weapon` values: a bare name is the sheet's weapon
     of that name, a spec with `:` stands alone. None named: the sheet's only weapon, or all of them with
     `multi_weapon`; several on the sheet and none named is bad input naming them. Several weapons only as a
     declared multi-weapon attack (seed, Multi-Weapon Fighting)."""

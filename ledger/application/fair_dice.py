@@ -18,7 +18,7 @@ from ...domain.errors import BadInput, Refusal
 from ...domain.fair_dice import FairSeed, chain
 from ...domain.participants import holder
 from ..store.seed_chains import seed_chains
-from .commands import Reply
+from .reply import Reply
 
 if TYPE_CHECKING:
     from .session import Session

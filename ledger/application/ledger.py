@@ -11,6 +11,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
+from ...domain.aggregate import SEALING
 from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden
 from ...domain.text import printable
 from ..store.chronicle import Chronicle, open_ledger
@@ -216,8 +217,8 @@ class Ledger:
         campaign SIGNED's signature was checked for already (a server checks it before it reads the
         document): not checked again."""
 
-        from ..trust.nonces import refuse_spent, seeded_nonce
-        from ..trust.signing import seal_with, sign, valid
+        from ..trust.nonces import seeded_nonce
+        from ..trust.signing import seal_with, sign
         from ..trust.tree import extend
         from ..trust.witness import note_head, refuse_unwitnessed
         from .commands import handler_of
@@ -241,12 +242,14 @@ class Ledger:
             session.key = key
             session.device_seed, session.from_device, session.fair_taken = command.device_seed, signed is not None, []
             session.touching()  # (not every aggregate held: a batch's session may hold thousands)
-            reply = handler(session, command)
+            unsealed = SEALING.set(False)  # each event is sealed once, by `seal_with`, with its signature
+            try:
+                reply = handler(session, command)
+            finally:
+                SEALING.reset(unsealed)
             campaign = session.campaign.id
-            if signed is not None:  # from another device: its document is this command's, signed, and new
-                if not signs(signed, command) or (campaign != verified and not valid(signed, campaign)):
-                    raise BadSignature("the signature does not verify for this document, nonce and campaign")
-                refuse_spent(session.app, campaign, signed.nonce)
+            if signed is not None:
+                refuse_forged(session, command, signed, verified)
             signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}
             touched = session.touched()
 
@@ -412,3 +415,16 @@ class _Released(Exception):
 
 
 __all__ = ["Ledger", "lost_race"]  # (`lost_race`: ledger/application/retries.py's, where it was once defined)
+
+
+def refuse_forged(session: Session, command: Command, signed: Signed, verified: UUID | None) -> None:
+    """A document from another device: this command's, signed for the session's campaign (checked here
+    unless VERIFIED names that campaign: a server checked the signature before it read the document), and
+    its nonce new in the campaign (spent now)."""
+    from ..trust.nonces import refuse_spent
+    from ..trust.signing import valid
+
+    campaign = session.campaign.id
+    if not signs(signed, command) or (campaign != verified and not valid(signed, campaign)):
+        raise BadSignature("the signature does not verify for this document, nonce and campaign")
+    refuse_spent(session.app, campaign, signed.nonce)

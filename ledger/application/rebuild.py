@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..bulk.rebuild import PROJECTIONS
+from ..bulk.rebuild import rebuild as replay
+from ..store.chronicle import open_ledger
 
 if TYPE_CHECKING:
     from .ledger import Ledger
@@ -24,9 +26,7 @@ def rebuild(
 ) -> dict[str, int]:
     """Rebuild the named read models of LEDGER's database (every campaign in it): how many events each
     replayed. `progress(total)`, if given, returns the function to call with each part done."""
-    from ..bulk.rebuild import rebuild as replay
     from ..store import snapshots
-    from ..store.chronicle import open_ledger
 
     ledger.close()  # no connection is held while the workers are forked: each opens its own
     counts = replay(functools.partial(open_ledger, ledger.target), names, workers, progress)

@@ -1,6 +1,6 @@
 """REF: an event id, a log position (`#123`) or an ISO-8601 time, resolved to a log position.
 
-A time written without a zone is local time (CONTRACT.md, Long campaigns), like the times `log` shows.
+A time written without a zone is local time (docs/scripting.md, Names, references and time), like the times `log` shows.
 """
 
 from __future__ import annotations

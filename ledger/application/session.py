@@ -1,4 +1,7 @@
-"""A unit of work: loads aggregates once, decides, and saves everything in one transaction."""
+"""The unit of work (`Session`, a name older than this module's split; not a session of play, which is
+`SessionStarted` .. `SessionEnded` in domain/campaign.py): it loads aggregates once, decides, and saves
+everything in one transaction. What it draws (ids, tokens) is ledger/application/drawn.py's; names are
+matched by ledger/application/names.py."""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
-from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
+from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
@@ -23,7 +26,7 @@ from ..store import snapshots
 from ..store.chronicle import Chronicle
 from ..store.feed import LoggedEvent
 from ..trust import nonces
-from . import current, fair_dice
+from . import current, drawn, fair_dice
 from .clock import Clock
 from .names import matching
 from .recorded import Recorded
@@ -312,25 +315,16 @@ class Session:
         self._campaign_name, self._campaign, self.chose = campaign.name, campaign, campaign.id
 
     def new_campaign_id(self, name: str) -> UUID:
-        """A new campaign's id, drawn at random: no two ledgers' campaigns of one name share it, so a signature
-        (over the id) never fits another ledger's campaign (docs/guarantees.md, "What is signed"). A seeded
-        ledger (tests, the demo) draws it as reproducibly as its dice."""
-        if self.seed is not None:
-            return uuid5(NAMESPACE_URL, f"chronicle:seeded-campaign:{self.seed}:{name}")
-        return uuid4()
+        """A new campaign's id (ledger/application/drawn.py)."""
+        return drawn.campaign_id(name, self.seed)
 
     def moment(self) -> datetime:
         """When an action happened, where the table did not say: now (the ledger's own input, as its dice)."""
         return self.now()
 
     def new_invitation(self) -> tuple[str, str]:
-        """A fresh one-time token and its hash, as an invitation records it (domain/participants.py)."""
-        import secrets
-
-        from ...domain.participants import invitation_hash
-
-        token = secrets.token_urlsafe(24)
-        return token, invitation_hash(token)
+        """A fresh one-time token and its hash (ledger/application/drawn.py)."""
+        return drawn.invitation()
 
     def invitation_book(self) -> Any:
         """Where the table view finds invitations by their token (ledger/trust/invitations.py)."""

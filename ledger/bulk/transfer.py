@@ -48,7 +48,7 @@ CATCH_UP = 20000  # events a page when an import into a ledger in use catches it
 
 def export_lines(session: Session) -> Iterator[bytes]:
     """The campaign's lines, then the closing line. An index that lacks events of the log is one clear
-    error before any line, never an export without them (issue 38); so is an aggregate whose versions
+    error before any line, never an export without them; so is an aggregate whose versions
     the index gives out of turn."""
     app = session.app
     app.index.catch_up()

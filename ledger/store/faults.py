@@ -1,4 +1,4 @@
-"""Storage failures that are the machine's state, not chronicle's bug (issue 38, low): said in one line
+"""Storage failures that are the machine's state, not chronicle's bug: said in one line
 with what to do, where the front doors translate errors (cli/main.py, cli/shell.py), never `internal`."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Nothing creates a database but a write that succeeds: a SQLite file that did not exist when a command
 started, and holds no event when it ends (a write that failed in an empty folder, an import that refused
-its file), is removed then (issue 35). At its end, not when a ledger closes: a command may open and close
+its file), is removed then. At its end, not when a ledger closes: a command may open and close
 the ledger several times (`import`, `rebuild`), keeping its tables from one opening to the next."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Storing pydantic events: JSON via orjson, with class_version upcasting (library issue #302)."""
+"""Storing pydantic events: JSON via orjson, with class_version upcasting."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ class StoredRow(Protocol):
     def state(self) -> bytes: ...
 
 
-# What a stored topic may name (issue 38, item 6): resolving a topic imports the module it names, so a
+# What a stored topic may name: resolving a topic imports the module it names, so a
 # topic is resolved only once it is known to name one of chronicle's own classes of the kind expected.
 EVENT, AGGREGATE, SNAPSHOT = "event", "aggregate", "snapshot"
 _DOMAIN = __name__.split(".")[0] + ".domain"  # chronicle.domain

@@ -1,4 +1,4 @@
-"""Whether a ledger's events are encrypted is decided once: by its first event (issue 25, item 9).
+"""Whether a ledger's events are encrypted is decided once: by its first event.
 
 Every transaction that inserts events first reads the ledger's first event, inside that same
 transaction, and refuses to write unless this process can read it: its key (or its lack of one)

@@ -4,7 +4,7 @@ A snapshot's state is a `CharacterState` (domain/character_state.py): everything
 holds. A character is loaded from its newest snapshot and the events after it; the write side
 never reads a read model's rows.
 
-A snapshot is trusted only as far as it can be checked (issue 38, item 7): it carries a seal over
+A snapshot is trusted only as far as it can be checked: it carries a seal over
 its content and the hash of the event it folds up to (the state's `head_hash`); a load that finds
 either not matching folds the character's events instead, and `verify` compares every snapshot
 with the fold of the events it shortens (`SnapshotCheck`).

@@ -33,6 +33,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
+from ...domain import systems
 from ...domain.aggregate import SEALING
 from ...domain.campaign import Campaign, CampaignChosen, CampaignStarted, RulingChanged
 from ...domain.character import Character, CharacterRegistered, character_id
@@ -43,7 +44,7 @@ from ...domain.events import DomainEvent, Signed
 from ...domain.fair_dice import FairSeed
 from ...domain.ids import event_id
 from ...domain.text import printable
-from ..application import fair_dice
+from ..application import commands, fair_dice
 from ..application.session import Session
 
 if TYPE_CHECKING:
@@ -238,8 +239,6 @@ class Derivation:
             return _forked(events), None
         if name == CHOSEN:
             return self._chosen(pending, events), None
-        from ..application import commands
-
         document = pending.signed.document
         ref = document.get("ref")
         if name == AMEND and not self.log_positions and isinstance(ref, str) and ref.strip().startswith("#"):
@@ -291,8 +290,6 @@ class Derivation:
         return None, replay
 
     def _rules(self) -> RuleSystem | None:
-        from ...domain import systems
-
         try:
             return systems.get(self.system) if self.system else None
         except ChronicleError:

@@ -1,4 +1,4 @@
-"""Holding a ledger to what it was (issue 25, item 4): a digest over every aggregate's head hash.
+"""Holding a ledger to what it was: a digest over every aggregate's head hash.
 
 Each event's hash covers its content and its aggregate's previous hash, so an aggregate's newest
 hash stands for its whole history, and one digest over every aggregate's (id, version, hash)
@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from uuid import UUID
 
 from ...domain.errors import BadInput, ChronicleError
@@ -22,10 +22,15 @@ from ..store.mapper import mapper_of
 
 if TYPE_CHECKING:
     from ..store.chronicle import Chronicle
-    from .verify import Verifier
 
 Head = tuple[UUID, int, str]  # aggregate id, version, hash of that version's event
 SHOWN = 32  # hex digits of the sha256
+
+
+class Counting(Protocol):
+    """What a digest's check reads of the walk that feeds it (verify's `Verifier`): how many events it took."""
+
+    count: int
 
 
 def of_heads(heads: Iterable[Head]) -> str:
@@ -78,7 +83,7 @@ class Against:
         self.found: list[dict[str, Any]] = []
         self.matched: set[UUID] = set()
 
-    def seen(self, position: int, owner: UUID, version: int, head: str, checker: Verifier) -> None:
+    def seen(self, position: int, owner: UUID, version: int, head: str, checker: Counting) -> None:
         """The campaign's next event, at `position`, the `checker.count`-th it has; `head` is the hash
         its content has now (not the hash it claims)."""
         wanted = self.heads.get(owner)

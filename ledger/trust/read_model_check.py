@@ -1,6 +1,6 @@
 """`verify`'s check of the read models every command shows from (ledger/trust/verify.py): each row of the
 campaign's aggregates against the fold of their events. The names `log`, `recap` and `character`
-show come from these rows, so an edit of a row alone (issue 38, item 7: a character renamed in the
+show come from these rows, so an edit of a row alone (a character renamed in the
 index only) is an edit of what the table reads.
 """
 

@@ -28,6 +28,7 @@ from uuid import UUID
 from ...domain.errors import Refusal
 from ..application.views.history import notifications_at
 from ..store.mapper import mapper_of
+from ..store.targets import is_postgres, redact
 from . import merkle, signed_note, tripwire
 from .identity import folder
 from .signed_note import Checkpoint, Signer
@@ -213,8 +214,6 @@ def seen_key(campaign_id: UUID, where: str) -> str:
     name (a demo in another folder, a copy) is another campaign to remember."""
     if not where:
         return str(campaign_id)
-    from ..store.targets import is_postgres, redact
-
     return f"{campaign_id} {redact(where) if is_postgres(where) else os.path.realpath(where)}"
 
 

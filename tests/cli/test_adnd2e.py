@@ -360,7 +360,7 @@ def test_grab_a_monster_by_its_rough_strength(run_sqlite):
 
 def test_grab_state_records_each_change(run_sqlite):
     run = run_sqlite
-    greyhawk(run, GUARD, ("Jailer", "hp=10"))  # a holder is a character of the campaign (issue 38)
+    greyhawk(run, GUARD, ("Jailer", "hp=10"))  # a holder is a character of the campaign
     run("grab", "state", "Guard", "--magically-held")
     run("grab", "state", "Guard", "--held-by", "Jailer")
     assert run.json("character", "show", "Guard")["condition"]["states"] == ["magically_held", "held"]

@@ -105,7 +105,7 @@ def restart_clock(monkeypatch) -> None:
 
 
 def stored(db: str) -> list[tuple]:
-    if not os.path.exists(db):  # failing writes in an empty folder make no database (issue 35)
+    if not os.path.exists(db):  # failing writes in an empty folder make no database
         return []
     with sqlite3.connect(db) as connection:
         return connection.execute(

@@ -1,4 +1,4 @@
-"""Corrections that mean what they say (issue 34): `amend` and `replay` on the command line, on SQLite and
+"""Corrections that mean what they say: `amend` and `replay` on the command line, on SQLite and
 PostgreSQL. Numbers by hand: Kara (Str 10, a 2d6 longsword) attacks Orc (Fortitude +1, defence 0, so a
 roll of 10 hits); a hit's injury save is against DC 15 + damage // 5, and failing by 10 or more disables."""
 

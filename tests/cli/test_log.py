@@ -1,6 +1,6 @@
 """`log` as the contract's Long campaigns section has it: --since at or after, --until at or before, --tail,
 --session; times typed without a zone are local time and human output shows local time with its offset;
-long output goes through a pager on a terminal and follows $COLUMNS when piped (issues 21, 23, 26)."""
+long output goes through a pager on a terminal and follows $COLUMNS when piped."""
 
 from __future__ import annotations
 

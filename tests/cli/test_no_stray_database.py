@@ -1,5 +1,5 @@
 """Nothing creates a database but a write that succeeds: help, and writes that fail, in an empty folder
-leave no `chronicle.db` behind (issue 35)."""
+leave no `chronicle.db` behind."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Output for people at the table (issue 35): a long human output fits the terminal's width, broken
+"""Output for people at the table: a long human output fits the terminal's width, broken
 between words; `export -o FILE` says what it wrote, and nothing joins an export on stdout."""
 
 from __future__ import annotations

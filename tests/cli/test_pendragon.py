@@ -1,4 +1,4 @@
-"""PenDragon Pass commands through Click's CliRunner (issue 6): Status, honours, increases, oaths, geasa,
+"""PenDragon Pass commands through Click's CliRunner: Status, honours, increases, oaths, geasa,
 checks, feats, tactics, injuries and the Winter Phase. Storage-relevant flows run on SQLite and
 PostgreSQL (`run`), the rest on SQLite (`run_sqlite`)."""
 

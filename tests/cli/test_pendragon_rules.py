@@ -1,4 +1,4 @@
-"""PenDragon Pass commands for the rules issues 22 and 34 added: Chirurgery, the dead refused unless forced, and
+"""PenDragon Pass commands for the rules read closer to the text: Chirurgery, the dead refused unless forced, and
 `winter --ask` asking the table for each die in turn."""
 
 import json

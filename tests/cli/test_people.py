@@ -1,7 +1,7 @@
 """What people read: every event of every system told in sentences by `log` (who did what to whom, the
 numbers, the result, the reason or oath given, a death), and no Python repr or `key=value` in any human
-output of log, report, replay, amend, character show, recap or campaign report (issue 23), nor any
-identifier: a state, kind or event is said in words (issue 35)."""
+output of log, report, replay, amend, character show, recap or campaign report, nor any
+identifier: a state, kind or event is said in words."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Potestas through the command line (CONTRACT.md; RULINGS.md 1): every command's JSON, the seed example,
+"""Potestas through the command line (docs/scripting.md; docs/rulings.md): every command's JSON, the seed example,
 the condition as a fold of the log, and bad input or refusals that write nothing."""
 
 import json

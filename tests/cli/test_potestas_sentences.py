@@ -1,4 +1,4 @@
-"""Issue 22 through the command line: weapons named from the sheet, several damage qualities, and the dying
+"""Potestas weapons through the command line: weapons named from the sheet, several damage qualities, and the dying
 save's rounds. Each refusal or bad input writes nothing."""
 
 import json

@@ -1,5 +1,5 @@
 """ "Previously on ...": `recap` tells per character what a session changed (wounds taken and healed,
-Status, oaths and geasa, increases, who fell), then the notes; never a copy of the log (issue 35)."""
+Status, oaths and geasa, increases, who fell), then the notes; never a copy of the log."""
 
 from __future__ import annotations
 

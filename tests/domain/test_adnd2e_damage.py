@@ -1,4 +1,4 @@
-"""Real and temporary damage, sap knockouts and rest (RULINGS.md 2)."""
+"""Real and temporary damage, sap knockouts and rest (docs/rulings.md, AD&D 2E)."""
 
 import pytest
 from hypothesis import given

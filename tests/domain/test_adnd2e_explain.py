@@ -1,4 +1,4 @@
-"""Every AD&D 2E event told in sentences (issue 23; EXPLAIN_API.md), checked against hand-worked numbers,
+"""Every AD&D 2E event told in sentences, checked against hand-worked numbers,
 and the sheet as a 2E player reads it. No Python repr, no key=value, no True/False/None."""
 
 import re

@@ -1,4 +1,4 @@
-"""Issue 22's AD&D 2E cases, each worked by hand from the seed (003) and RULINGS.md section 2: where the
+"""AD&D 2E cases read closely, each worked by hand from the seed (003) and docs/rulings.md, AD&D 2E: where the
 engine used to depart from the text, and the rulings (uncontrolled_nonlethal, save_above_20,
 partial_hit_dice) that settle what the text leaves open."""
 

@@ -1,4 +1,4 @@
-"""A sheet's class and weapons (issue 21): what `--stat class=` and `--stat weapons=` become, and how
+"""A sheet's class and weapons: what `--stat class=` and `--stat weapons=` become, and how
 `--weapon NAME` finds the weapon the rules read."""
 
 import pytest

@@ -137,7 +137,7 @@ def test_a_leading_minus_negates_the_roll():
 
 
 def test_division_rounds_down_as_the_rules_do():
-    """RULINGS.md: "Rounding: always down (floor) unless stated", so -7/2 is -4, not -3."""
+    """the rule texts' "Rounding: always down (floor) unless stated", so -7/2 is -4, not -3."""
     assert Dice(1).evaluate("7/2").total == 3
     assert Dice(1).evaluate("-7/2").total == -4
     assert Dice(1, table={"roll": [5]}).evaluate("1d6/2").total == 2

@@ -1,4 +1,4 @@
-"""The common events explain themselves in sentences (EXPLAIN_API.md); the rest go to their system."""
+"""The common events explain themselves in sentences; the rest go to their system."""
 
 import re
 from datetime import UTC, datetime

@@ -1,4 +1,4 @@
-"""Integers beyond 64 bits are bad input naming the limit, wherever they are typed (issues 22 and 25)."""
+"""Integers beyond 64 bits are bad input naming the limit, wherever they are typed."""
 
 from datetime import UTC, datetime
 from uuid import uuid4

@@ -1,4 +1,4 @@
-"""Where the engine now follows the texts exactly (issue 22, PenDragon Pass), each case worked by hand."""
+"""Where the engine now follows the texts exactly (PenDragon Pass), each case worked by hand."""
 
 from datetime import timedelta
 

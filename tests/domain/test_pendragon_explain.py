@@ -1,4 +1,4 @@
-"""Every PenDragon Pass event in sentences (EXPLAIN_API.md, issue 23), each checked by hand; the sheet as
+"""Every PenDragon Pass event in sentences, each checked by hand; the sheet as
 a player reads it. Nothing a person reads holds a Python repr or a True/False/None."""
 
 import re

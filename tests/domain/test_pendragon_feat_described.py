@@ -1,4 +1,4 @@
-"""A Feat is named and described (issue 34; seed: Feats, "Always name and describe the Feat you are about to
+"""A Feat is named and described (seed: Feats, "Always name and describe the Feat you are about to
 enact"): the inputs take no Feat without its description, and the sentence quotes it."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Wounds, First Aid and magical healing (RULINGS.md section 3, Injury; seed: Injury and Health)."""
+"""Wounds, First Aid and magical healing (docs/rulings.md, PenDragon Pass, Injury; seed: Injury and Health)."""
 
 from datetime import timedelta
 

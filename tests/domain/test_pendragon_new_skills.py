@@ -1,4 +1,4 @@
-"""Training may learn a new skill (issue 34; seed: Training, "Characters may try to learn new skills"): a
+"""Training may learn a new skill (seed: Training, "Characters may try to learn new skills"): a
 skill not on the sheet starts from 0 and each month's experience roll raises it from there."""
 
 import pytest

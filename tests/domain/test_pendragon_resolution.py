@@ -1,4 +1,4 @@
-"""d20 resolution, opposed rolls and recorded checks (RULINGS.md section 3, Resolution)."""
+"""d20 resolution, opposed rolls and recorded checks (docs/rulings.md, PenDragon Pass, Resolution)."""
 
 import pytest
 from hypothesis import given

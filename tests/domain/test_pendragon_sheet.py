@@ -1,4 +1,4 @@
-"""The PenDragon Pass sheet: statistics, trait pairs, passions, skills, virtues (CONTRACT.md sheet fields)."""
+"""The PenDragon Pass sheet: statistics, trait pairs, passions, skills, virtues (docs/scripting.md)."""
 
 import pytest
 from hypothesis import given

@@ -1,5 +1,5 @@
-"""A spell cast with an attack, "at a reflexive 5/+5 modifier" (issue 34; seed: Actions Permitted in Melee;
-RULINGS.md `spell_attack_modifier`): the caster's attack -5, the opponent's opposed roll +5."""
+"""A spell cast with an attack, "at a reflexive 5/+5 modifier" (seed: Actions Permitted in Melee;
+docs/rulings.md `spell_attack_modifier`): the caster's attack -5, the opponent's opposed roll +5."""
 
 from test_pendragon_support import act, character
 

@@ -1,4 +1,4 @@
-"""Status awards, modifiers and increases (seed: Glory and Ambitions; RULINGS.md `status_modifiers`)."""
+"""Status awards, modifiers and increases (seed: Glory and Ambitions; docs/rulings.md `status_modifiers`)."""
 
 import pytest
 from pydantic import ValidationError

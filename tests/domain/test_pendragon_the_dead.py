@@ -1,4 +1,4 @@
-"""The dead stay dead (issue 34): magical healing and rest are refused on a dead character unless forced,
+"""The dead stay dead: magical healing and rest are refused on a dead character unless forced,
 as injury and First Aid are; events recorded before the refusal re-derive as forced."""
 
 import pytest

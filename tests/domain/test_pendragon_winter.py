@@ -1,4 +1,4 @@
-"""The Winter Phase for one character (RULINGS.md section 3, Winter Phase; seed: The Winter Phase)."""
+"""The Winter Phase for one character (docs/rulings.md, PenDragon Pass, Winter Phase; seed: The Winter Phase)."""
 
 import pytest
 from test_pendragon_support import act, character

@@ -1,4 +1,4 @@
-"""The Winter Phase in the text's order (issue 34; seed: The Winter Phase, "Experience Check Rolls" before
+"""The Winter Phase in the text's order (seed: The Winter Phase, "Experience Check Rolls" before
 "Training and Practice"): experience checks first, then training, which rolls against the value experience
 left. Only the living have a winter. The numbers are worked by hand in each test."""
 

@@ -1,4 +1,4 @@
-"""Potestas attacks and full attacks (RULINGS.md 1, Attack, Full attack options, Damage)."""
+"""Potestas attacks and full attacks (docs/rulings.md, Potestas, Attack, Full attack options, Damage)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Every Potestas event told in sentences (EXPLAIN_API.md, issue 23): who did what to whom, the numbers that
+"""Every Potestas event told in sentences: who did what to whom, the numbers that
 decided, the result; and the sheet as a player reads it. Texts are checked by hand against the seed."""
 
 import re

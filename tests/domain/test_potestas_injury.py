@@ -1,4 +1,4 @@
-"""Potestas injury: DR, hardness, the Fortitude save and its degrees (RULINGS.md 1, Injury and Objects)."""
+"""Potestas injury: DR, hardness, the Fortitude save and its degrees (docs/rulings.md, Potestas, Injury and Objects)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Potestas condition ladders, dying saves, exertion and natural healing (RULINGS.md 1)."""
+"""Potestas condition ladders, dying saves, exertion and natural healing (docs/rulings.md, Potestas)."""
 
 import pytest
 from hypothesis import given
@@ -80,7 +80,7 @@ def test_a_disabled_object_is_destroyed():
     assert wound(Condition(wounds=1), DROPPING, is_object=True).states == ["destroyed"]
 
 
-PRIOR = Rulings(dying_dc="10_plus_prior")  # the engine's reading before issue 22, kept for older campaigns
+PRIOR = Rulings(dying_dc="10_plus_prior")  # the engine's earlier reading, kept for older campaigns
 
 
 def save(condition, roll, fort=0, rulings=Rulings(), rounds=0):

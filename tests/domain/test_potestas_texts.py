@@ -1,4 +1,4 @@
-"""Where the engine now follows the seed's words exactly (issue 22, Potestas): the dying save's rounds, nonlethal
+"""Where the engine now follows the seed's words exactly (Potestas): the dying save's rounds, nonlethal
 wounds on the unconscious, the dying save's own naturals, and weapons from the sheet. Numbers are hand-computed."""
 
 import pytest

@@ -1,5 +1,5 @@
-"""Unarmed strikes are light weapons, and the `enhancement_to_hit` ruling (issue 34; seed 000, Unarmed
-Fighting; RULINGS.md 1, Attack). The numbers are worked by hand in each test."""
+"""Unarmed strikes are light weapons, and the `enhancement_to_hit` ruling (seed 000, Unarmed
+Fighting; docs/rulings.md, Potestas, Attack). The numbers are worked by hand in each test."""
 
 from datetime import UTC, datetime
 from uuid import uuid4
@@ -89,7 +89,7 @@ def test_an_attack_recorded_with_one_handed_fists_re_derives_as_it_was_decided()
 
 
 def test_enhancement_to_hit_is_a_ruling_the_table_may_turn_off():
-    assert Rulings().enhancement_to_hit is True  # RULINGS.md 1: standard 3E, as the seed's Ivanior example
+    assert Rulings().enhancement_to_hit is True  # docs/rulings.md, Potestas: standard 3E, as the seed's Ivanior example
     assert Rulings.model_validate({"enhancement_to_hit": "false"}).enhancement_to_hit is False
     assert "enhancement_to_hit" in Rulings().model_dump(mode="json")  # recorded on every attack
 

@@ -1,5 +1,5 @@
-"""What a sheet key and value may be (issue 34, Sheets): the 64-bit limit with a kind of damage reduction, and
-a PenDragon Pass key that is a slip for a known name (CONTRACT.md, JSON shapes)."""
+"""What a sheet key and value may be (Sheets): the 64-bit limit with a kind of damage reduction, and
+a PenDragon Pass key that is a slip for a known name (docs/scripting.md, JSON documents)."""
 
 import pytest
 

@@ -50,7 +50,7 @@ def test_an_unknown_system_is_bad_input_naming_the_choices():
         systems.get("gurps")
 
 
-# each part of a system in the module of the same name in every package (issue 20 item 6)
+# each part of a system in the module of the same name in every package
 SHAPE = {
     "Sheet": "sheet",
     "parse_sheet": "sheet",

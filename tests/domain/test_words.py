@@ -1,4 +1,4 @@
-"""Words, not identifiers (issue 35): every event type of every system has its teller, and one that has
+"""Words, not identifiers: every event type of every system has its teller, and one that has
 none is an error, never a sentence made of its class name; every state of every system has its words,
 and a summary or sheet of a character in any state holds no identifier; and the sentences that read
 wrongly read as people write them."""

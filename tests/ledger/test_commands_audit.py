@@ -1,5 +1,5 @@
 """`amend` and `replay --fork` as commands, and the replay read, through the application layer without Click,
-on SQLite and PostgreSQL (issue 34, Corrections). The numbers are those of tests/cli/test_corrections.py:
+on SQLite and PostgreSQL (Corrections). The numbers are those of tests/cli/test_corrections.py:
 Kara (Str 10, a 2d6 longsword) attacks Orc (Fortitude +1, defence 0); a hit's save is against
 DC 15 + damage // 5, and failing it by 10 or more disables."""
 

@@ -42,7 +42,7 @@ def test_the_front_doors_that_stay_up_ask_for_small_caches(args, sqlite_db, monk
         called.append(True)
         raise Stop
 
-    for module in ("chronicle.cli.serve", "chronicle.cli.shell", "chronicle.ledger.store.sqlite"):
+    for module in ("chronicle.cli.serve", "chronicle.cli.shell", "chronicle.ledger.application.connections"):
         monkeypatch.setattr(f"{module}.staying_up", staying_up, raising=False)
     result = CliRunner().invoke(chronicle, ["--db", sqlite_db, *args])  # (stopped: its exit status is moot)
     assert called, result.output

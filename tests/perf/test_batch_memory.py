@@ -1,4 +1,4 @@
-"""A batch's memory does not grow with its length (issue 26): its decided events go into the open
+"""A batch's memory does not grow with its length: its decided events go into the open
 transaction every few hundred lines instead of being held until the end. Measured as a process's
 peak RSS, with generous bounds: a batch ten times as long may take a few MB more, not ten times as many."""
 

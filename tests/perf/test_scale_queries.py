@@ -1,5 +1,5 @@
 """Many tables on one ledger: what one campaign's page costs in SQL statements does not grow with the number
-of campaigns the ledger holds (issue 36, goal 2). The same pages are read with 2 campaigns and again after
+of campaigns the ledger holds. The same pages are read with 2 campaigns and again after
 10 more; each page's statements are counted as test_page_queries.py counts them (a trace on every SQLite
 connection opened while counting)."""
 

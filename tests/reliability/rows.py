@@ -33,7 +33,7 @@ def all_states(db: str) -> list[bytes]:
             return [
                 bytes(r[0]) for r in connection.execute("SELECT state FROM chronicle_events ORDER BY notification_id")
             ]
-    if not os.path.exists(db):  # a write that failed in an empty folder made no database (issue 35)
+    if not os.path.exists(db):  # a write that failed in an empty folder made no database
         return []
     with sqlite3.connect(db) as connection:
         return [r[0] for r in connection.execute("SELECT state FROM stored_events ORDER BY rowid")]

@@ -1,4 +1,4 @@
-"""A batch is one transaction on both databases (issue 25, item 2): every line joins it, and a line that
+"""A batch is one transaction on both databases: every line joins it, and a line that
 would commit on its own (`import`, `rebuild`) is refused; when any later line fails, nothing of the file
 is written, however many lines came before it (on SQLite they were already inserted into the open
 transaction, a flush every few hundred lines)."""

@@ -1,8 +1,8 @@
-"""Issue 25's acceptance: every command's every option and argument, given what an adversary types (NUL,
+"""Every command's every option and argument, given what an adversary types (NUL,
 lone surrogates, escape sequences, numbers beyond 64 bits, option-like values), ends in success or in
 exit 1 or 2 with one line of JSON on stderr, never the `internal` code, and a failure writes nothing.
 
-Issue 38's: within a time bound per line (a line that hangs fails the test, naming it), in a campaign of
+And within a time bound per line (a line that hangs fails the test, naming it), in a campaign of
 each rule system, and for every command `chronicle commands --json` lists, as command documents in
 `batch --jsonl` built from its JSON schema (values of the schema's types and of any other), on SQLite and
 on PostgreSQL."""

@@ -1,4 +1,4 @@
-"""`rebuild` under other writers (issue 25, item 12): it retries a lost race like any command, rebuilds
+"""`rebuild` under other writers: it retries a lost race like any command, rebuilds
 running at once each fill tables of their own, and a rebuild that fails leaves no fresh tables behind."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 25, items 7, 9, 10 and 11 (and issue 21's misspelt --db): bad `--db` targets are refused
+"""Bad `--db` targets are refused
 before anything is written to them, a ledger's encryption is decided once by its first event, and
 PostgreSQL URLs never echo a secret and never have a parameter silently ignored."""
 
@@ -73,7 +73,7 @@ def test_a_blank_cipher_key_is_one_line_naming_it(run):
 
 
 def test_a_writer_opened_before_the_first_event_cannot_mix_plain_with_encrypted(run, monkeypatch):
-    """The race of issue 25 item 9, made deterministic: a plain writer opened the empty ledger, then an
+    """A first race of writers, made deterministic: a plain writer opened the empty ledger, then an
     encrypted first event is committed; the plain writer's insert checks the first event inside its
     own transaction and refuses, writing nothing."""
     monkeypatch.delenv("CHRONICLE_CIPHER_KEY", raising=False)

@@ -1,4 +1,4 @@
-"""Issue 25, item 1: one NUL byte once made a PostgreSQL ledger unreadable. Every text entering the
+"""One NUL byte once made a PostgreSQL ledger unreadable. Every text entering the
 ledger is checked first (NUL, control characters, lone surrogates, bytes that are not UTF-8); a
 refusal is bad input that writes nothing, and no message replays a terminal escape sequence."""
 

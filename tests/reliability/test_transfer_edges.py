@@ -1,4 +1,4 @@
-"""Issue 25, items 5, 6 and 8: an import takes one campaign's events, resolves topics only among
+"""An import takes one campaign's events, resolves topics only among
 chronicle's own classes, and requires the export's closing line; a failed `export -o` leaves the
 older file as it was."""
 

@@ -1,4 +1,4 @@
-"""Issue 25, items 3 and 4: `verify` reads every row of the events table itself, so forged rows, rows
+"""`verify` reads every row of the events table itself, so forged rows, rows
 the index lacks and edited read models are reported; and a digest of every aggregate's head, noted
 once, holds the log to what it was, even against a rewrite the chains alone cannot show."""
 

@@ -1,4 +1,4 @@
-"""Issue 33, the Status chart's axis: its x axis names the session each change was recorded in ("S3"), or
+"""The Status chart's axis: its x axis names the session each change was recorded in ("S3"), or
 its day outside sessions, never a log position; crowded labels are thinned out so that none meets another
 and their number stays bounded; the series it draws is the changes read model's with each change's session
 and time (on SQLite and PostgreSQL), read without folding anything."""

@@ -1,4 +1,4 @@
-"""Issue 38, Status chart denial of service: an award's amount is bounded (a clear exit 2 past 1,000,000
+"""Status chart denial of service: an award's amount is bounded (a clear exit 2 past 1,000,000
 either way, nothing written), the chart's work is bounded whatever the totals and the length of the series
 (a ledger holding an award of 10^12 recorded before the bound still draws in a moment), and `serve` reads
 and renders pages off its event loop, so one slow page does not stop the others."""

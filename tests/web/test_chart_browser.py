@@ -1,4 +1,4 @@
-"""Issue 33, the Status chart read on a phone: in real Chromium (Playwright driving Debian's /usr/bin/chromium)
+"""The Status chart read on a phone: in real Chromium (Playwright driving Debian's /usr/bin/chromium)
 at 390 px and at a desktop's width, on the character page `chronicle serve` serves and in `report --html`,
 every label of the chart is drawn at 11 px or more, inside the drawing, meeting no other label; the x axis
 says sessions and days. Crowded charts (hundreds of sessions or days, huge totals) are measured the same

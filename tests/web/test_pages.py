@@ -207,7 +207,7 @@ def test_the_session_being_played_is_on_the_campaign_page_and_filters_the_log(ta
     assert "Now playing" not in client.get("/").text
 
 
-# issue 33, "Pages people want" ----------------------------------------------------------------------
+# Pages people want ------------------------------------------------------------------------------
 
 
 def _second_campaign(table) -> None:

@@ -1,4 +1,4 @@
-"""Issue 38, Low: a page's query parameters are input like any other, on SQLite and PostgreSQL: a number
+"""A page's query parameters are input like any other, on SQLite and PostgreSQL: a number
 that is not one (a superscript digit, 10^30, a NUL, a wildcard) is a 400 page saying what the parameter
 takes, never a 500 or a 503, and the terminal stays quiet."""
 

@@ -1,4 +1,4 @@
-"""Issue 38, `serve` runs out of file descriptors: `/events` takes a bounded number of clients (a clear 503
+"""`serve` does not run out of file descriptors: `/events` takes a bounded number of clients (a clear 503
 past it), uvicorn answers 503 past its connection limit, and a server whose descriptors run out all the same
 says so in one line (no traceback per refused accept) and answers again once the clients have left."""
 

@@ -1,4 +1,4 @@
-"""Issue 33, https for phones: browsers make WebCrypto keys only in a secure context (https, or the server's
+"""Https for phones: browsers make WebCrypto keys only in a secure context (https, or the server's
 own machine), so `serve --certfile PATH --keyfile PATH` serves https (uvicorn's TLS). Both or neither; a
 file missing, not PEM, encrypted or of another key is one line and exit 2, before anything listens. Served
 on the network with --writes and no certificate, it warns in one line that phones' browsers will refuse to

@@ -17,16 +17,9 @@ from ....domain.errors import BadInput, in_words
 from ....domain.registry import SYSTEMS
 from ....domain.text import printable
 from .base import HANDLERS, Command, Reply, handler_of, handles
+from .catalogue import CATALOGUE  # command name -> "module:Class" of each variant
 
 __all__ = ["CATALOGUE", "Command", "Reply", "handles", "handler_of", "model_for", "models", "parse", "published"]
-
-# command name -> "module:Class" of each variant (a module of this package); a variant's `systems` say
-# where it applies, and the one with none applies in every system
-CATALOGUE: dict[str, tuple[str, ...]] = {}
-
-
-def register(name: str, *targets: str) -> None:
-    CATALOGUE[name] = targets
 
 
 def _load(target: str) -> type[Command]:
@@ -161,6 +154,3 @@ def schema_of(model: type[Command]) -> dict[str, Any]:
     if model.systems:
         schema["description"] = f"{summary_of(model)} ({', '.join(model.systems)})"
     return schema
-
-
-from . import catalogue as _catalogue  # noqa: E402,F401  (fills CATALOGUE)

@@ -1,4 +1,4 @@
-"""The AD&D 2E commands (seed 003; RULINGS.md 2): injure, rest, attack, mug, and grab's contests, break-hold
+"""The AD&D 2E commands (seed 003; docs/rulings.md, AD&D 2E): injure, rest, attack, mug, and grab's contests, break-hold
 and state. Each loads its characters once and records one event on the character it befalls; the rules and
 their sentences are the domain's (`chronicle.domain.adnd2e`)."""
 

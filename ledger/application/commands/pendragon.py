@@ -1,4 +1,4 @@
-"""PenDragon Pass commands (RULINGS.md section 3): check, status award, increase, feat and experience.
+"""PenDragon Pass commands (docs/rulings.md, PenDragon Pass): check, status award, increase, feat and experience.
 
 Oaths and geasa are in `pendragon_oaths`, injuries and healing in `pendragon_injury` (`Injure` and
 `Rest`, the system's variants of the commands every system has, are named from here), tactics in

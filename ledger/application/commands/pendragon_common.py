@@ -53,7 +53,7 @@ def reply(recorded: Recorded) -> Reply:
 
 
 def with_status(recorded: Recorded, document: dict[str, Any]) -> dict[str, Any]:
-    """The document with the character's `status` block and `increases` (CONTRACT.md); an outcome's own
+    """The document with the character's `status` block and `increases` (docs/scripting.md); an outcome's own
     `status` (the Status an oath or a geas gained) moves to `status_gained`."""
     view = recorded.rules.view(recorded.sheet, recorded.condition)
     gained = document.pop("status", None)

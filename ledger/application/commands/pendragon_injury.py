@@ -1,4 +1,4 @@
-"""PenDragon Pass injuries and healing (RULINGS.md section 3, Injury): injure, first-aid, heal, rest and
+"""PenDragon Pass injuries and healing (docs/rulings.md, PenDragon Pass, Injury): injure, first-aid, heal, rest and
 chirurgery."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""PenDragon Pass oaths and geasa (RULINGS.md section 3, Status: oaths and geasa): oath swear, fulfil and
+"""PenDragon Pass oaths and geasa (docs/rulings.md, PenDragon Pass, Status: oaths and geasa): oath swear, fulfil and
 break; geas take and break. A player records them for a character they play."""
 
 from __future__ import annotations

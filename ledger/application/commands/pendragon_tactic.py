@@ -1,4 +1,4 @@
-"""PenDragon Pass special tactics and weapon cases (RULINGS.md section 3, Feats, tactics, weapons): one
+"""PenDragon Pass special tactics and weapon cases (docs/rulings.md, PenDragon Pass, Feats, tactics, weapons): one
 recorded `TacticResolved` on the character, its opponents' values copied from their sheets."""
 
 from __future__ import annotations

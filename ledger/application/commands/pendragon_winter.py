@@ -1,4 +1,4 @@
-"""The PenDragon Pass Winter Phase (RULINGS.md section 3, Winter Phase): one `WinterBegan` on the campaign
+"""The PenDragon Pass Winter Phase (docs/rulings.md, PenDragon Pass, Winter Phase): one `WinterBegan` on the campaign
 (the year and its land roll), then one `WinterResolved` on every living character, in one unit of work.
 
 The command carries the table's plan (the `--rolls` file's content): each character's choices and

@@ -1,4 +1,4 @@
-"""The Potestas commands (seed 000; RULINGS.md 1): injure, dying-save, exert, rest, fall and attack. Each
+"""The Potestas commands (seed 000; docs/rulings.md, Potestas): injure, dying-save, exert, rest, fall and attack. Each
 loads its characters once and records one event (an attack: one, then one per hit); the rules and their
 sentences are the domain's (`chronicle.domain.potestas`)."""
 

@@ -12,6 +12,7 @@ from ....projections import queries
 from ..current import current_id
 from ..session import Session
 from .characters import required
+from .stored import decoded, notifications_at  # (the titles: the starts alone are decoded)
 
 if TYPE_CHECKING:
     from ...store.chronicle import Chronicle
@@ -98,8 +99,6 @@ def session_spans(app: Chronicle, campaign_id: UUID) -> list[Span]:
     spans = queries.session_spans(app.views, campaign_id)
     if not spans:
         return []
-    from .history import decoded, notifications_at  # (the titles: the starts alone are decoded)
-
     starts = notifications_at(app, [start for _, start, _ in spans])
     titles = {stored.id: getattr(decoded(app, stored), "title", "") for stored in starts}
     return [Span(number, titles.get(start, ""), start, end) for number, start, end in spans]

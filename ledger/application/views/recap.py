@@ -1,4 +1,4 @@
-""" "Previously on ...": what a session changed, per character, not a copy of its log (issue 35).
+""" "Previously on ...": what a session changed, per character, not a copy of its log.
 
 Each character that took part is folded from where it stood when the session began through its events
 of the session, and every step's view (the contract's JSON of `character show`) is compared with the

@@ -1,4 +1,4 @@
-"""Issue 34, what the earlier round left, as a table types it: digits in free text are text while every
+"""As a table types them: digits in free text are text while every
 number read as one is held to 64 bits (batch lines too), and a sheet that lacks a value is named."""
 
 import json

@@ -1,4 +1,4 @@
-"""Issue 38, the trust items: stored topics never import code, what `verify` checks beyond the hash
+"""Stored topics never import code, what `verify` checks beyond the hash
 chains (snapshots, the read models' names, the order sessions promise), and the edges that were an
 `internal` error or an unbounded read."""
 

@@ -1,4 +1,4 @@
-"""Issue 38, the storage and read-side items: an import cannot bring names or ids a command would not
+"""An import cannot bring names or ids a command would not
 have made, a read model that cannot take the log says so once instead of retrying for ever, and
 `rebuild` repairs the read models from any state."""
 
@@ -259,7 +259,7 @@ def test_a_fold_that_fails_fails_the_command_before_its_commit(run, monkeypatch)
     assert [e["version"] for e in run.json("log", "Bruno")["events"]] == [1, 2]
 
 
-ROUNDS = int(os.environ.get("CHRONICLE_REBUILD_ROUNDS", "1"))  # the acceptance run: 20 (issue 38)
+ROUNDS = int(os.environ.get("CHRONICLE_REBUILD_ROUNDS", "1"))  # the acceptance run: 20
 
 
 @pytest.mark.parametrize("round_", range(ROUNDS))

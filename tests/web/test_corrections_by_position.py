@@ -1,4 +1,4 @@
-"""The table view tells a correction as `log` does (issue 34, Corrections): by log positions (`#4`), never
+"""The table view tells a correction as `log` does (Corrections): by log positions (`#4`), never
 by a version of the character's events ("event 2"), whether it reads the sentences a command kept or
 explains the event again (a correction recorded in a batch keeps none)."""
 

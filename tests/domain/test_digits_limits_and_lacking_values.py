@@ -1,4 +1,4 @@
-"""Issue 34, what the earlier round left: free text made of digits is text, the 64-bit limit belongs to what
+"""Free text made of digits is text, the 64-bit limit belongs to what
 is read as a number; a sheet that lacks a value is named, with the nearest value it has."""
 
 import pickle
