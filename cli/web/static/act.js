@@ -71,15 +71,18 @@
       alternative = others[0];
     }
     var field = { name: name, required: required, title: property.title || name,
-      hint: property.description || alternative.description || "" };
-    if (alternative.type === "string" && alternative.enum) field.kind = "choice";
+      hint: property.description || alternative.description || "", labels: property["x-labels"] || {} };
+    var items = alternative.items || {};
+    if (alternative.enum && (alternative.type === "string" || alternative.type === "integer")) field.kind = "choice";
+    else if (alternative.type === "array" && items.enum) field.kind = "many";
     else if (alternative.type === "integer") field.kind = "number";
     else if (alternative.type === "boolean") field.kind = "flag";
     else if (alternative.type === "string") field.kind = LONG.test(name) ? "long" : "text";
     else if (alternative.type === "array" && alternative.items && alternative.items.type === "integer") field.kind = "faces";
     else if (alternative.type === "array" && alternative.items && alternative.items.type === "string") field.kind = "lines";
     else return null;
-    field.options = alternative.enum || [];
+    field.options = alternative.enum || items.enum || [];
+    field.integer = alternative.type === "integer";
     field.dice = DICE.test(name);
     return field;
   }
@@ -108,8 +111,24 @@
     var control;
     if (field.kind === "choice") {
       control = make("select", { id: id, name: field.name });
-      control.appendChild(make("option", { value: "" }, field.required ? "choose…" : "none"));
-      field.options.forEach(function (option) { control.appendChild(make("option", { value: option }, option.replace(/[-_]/g, " "))); });
+      var alone = field.required && field.options.length === 1;
+      if (!alone) control.appendChild(make("option", { value: "" }, field.required ? "choose…" : "none"));
+      field.options.forEach(function (option) { control.appendChild(make("option", { value: String(option) }, worded(field, option))); });
+    } else if (field.kind === "many") {
+      // one box a value (a sheet's weapons): the first is ticked, so that the common blow is one tap
+      control = make("fieldset", { id: id, class: "act-many" });
+      control.appendChild(make("legend", {}, field.title));
+      field.options.forEach(function (option, at) {
+        var tick = make("label", { class: "act-tick" });
+        var mark = make("input", { type: "checkbox", name: field.name, value: String(option) });
+        if (at === 0) mark.checked = true;
+        tick.appendChild(mark);
+        tick.appendChild(document.createTextNode(" " + worded(field, option)));
+        control.appendChild(tick);
+      });
+      box.appendChild(control);
+      if (field.hint) box.appendChild(make("small", {}, field.hint));
+      return box;
     } else if (field.kind === "long" || field.kind === "lines") {
       control = make("textarea", { id: id, name: field.name, rows: "2" });
     } else if (field.kind === "flag") {
@@ -135,6 +154,10 @@
     return box;
   }
 
+  function worded(field, option) {
+    return field.labels[String(option)] || String(option).replace(/[-_]/g, " ");
+  }
+
   function collect(form, action, asked) {
     var document = { command: action.command };
     if (action.character && !action.campaign) document[action.character] = character;
@@ -144,12 +167,21 @@
         if (control.checked) document[field.name] = true;
         return;
       }
+      if (field.kind === "many") {
+        var ticked = Array.prototype.filter.call(form.querySelectorAll('input[name="' + field.name + '"]'),
+          function (box) { return box.checked; }).map(function (box) { return box.value; });
+        if (ticked.length) document[field.name] = ticked;
+        else if (field.required) throw new Error(field.title + " is needed");
+        return;
+      }
       var value = control.value.trim();
       if (!value) {
         if (field.required) throw new Error(field.title + " is needed");
         return;
       }
-      if (field.kind === "number") {
+      if (field.kind === "choice" && field.integer) {
+        document[field.name] = Number(value);
+      } else if (field.kind === "number") {
         if (!/^-?\d+$/.test(value)) throw new Error(field.title + " is a whole number");
         document[field.name] = Number(value);
       } else if (field.kind === "faces") {
@@ -211,7 +243,7 @@
   function show(actions, mine) {
     var own = actions.filter(function (a) { return !a.campaign && mine; });
     var table = actions.filter(function (a) { return a.campaign; });
-    [[own, "Record for " + character], [table, "For the whole table (a gm's)"]].forEach(function (group) {
+    [[own, "Record for " + character], [table, "For the whole table"]].forEach(function (group) {
       var made = group[0].map(form).filter(Boolean);
       if (!made.length) return;
       var section = make("div", { class: "act-group" });
@@ -232,7 +264,8 @@
       return null;
     }
     record = found;
-    var url = "/api/me?campaign=" + encodeURIComponent(campaign) + "&key=" + encodeURIComponent(found.key);
+    var url = "/api/me?campaign=" + encodeURIComponent(campaign) + "&key=" + encodeURIComponent(found.key) +
+      (character ? "&character=" + encodeURIComponent(character) : "");
     return fetch(url, { credentials: "omit" }).then(function (response) {
       return response.json().then(function (body) { return { ok: response.ok, body: body }; });
     });
@@ -251,7 +284,7 @@
     var folded = character.toLowerCase();
     var mine = participant.role === "gm" || participant.plays.some(function (n) { return n.toLowerCase() === folded; });
     var role = participant.role === "gm" ? "a gm" : "playing " + (listed(participant.plays) || "no character");
-    who.textContent = "Signed in as " + participant.name + ", " + role + (mine ? "." :
+    who.textContent = "Signed in as " + participant.name + ", " + role + (mine || !character ? "." :
       ": only " + character + "'s player or a gm records for " + character + ".");
     panel.dataset.participant = participant.name;
     show(me.body.actions, mine);
