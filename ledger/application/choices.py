@@ -119,6 +119,20 @@ def _values(row: dict[str, Any] | None, *groups: str) -> Choice:
     return list(found), {name: f"{name.replace('_', ' ')} {value}" for name, value in found.items()}
 
 
+STATISTICS = ("siz", "con", "pow", "dex", "str", "app")
+
+
+def _statistics(row: dict[str, Any] | None) -> Choice:
+    sheet = (row or {}).get("sheet", {})
+    found = [name for name in STATISTICS if isinstance(sheet.get(name), int)]
+    return found, {name: f"{name.upper()} {sheet[name]}" for name in found}
+
+
+def _joined(*choices: Choice) -> Choice:
+    labels = {value: label for _, said in choices for value, label in said.items()}
+    return [value for values, _ in choices for value in values], labels
+
+
 def _wound_numbers(row: dict[str, Any] | None, treatable: Callable[[dict[str, Any]], bool]) -> Choice:
     wounds = [wound for wound in _wounds(row or {"system": ""}) if treatable(wound)]
     return [w["id"] for w in wounds], {str(w["id"]): f"wound #{w['id']}: {w['amount']} points" for w in wounds}
@@ -158,7 +172,8 @@ def field_choices(table: Table, command: str, acting: str | None) -> dict[str, C
     elif table.system == "pendragon-pass":
         if command in ("check", "feat"):
             key = "skill" if command == "check" else "what"
-            found[key] = _values(row, "skills", "passions", "traits")
+            sheet = _values(row, "skills", "passions", "traits")
+            found[key] = _joined(sheet, _statistics(row)) if key == "skill" else sheet
         if command == "tactic":
             found["skill"] = _values(row, "skills")
         found["opposed_by"] = _opposed(table, acting)
