@@ -26,6 +26,7 @@ from .live import COME_BACK, STREAMS, Hub, Once
 from .pages import HERE, READS, Site, templates
 from .pages import campaigns as campaign_pages
 from .pages import character as character_pages
+from .pages import corrections as correction_pages
 from .pages import fair as fair_pages
 from .pages import log as log_pages
 from .reading import Reading
@@ -93,6 +94,7 @@ def build(data: Reading, say: Callable[[str], None], streams: int = STREAMS, wri
             *character_pages.routes(site),
             *log_pages.routes(site),
             *fair_pages.routes(site),
+            *correction_pages.routes(site),
             Route("/favicon.ico", favicon, methods=list(READS)),
             Route("/events", events, methods=list(READS)),
             *witness.routes(),

@@ -116,3 +116,18 @@ def test_the_forms_of_a_character_the_campaign_lacks_are_not_found(keep):
 
 def _enum(property: dict) -> list:
     return next(option["enum"] for option in property.get("anyOf", [property]) if "enum" in option)
+
+
+def test_an_events_dice_are_named_for_its_correction_in_the_tables_words(keep):
+    keep.run.json("--campaign", "Keep", "injure", "Orc", "--damage", "12", "--save-roll", "7")
+    position = keep.run.json("--campaign", "Keep", "log")["events"][-1]["position"]
+    found = keep.client.get("/api/dice", params={"campaign": keep.campaign, "position": position}).json()
+    assert found["character"] == "Orc" and found["correctable"] == [{"roll": "save", "says": "the save", "faces": [7]}]
+    fixed = keep.post(
+        keep.desk, {"command": "amend", "ref": str(position), "reason": "misread", "roll": ["save=17"]}, "c-1"
+    )
+    assert fixed.status_code == 200, fixed.text
+    missing = keep.client.get("/api/dice", params={"campaign": keep.campaign, "position": 999})
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+    bad = keep.client.get("/api/dice", params={"campaign": keep.campaign, "position": "x"})
+    assert bad.status_code == 400 and "position=" in bad.json()["error"]["message"]

@@ -24,6 +24,7 @@ from ....domain.limits import INT64_MAX
 from ....domain.pendragon.increases import next_increase_at
 from ....domain.text import printable
 from ....ledger.application.failures import failure
+from ....ledger.application.queries import Query
 from ...chart import status_chart
 from ...html import struck_html
 from ..live import Once
@@ -164,6 +165,30 @@ class Site:
             return response
 
         return guarded
+
+    def api(self, asked: Callable[[Request], Query]) -> Callable[[Request], Awaitable[Response]]:
+        """A JSON address: the query ASKED makes of the request, answered through the one reading path;
+        its failures the one failure path's `{"error": {"code", "message"}}`; nothing cached."""
+
+        async def answer(request: Request) -> Response:
+            try:
+                found = await run_in_threadpool(self.data.ask, asked(request))
+            except LedgerUnavailable as problem:  # the page says it cannot read now, the terminal why
+                self.once.problem(str(problem))
+                return _no_store(data_response({"error": {"code": "unavailable", "message": str(problem)}}, 503))
+            except Exception as problem:
+                said = failure(problem, addressed=True)
+                if said.internal:
+                    self.say(f"error on {request.url.path}: {said.message}")
+                return _no_store(data_response(said.document(), said.http_status))
+            return _no_store(data_response(found.document))
+
+        return answer
+
+
+def _no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _code(status: int) -> str:

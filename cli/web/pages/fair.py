@@ -8,17 +8,13 @@ itself (static/fair.js, with Web Crypto), never what the ledger keeps secret.
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import Response
 from starlette.routing import Route
 
 from ....domain.errors import BadInput
-from ....ledger.application.failures import failure
 from ....ledger.application.queries.fair import FairRolls
 from ....ledger.application.views.fair_dice import MOST
-from ..reading import LedgerUnavailable
-from . import READS, Site, data_response
+from . import READS, Site
 
 DIGITS = 18  # a position's digits at most
 
@@ -31,24 +27,8 @@ def positions(given: str) -> tuple[int, ...]:
 
 
 def routes(site: Site) -> list[Route]:
-    async def rolls(request: Request) -> Response:
+    def asked(request: Request) -> FairRolls:
         query = request.query_params
-        try:
-            asked = FairRolls(campaign=query.get("campaign", ""), positions=positions(query.get("positions", "")))
-            found = await run_in_threadpool(site.data.ask, asked)
-        except LedgerUnavailable as problem:  # the page says it cannot check now, the terminal why
-            site.once.problem(str(problem))
-            return _no_store(data_response({"error": {"code": "unavailable", "message": str(problem)}}, 503))
-        except Exception as problem:
-            said = failure(problem, addressed=True)
-            if said.internal:
-                site.say(f"error on {request.url.path}: {said.message}")
-            return _no_store(data_response(said.document(), said.http_status))
-        return _no_store(data_response(found.document))
+        return FairRolls(campaign=query.get("campaign", ""), positions=positions(query.get("positions", "")))
 
-    return [Route("/api/fair", rolls, methods=list(READS))]
-
-
-def _no_store(response: Response) -> Response:
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return [Route("/api/fair", site.api(asked), methods=list(READS))]

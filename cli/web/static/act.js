@@ -257,6 +257,100 @@
     who.textContent = keys.why();
     return;
   }
+  function me() {
+    var url = "/api/me?campaign=" + encodeURIComponent(campaign) + "&key=" + encodeURIComponent(record.key) +
+      (character ? "&character=" + encodeURIComponent(character) : "");
+    return fetch(url, { credentials: "omit" }).then(function (response) {
+      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+    });
+  }
+
+  // After a write (this page's or another's) the forms are made again: what can apply has changed (a
+  // dying save once dying, First Aid once wounded), unless one is open, being filled in.
+  function again() {
+    if (!record || holder.querySelector("details[open]")) return;
+    me().then(function (found) {
+      if (!found.ok || !found.body.participant) return;
+      holder.textContent = "";
+      show(found.body.actions, mine(found.body.participant));
+      corrections(found.body.participant);
+    });
+  }
+
+  function mine(participant) {
+    var folded = character.toLowerCase();
+    return participant.role === "gm" || participant.plays.some(function (n) { return n.toLowerCase() === folded; });
+  }
+
+  // A gm's "Correct this" beside each story entry: the correction form with the event's dice in the
+  // table's words and their faces as recorded (GET /api/dice); only what was changed is sent.
+  function corrections(participant) {
+    if (participant.role !== "gm") return;
+    Array.prototype.forEach.call(document.querySelectorAll("#live li[id^='event-']"), function (entry) {
+      if (entry.querySelector("button.correct")) return;
+      var position = entry.id.slice("event-".length);
+      var button = make("button", { type: "button", class: "correct", "data-position": position }, "Correct this");
+      button.addEventListener("click", function () { correct(entry, position, button); });
+      entry.appendChild(button);
+    });
+  }
+
+  function correct(entry, position, button) {
+    var url = "/api/dice?campaign=" + encodeURIComponent(campaign) + "&position=" + encodeURIComponent(position);
+    button.disabled = true;
+    fetch(url, { credentials: "omit" }).then(function (response) { return response.json(); }).then(function (found) {
+      button.disabled = false;
+      if (found.error) { say(found.error.message, true); return; }
+      var body = make("form", { class: "act-form act-correct", novalidate: "" });
+      body.appendChild(make("p", { class: "act-summary" }, "#" + position + ": " + found.text));
+      var prefix = "correct-" + position + "-";
+      var dice = found.correctable.map(function (roll, at) {
+        var field = { name: prefix + at, title: roll.says.charAt(0).toUpperCase() + roll.says.slice(1), kind: "faces",
+          labels: {}, hint: "", dice: false };
+        var box = input("", field);
+        box.querySelector("input").value = roll.faces.join(", ");
+        body.appendChild(box);
+        return { roll: roll, control: box.querySelector("input") };
+      });
+      if (!dice.length) body.appendChild(make("p", {}, "This event rolled no dice: a correction can void it."));
+      var reason = input("", { name: prefix + "reason", title: "Why", kind: "text", labels: {}, hint: "", dice: false });
+      body.appendChild(reason);
+      var voided = input("", { name: prefix + "void", title: "Void it: it did not happen", kind: "flag", labels: {},
+        hint: "", dice: false });
+      body.appendChild(voided);
+      var submit = make("button", { type: "submit", class: "big" }, "Correct #" + position);
+      body.appendChild(submit);
+      body.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var document = { command: "amend", ref: position, reason: reason.querySelector("input").value.trim() };
+        if (!document.reason) { say("Check the form: say why.", true); return; }
+        if (voided.querySelector("input").checked) document.void = true;
+        var rolls = [];
+        for (var i = 0; i < dice.length; i++) {
+          var faces = dice[i].control.value.split(/[\s,]+/).filter(Boolean);
+          if (!faces.every(function (face) { return /^\d+$/.test(face); })) {
+            say("Check the form: " + dice[i].roll.says + " are whole numbers.", true);
+            return;
+          }
+          if (faces.join(",") !== dice[i].roll.faces.join(",")) rolls.push(dice[i].roll.roll + "=" + faces.join(","));
+        }
+        if (rolls.length) document.roll = rolls;
+        if (!rolls.length && !document.void) { say("Nothing to correct: change a die or void the event.", true); return; }
+        submit.disabled = true;
+        send(document).then(function (answer) {
+          submit.disabled = false;
+          if (answer && answer.ok) body.remove();
+        });
+      });
+      var open = entry.querySelector("form.act-correct");
+      if (open) open.remove();
+      entry.appendChild(body);
+    }, function () {
+      button.disabled = false;
+      say("Could not reach the server.", true);
+    });
+  }
+
   keys.load(campaign).then(function (found) {
     if (!found) {
       who.textContent = "Read only: this browser holds no key of this campaign. " +
@@ -264,30 +358,27 @@
       return null;
     }
     record = found;
-    var url = "/api/me?campaign=" + encodeURIComponent(campaign) + "&key=" + encodeURIComponent(found.key) +
-      (character ? "&character=" + encodeURIComponent(character) : "");
-    return fetch(url, { credentials: "omit" }).then(function (response) {
-      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
-    });
-  }).then(function (me) {
-    if (!me) return;
-    if (!me.ok) {
-      who.textContent = "The server cannot say whose key this browser holds: " + ((me.body.error || {}).message || "try again") + ".";
+    return me();
+  }).then(function (found) {
+    if (!found) return;
+    if (!found.ok) {
+      who.textContent = "The server cannot say whose key this browser holds: " + ((found.body.error || {}).message || "try again") + ".";
       return;
     }
-    var participant = me.body.participant;
+    var participant = found.body.participant;
     if (!participant) {
-      who.textContent = "This browser's key is no participant's of " + me.body.campaign.name +
+      who.textContent = "This browser's key is no participant's of " + found.body.campaign.name +
         " now (removed, or replaced by another device's): ask the gm for a new invitation.";
       return;
     }
-    var folded = character.toLowerCase();
-    var mine = participant.role === "gm" || participant.plays.some(function (n) { return n.toLowerCase() === folded; });
+    var own = mine(participant);
     var role = participant.role === "gm" ? "a gm" : "playing " + (listed(participant.plays) || "no character");
-    who.textContent = "Signed in as " + participant.name + ", " + role + (mine || !character ? "." :
+    who.textContent = "Signed in as " + participant.name + ", " + role + (own || !character ? "." :
       ": only " + character + "'s player or a gm records for " + character + ".");
     panel.dataset.participant = participant.name;
-    show(me.body.actions, mine);
+    show(found.body.actions, own);
+    corrections(participant);
+    new MutationObserver(again).observe(document.body, { attributes: true, attributeFilter: ["data-refreshed"] });
   }).catch(function () {
     who.textContent = "Could not read this browser's key or reach the server.";
   });
