@@ -268,12 +268,16 @@
   // After a write (this page's or another's) the forms are made again: what can apply has changed (a
   // dying save once dying, First Aid once wounded), unless one is open, being filled in.
   function again() {
-    if (!record || holder.querySelector("details[open]")) return;
+    var stamp = document.body.dataset.refreshed || "";
+    var busy = function () { return holder.querySelector("details[open]") !== null; };
+    if (!record || busy()) { panel.dataset.made = stamp; return; }
     me().then(function (found) {
-      if (!found.ok || !found.body.participant) return;
-      holder.textContent = "";
-      show(found.body.actions, mine(found.body.participant));
-      corrections(found.body.participant);
+      if (found.ok && found.body.participant && !busy()) {
+        holder.textContent = "";
+        show(found.body.actions, mine(found.body.participant));
+      }
+      if (found.ok && found.body.participant) corrections(found.body.participant);
+      panel.dataset.made = stamp;  // (the forms as of the page's latest refresh: what a test waits for)
     });
   }
 
@@ -378,6 +382,7 @@
     panel.dataset.participant = participant.name;
     show(found.body.actions, own);
     corrections(participant);
+    panel.dataset.made = document.body.dataset.refreshed || "";
     new MutationObserver(again).observe(document.body, { attributes: true, attributeFilter: ["data-refreshed"] });
   }).catch(function () {
     who.textContent = "Could not read this browser's key or reach the server.";
