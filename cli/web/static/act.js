@@ -199,6 +199,17 @@
     return document;
   }
 
+  // The command's summary in the table's words: the acting field's capitals (NAME, ATTACKER) are this
+  // character, another field's (TARGET) "the target".
+  function worded_summary(action) {
+    var properties = action.schema.properties || {};
+    var acting = (action.character || "name").toUpperCase();
+    return action.summary.replace(/\b([A-Z][A-Z_]{2,})\b/g, function (word) {
+      if (character && (word === acting || word === "NAME")) return character;
+      return properties[word.toLowerCase()] ? "the " + word.toLowerCase().replace(/_/g, " ") : word;
+    });
+  }
+
   function form(action) {
     var asked = fields(action);
     if (asked === null) return null;
@@ -206,7 +217,7 @@
     var details = make("details", { class: "action", "data-command": action.command });
     details.appendChild(make("summary", {}, action.title));
     var body = make("form", { class: "act-form", novalidate: "" });
-    body.appendChild(make("p", { class: "act-summary" }, action.summary.replace(/\bNAME\b/g, character)));
+    body.appendChild(make("p", { class: "act-summary" }, worded_summary(action)));
     var more = make("details", { class: "act-more" });
     more.appendChild(make("summary", {}, "More options"));
     var shown = 0;  // in sight: what is needed, the table's dice, and other values while room is left; the rest folded
