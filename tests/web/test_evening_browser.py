@@ -1,11 +1,13 @@
 """An evening of Potestas played by the forms alone, in a real Chromium (Debian's, through Playwright): a gm on
 a desktop and two players on 390 px phones, each joined by invitation. An attack with the sheet's weapon and
-a critical, wounds, a dying save and a rest; each write seen on another browser within a second; `verify`
-passes; and the events tell what the same evening gives through the command line, with the same table dice."""
+a critical, wounds, a dying save the gm corrects from the page, and a rest; each write seen on another
+browser within a second; `verify` passes; and the events tell what the same evening gives through the
+command line, with the same table dice."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -52,7 +54,14 @@ def chronicle(db: str, *args: str) -> dict:
 
 def told(db: str) -> list[tuple[str, str, str]]:
     events = chronicle(db, "log")["events"]
-    return [(e["type"], e["character"], e["summary"]) for e in events if e["type"] in PLAYED]
+    # (a correction names its position and its author, which the invitations of the page's evening shift)
+    plain = [re.sub(r"corrected at #\d+ by [^:]+:", "corrected:", e["summary"]) for e in events]
+    said = [(e["type"], e["character"], text) for e, text in zip(events, plain, strict=True)]
+    return [line for line in said if line[0] in PLAYED]
+
+
+def position(db: str, kind: str) -> int:
+    return next(e["position"] for e in chronicle(db, "log")["events"] if e["type"] == kind)
 
 
 @pytest.fixture
@@ -110,10 +119,21 @@ def test_an_evening_of_potestas_by_the_forms_alone(served, chromium, tmp_path):
     expect(ann.locator("#act-forms details[data-command='dying-save']")).to_be_visible(timeout=SECOND)
     record(ann, "dying-save", Roll="15")
     expect(gm.locator("#summary")).to_contain_text("stable", timeout=SECOND)
+    saved = position(db, "DyingSaveMade")
+    entry = gm.locator(f"#event-{saved}")
+    entry.get_by_role("button", name="Correct this").click()
+    save = entry.get_by_label("The save", exact=True)
+    expect(save).to_have_value("15")  # the die as recorded, in the table's words
+    save.fill("5")
+    entry.get_by_label("Why", exact=True).fill("misread the die")
+    entry.get_by_role("button", name=f"Correct #{saved}").click()
+    expect(ann.locator("#summary")).to_contain_text("dying", timeout=SECOND)
     record(bo, "rest", Hours="8")
 
     assert chronicle(db, "verify")["ok"]
     again = str(tmp_path / "cli.db")
-    for line in (*SETUP, *EVENING):
+    for line in (*SETUP, *EVENING[:4]):
         chronicle(again, *line)
+    chronicle(again, "amend", str(position(again, "DyingSaveMade")), "--roll", "save=5", "--reason", "misread the die")
+    chronicle(again, *EVENING[4])
     assert told(db) == told(again) and len(told(db)) == 6  # the attack, its hit, two wounds, the save, the rest
