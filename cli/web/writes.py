@@ -8,8 +8,10 @@
   missing or bad signature or a nonce seen before, 403 a role refusal, 409 a rules refusal, 413 a body
   past 64 KiB, 429 too many from one key, 507 a full disk; each `{"error": {"code", "message"}}`
   (ledger/application/failures.py), and nothing written on any of them.
-- `GET /api/me?campaign=ID&key=KEY`: whose key it is there (name, role, characters) and the forms of the
-  actions that participant may take in the campaign's system, as JSON Schemas (the command documents').
+- `GET /api/me?campaign=ID&key=KEY[&character=NAME]`: whose key it is there (name, role, characters) and
+  the forms of the actions that participant may take in the campaign's system, as JSON Schemas (the command
+  documents'), each field the sheet or the rules know an `enum`: with `character`, the forms acting through
+  that character (its player's or a gm's) that can apply now; without, the table-wide ones (a gm's).
 - `GET /join/TOKEN`: the page that makes this device's key and joins by the invitation (static/join.js
   signs `participant join` with it).
 
@@ -150,8 +152,8 @@ class Writer:
                 self.ledger.close()  # the next write opens the ledger afresh
                 raise
 
-    def me(self, campaign: str, key: str) -> dict[str, Any]:
-        return self._ask(ParticipantOf(campaign=campaign, key=key or None))
+    def me(self, campaign: str, key: str, character: str | None = None) -> dict[str, Any]:
+        return self._ask(ParticipantOf(campaign=campaign, key=key or None, character=character))
 
     def invitation(self, token: str) -> dict[str, Any]:
         """What the join page says of a token: its state (open, used, expired, unknown) and whom it invites."""
@@ -216,7 +218,8 @@ class Writer:
         try:
             if key:
                 check_key(key)
-            found = await run_in_threadpool(self.me, campaign, key)
+            character = request.query_params.get("character") or None
+            found = await run_in_threadpool(self.me, campaign, key, character)
         except Exception as problem:
             answered = said(problem, addressed=True)  # a campaign the GET's address names: 404 if lacking
             if not answered.internal:

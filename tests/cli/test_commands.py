@@ -69,3 +69,22 @@ def test_commands_for_people_is_a_table_of_sentences(run_sqlite):
     assert result.exit_code == 0
     assert "campaign new" in result.stdout and "every system" in result.stdout
     assert "{" not in result.stdout
+
+
+def test_commands_json_given_a_campaign_gives_its_systems_commands_with_the_sheets_choices(run_sqlite):
+    run = run_sqlite
+    run.json("campaign", "new", "Sartar", "--system", "pendragon-pass")
+    run.json("character", "add", "Vasana", "--stat", "siz=15", "--stat", "sword=15")
+    run.json("character", "add", "Korol", "--stat", "siz=12", "--stat", "spear=12")
+    run.json("injure", "Vasana", "--damage", "8", "--attacker", "a troll")
+    run.json("oath", "swear", "Vasana", "slay the troll")
+    listed = run.json("commands", "--campaign", "Sartar", "--character", "vasana")["commands"]
+    assert "attack" not in listed and "dying-save" not in listed  # other systems'
+    check = listed["check"]["schema"]["properties"]
+    assert "sword" in check["skill"]["enum"] and check["skill"]["x-labels"]["sword"] == "sword 15"
+    assert "Korol:spear" in check["opposed_by"]["anyOf"][0]["enum"]
+    assert listed["first-aid"]["schema"]["properties"]["wound"]["enum"] == [1]
+    assert listed["oath fulfil"]["schema"]["properties"]["oath"]["enum"] == ["oath-1"]
+    assert listed["status award"]["schema"]["properties"]["name"]["enum"] == ["Vasana", "Korol"]
+    refused = run("--json", "commands", "--campaign", "Sartar", "--character", "Nobody")
+    assert refused.exit_code == 2 and "Nobody" in refused.stderr

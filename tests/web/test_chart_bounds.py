@@ -12,7 +12,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
-import chronicle.cli.web.app as web_app
+import chronicle.cli.web.pages as web_pages
 from chronicle.cli.chart import MOST_POINTS, status_chart
 from chronicle.cli.web.app import build
 from chronicle.cli.web.reading import Reading
@@ -92,13 +92,13 @@ def test_a_character_with_an_award_recorded_before_the_bound_is_drawn_at_once(ta
 
 def test_a_slow_page_does_not_stop_the_server(table, monkeypatch):
     """The chart is drawn while the page renders: made slow here, the server answers meanwhile."""
-    draw = web_app.status_chart
+    draw = web_pages.status_chart
 
     def slow(series: list) -> str:
         time.sleep(2)
         return draw(series)
 
-    monkeypatch.setattr(web_app, "status_chart", slow)
+    monkeypatch.setattr(web_pages, "status_chart", slow)
     data = Reading(table.db)
     try:
         with TestClient(build(data, table.said.append)) as client:

@@ -96,8 +96,9 @@ def test_a_player_joins_by_the_link_and_records_a_wound_the_gm_sees_live(table, 
     assert "Award Status" not in actions.all_inner_texts()  # a gm's, in PenDragon Pass
 
     player.locator("details[data-command=injure] > summary").click()
-    player.get_by_label("Damage", exact=True).fill("4")
-    assert player.get_by_label("Save Roll").get_attribute("placeholder") == "empty: the ledger rolls"
+    injure = player.locator("details[data-command=injure]")
+    injure.get_by_label("Damage", exact=True).fill("4")
+    assert injure.get_by_label("Save Roll").get_attribute("placeholder") == "empty: the ledger rolls"
     assert player.evaluate("document.documentElement.scrollWidth") <= width  # the open form fits the screen
     if width < 400:  # and a small phone's
         player.set_viewport_size({"width": 360, "height": height})

@@ -193,10 +193,12 @@ def test_writes_from_one_key_are_rate_limited(table):
 
 
 def test_the_participants_forms_follow_their_role_and_system(table):
-    me = table.client.get("/api/me", params={"campaign": table.campaign, "key": table.phone.public_key_text}).json()
+    asked = {"campaign": table.campaign, "key": table.phone.public_key_text, "character": "Vasana"}
+    me = table.client.get("/api/me", params=asked).json()
     assert me["participant"] == {"name": "Ann", "role": "player", "plays": ["Vasana"]}
     commands = [action["command"] for action in me["actions"]]
-    assert commands[:3] == ["injure", "rest", "roll"] and "check" in commands and "first-aid" in commands
+    assert commands[:3] == ["injure", "check", "tactic"] and "rest" in commands and "oath swear" in commands
+    assert "first-aid" not in commands  # Vasana has no wound to treat
     assert "status award" not in commands and "session start" not in commands  # a gm's
     injure = next(action for action in me["actions"] if action["command"] == "injure")
     assert injure["character"] == "name" and injure["schema"]["properties"]["damage"]["type"] == "integer"

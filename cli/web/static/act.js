@@ -71,15 +71,18 @@
       alternative = others[0];
     }
     var field = { name: name, required: required, title: property.title || name,
-      hint: property.description || alternative.description || "" };
-    if (alternative.type === "string" && alternative.enum) field.kind = "choice";
+      hint: property.description || alternative.description || "", labels: property["x-labels"] || {} };
+    var items = alternative.items || {};
+    if (alternative.enum && (alternative.type === "string" || alternative.type === "integer")) field.kind = "choice";
+    else if (alternative.type === "array" && items.enum) field.kind = "many";
     else if (alternative.type === "integer") field.kind = "number";
     else if (alternative.type === "boolean") field.kind = "flag";
     else if (alternative.type === "string") field.kind = LONG.test(name) ? "long" : "text";
     else if (alternative.type === "array" && alternative.items && alternative.items.type === "integer") field.kind = "faces";
     else if (alternative.type === "array" && alternative.items && alternative.items.type === "string") field.kind = "lines";
     else return null;
-    field.options = alternative.enum || [];
+    field.options = alternative.enum || items.enum || [];
+    field.integer = alternative.type === "integer";
     field.dice = DICE.test(name);
     return field;
   }
@@ -108,8 +111,24 @@
     var control;
     if (field.kind === "choice") {
       control = make("select", { id: id, name: field.name });
-      control.appendChild(make("option", { value: "" }, field.required ? "choose…" : "none"));
-      field.options.forEach(function (option) { control.appendChild(make("option", { value: option }, option.replace(/[-_]/g, " "))); });
+      var alone = field.required && field.options.length === 1;
+      if (!alone) control.appendChild(make("option", { value: "" }, field.required ? "choose…" : "none"));
+      field.options.forEach(function (option) { control.appendChild(make("option", { value: String(option) }, worded(field, option))); });
+    } else if (field.kind === "many") {
+      // one box a value (a sheet's weapons): the first is ticked, so that the common blow is one tap
+      control = make("fieldset", { id: id, class: "act-many" });
+      control.appendChild(make("legend", {}, field.title));
+      field.options.forEach(function (option, at) {
+        var tick = make("label", { class: "act-tick" });
+        var mark = make("input", { type: "checkbox", name: field.name, value: String(option) });
+        if (at === 0) mark.checked = true;
+        tick.appendChild(mark);
+        tick.appendChild(document.createTextNode(" " + worded(field, option)));
+        control.appendChild(tick);
+      });
+      box.appendChild(control);
+      if (field.hint) box.appendChild(make("small", {}, field.hint));
+      return box;
     } else if (field.kind === "long" || field.kind === "lines") {
       control = make("textarea", { id: id, name: field.name, rows: "2" });
     } else if (field.kind === "flag") {
@@ -135,6 +154,10 @@
     return box;
   }
 
+  function worded(field, option) {
+    return field.labels[String(option)] || String(option).replace(/[-_]/g, " ");
+  }
+
   function collect(form, action, asked) {
     var document = { command: action.command };
     if (action.character && !action.campaign) document[action.character] = character;
@@ -144,12 +167,21 @@
         if (control.checked) document[field.name] = true;
         return;
       }
+      if (field.kind === "many") {
+        var ticked = Array.prototype.filter.call(form.querySelectorAll('input[name="' + field.name + '"]'),
+          function (box) { return box.checked; }).map(function (box) { return box.value; });
+        if (ticked.length) document[field.name] = ticked;
+        else if (field.required) throw new Error(field.title + " is needed");
+        return;
+      }
       var value = control.value.trim();
       if (!value) {
         if (field.required) throw new Error(field.title + " is needed");
         return;
       }
-      if (field.kind === "number") {
+      if (field.kind === "choice" && field.integer) {
+        document[field.name] = Number(value);
+      } else if (field.kind === "number") {
         if (!/^-?\d+$/.test(value)) throw new Error(field.title + " is a whole number");
         document[field.name] = Number(value);
       } else if (field.kind === "faces") {
@@ -167,6 +199,17 @@
     return document;
   }
 
+  // The command's summary in the table's words: the acting field's capitals (NAME, ATTACKER) are this
+  // character, another field's (TARGET) "the target".
+  function worded_summary(action) {
+    var properties = action.schema.properties || {};
+    var acting = (action.character || "name").toUpperCase();
+    return action.summary.replace(/\b([A-Z][A-Z_]{2,})\b/g, function (word) {
+      if (character && (word === acting || word === "NAME")) return character;
+      return properties[word.toLowerCase()] ? "the " + word.toLowerCase().replace(/_/g, " ") : word;
+    });
+  }
+
   function form(action) {
     var asked = fields(action);
     if (asked === null) return null;
@@ -174,7 +217,7 @@
     var details = make("details", { class: "action", "data-command": action.command });
     details.appendChild(make("summary", {}, action.title));
     var body = make("form", { class: "act-form", novalidate: "" });
-    body.appendChild(make("p", { class: "act-summary" }, action.summary.replace(/\bNAME\b/g, character)));
+    body.appendChild(make("p", { class: "act-summary" }, worded_summary(action)));
     var more = make("details", { class: "act-more" });
     more.appendChild(make("summary", {}, "More options"));
     var shown = 0;  // in sight: what is needed, the table's dice, and other values while room is left; the rest folded
@@ -211,7 +254,7 @@
   function show(actions, mine) {
     var own = actions.filter(function (a) { return !a.campaign && mine; });
     var table = actions.filter(function (a) { return a.campaign; });
-    [[own, "Record for " + character], [table, "For the whole table (a gm's)"]].forEach(function (group) {
+    [[own, "Record for " + character], [table, "For the whole table"]].forEach(function (group) {
       var made = group[0].map(form).filter(Boolean);
       if (!made.length) return;
       var section = make("div", { class: "act-group" });
@@ -225,6 +268,104 @@
     who.textContent = keys.why();
     return;
   }
+  function me() {
+    var url = "/api/me?campaign=" + encodeURIComponent(campaign) + "&key=" + encodeURIComponent(record.key) +
+      (character ? "&character=" + encodeURIComponent(character) : "");
+    return fetch(url, { credentials: "omit" }).then(function (response) {
+      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+    });
+  }
+
+  // After a write (this page's or another's) the forms are made again: what can apply has changed (a
+  // dying save once dying, First Aid once wounded), unless one is open, being filled in.
+  function again() {
+    var stamp = document.body.dataset.refreshed || "";
+    var busy = function () { return holder.querySelector("details[open]") !== null; };
+    if (!record || busy()) { panel.dataset.made = stamp; return; }
+    me().then(function (found) {
+      if (found.ok && found.body.participant && !busy()) {
+        holder.textContent = "";
+        show(found.body.actions, mine(found.body.participant));
+      }
+      if (found.ok && found.body.participant) corrections(found.body.participant);
+      panel.dataset.made = stamp;  // (the forms as of the page's latest refresh: what a test waits for)
+    });
+  }
+
+  function mine(participant) {
+    var folded = character.toLowerCase();
+    return participant.role === "gm" || participant.plays.some(function (n) { return n.toLowerCase() === folded; });
+  }
+
+  // A gm's "Correct this" beside each story entry: the correction form with the event's dice in the
+  // table's words and their faces as recorded (GET /api/dice); only what was changed is sent.
+  function corrections(participant) {
+    if (participant.role !== "gm") return;
+    Array.prototype.forEach.call(document.querySelectorAll("#live li[id^='event-']"), function (entry) {
+      if (entry.querySelector("button.correct")) return;
+      var position = entry.id.slice("event-".length);
+      var button = make("button", { type: "button", class: "correct", "data-position": position }, "Correct this");
+      button.addEventListener("click", function () { correct(entry, position, button); });
+      entry.appendChild(button);
+    });
+  }
+
+  function correct(entry, position, button) {
+    var url = "/api/dice?campaign=" + encodeURIComponent(campaign) + "&position=" + encodeURIComponent(position);
+    button.disabled = true;
+    fetch(url, { credentials: "omit" }).then(function (response) { return response.json(); }).then(function (found) {
+      button.disabled = false;
+      if (found.error) { say(found.error.message, true); return; }
+      var body = make("form", { class: "act-form act-correct", novalidate: "" });
+      body.appendChild(make("p", { class: "act-summary" }, "#" + position + ": " + found.text));
+      var prefix = "correct-" + position + "-";
+      var dice = found.correctable.map(function (roll, at) {
+        var field = { name: prefix + at, title: roll.says.charAt(0).toUpperCase() + roll.says.slice(1), kind: "faces",
+          labels: {}, hint: "", dice: false };
+        var box = input("", field);
+        box.querySelector("input").value = roll.faces.join(", ");
+        body.appendChild(box);
+        return { roll: roll, control: box.querySelector("input") };
+      });
+      if (!dice.length) body.appendChild(make("p", {}, "This event rolled no dice: a correction can void it."));
+      var reason = input("", { name: prefix + "reason", title: "Why", kind: "text", labels: {}, hint: "", dice: false });
+      body.appendChild(reason);
+      var voided = input("", { name: prefix + "void", title: "Void it: it did not happen", kind: "flag", labels: {},
+        hint: "", dice: false });
+      body.appendChild(voided);
+      var submit = make("button", { type: "submit", class: "big" }, "Correct #" + position);
+      body.appendChild(submit);
+      body.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var document = { command: "amend", ref: position, reason: reason.querySelector("input").value.trim() };
+        if (!document.reason) { say("Check the form: say why.", true); return; }
+        if (voided.querySelector("input").checked) document.void = true;
+        var rolls = [];
+        for (var i = 0; i < dice.length; i++) {
+          var faces = dice[i].control.value.split(/[\s,]+/).filter(Boolean);
+          if (!faces.every(function (face) { return /^\d+$/.test(face); })) {
+            say("Check the form: " + dice[i].roll.says + " are whole numbers.", true);
+            return;
+          }
+          if (faces.join(",") !== dice[i].roll.faces.join(",")) rolls.push(dice[i].roll.roll + "=" + faces.join(","));
+        }
+        if (rolls.length) document.roll = rolls;
+        if (!rolls.length && !document.void) { say("Nothing to correct: change a die or void the event.", true); return; }
+        submit.disabled = true;
+        send(document).then(function (answer) {
+          submit.disabled = false;
+          if (answer && answer.ok) body.remove();
+        });
+      });
+      var open = entry.querySelector("form.act-correct");
+      if (open) open.remove();
+      entry.appendChild(body);
+    }, function () {
+      button.disabled = false;
+      say("Could not reach the server.", true);
+    });
+  }
+
   keys.load(campaign).then(function (found) {
     if (!found) {
       who.textContent = "Read only: this browser holds no key of this campaign. " +
@@ -232,29 +373,28 @@
       return null;
     }
     record = found;
-    var url = "/api/me?campaign=" + encodeURIComponent(campaign) + "&key=" + encodeURIComponent(found.key);
-    return fetch(url, { credentials: "omit" }).then(function (response) {
-      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
-    });
-  }).then(function (me) {
-    if (!me) return;
-    if (!me.ok) {
-      who.textContent = "The server cannot say whose key this browser holds: " + ((me.body.error || {}).message || "try again") + ".";
+    return me();
+  }).then(function (found) {
+    if (!found) return;
+    if (!found.ok) {
+      who.textContent = "The server cannot say whose key this browser holds: " + ((found.body.error || {}).message || "try again") + ".";
       return;
     }
-    var participant = me.body.participant;
+    var participant = found.body.participant;
     if (!participant) {
-      who.textContent = "This browser's key is no participant's of " + me.body.campaign.name +
+      who.textContent = "This browser's key is no participant's of " + found.body.campaign.name +
         " now (removed, or replaced by another device's): ask the gm for a new invitation.";
       return;
     }
-    var folded = character.toLowerCase();
-    var mine = participant.role === "gm" || participant.plays.some(function (n) { return n.toLowerCase() === folded; });
+    var own = mine(participant);
     var role = participant.role === "gm" ? "a gm" : "playing " + (listed(participant.plays) || "no character");
-    who.textContent = "Signed in as " + participant.name + ", " + role + (mine ? "." :
+    who.textContent = "Signed in as " + participant.name + ", " + role + (own || !character ? "." :
       ": only " + character + "'s player or a gm records for " + character + ".");
     panel.dataset.participant = participant.name;
-    show(me.body.actions, mine);
+    show(found.body.actions, own);
+    corrections(participant);
+    panel.dataset.made = document.body.dataset.refreshed || "";
+    new MutationObserver(again).observe(document.body, { attributes: true, attributeFilter: ["data-refreshed"] });
   }).catch(function () {
     who.textContent = "Could not read this browser's key or reach the server.";
   });

@@ -94,6 +94,8 @@ register("appended", "pages:Appended", command_line=False)
 register("participant of key", "devices:ParticipantOf", command_line=False)
 register("invitation", "devices:InvitationState", command_line=False)
 register("signed for", "devices:SignedFor", command_line=False)
+register("fair rolls", "fair:FairRolls", command_line=False)
+register("event dice", "corrections:EventDice", command_line=False)
 
 
 def _load(target: str) -> type[Query]:

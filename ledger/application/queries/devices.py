@@ -18,22 +18,19 @@ if TYPE_CHECKING:
     from ..ledger import Ledger
 
 JOIN = "participant join"
-# the forms a page offers, in order: a character's common actions, then those on the campaign (a participant
-# sees those of the campaign's system their role allows: each command's model says its role and title)
-FORMS = (
-    *("injure", "rest", "roll", "check", "first-aid", "dying-save", "status award", "note"),
-    *("amend", "session start", "session end", "winter"),
-)
 
 
 @dataclass(frozen=True, kw_only=True)
 class ParticipantOf(Query):
     """Whose a key is in a campaign (name, role, characters), and the forms of the actions that
-    participant may take in the campaign's system, as JSON Schemas (the command documents')."""
+    participant may take in the campaign's system, as JSON Schemas (the command documents'), narrowed to
+    the choices the sheets and rules know (ledger/application/choices.py): those acting through
+    `character` when given, else the table-wide ones."""
 
     query: ClassVar[str] = "participant of key"
     campaign: str = required("The campaign's id.")
     key: str | None = field("The device's public key (ed25519:BASE64).")
+    character: str | None = field("The character whose page asks: the forms acting through it.")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,10 +57,14 @@ class SignedFor(Query):
 @answers(ParticipantOf)
 def participant(ledger: Ledger, asked: ParticipantOf) -> Reply:
     from ....domain.participants import holder
+    from ..choices import forms, table_of
 
     name, system = _known(ledger, asked.campaign)
     found = holder(ledger.session(name).campaign.participants, asked.key) if asked.key else None
     characters: list[str] = []
+    table = table_of(ledger, asked.campaign)
+    if asked.character is not None and table.named(asked.character) is None:
+        raise NotFound(f"campaign {name} has no character {asked.character[:60]!r}")
     if found is not None:
         party = [who for _, who, _ in ledger.app.index.characters(UUID(asked.campaign))]
         characters = list(found.plays) if found.role == "player" else party
@@ -71,7 +72,7 @@ def participant(ledger: Ledger, asked: ParticipantOf) -> Reply:
         "campaign": {"id": asked.campaign, "name": name, "system": system},
         "participant": _participant(found),
         "characters": characters,
-        "actions": actions(system, found.role) if found is not None else [],
+        "actions": [] if found is None else forms(table, found.role, found.plays, asked.character),
     }
     return Reply.of(document, found.name if found is not None else "No participant holds that key.")
 
@@ -87,34 +88,6 @@ def _known(ledger: Ledger, campaign: str) -> tuple[str, str]:
 
 def _participant(found: Participant | None) -> dict[str, Any] | None:
     return None if found is None else {"name": found.name, "role": found.role, "plays": list(found.plays)}
-
-
-def actions(system: str, role: str) -> list[dict[str, Any]]:
-    """The forms of a participant of ROLE in a campaign of SYSTEM: per action its command, a title, its
-    summary, who may (`role`), the field naming the character it acts on, and its document's schema."""
-    from .. import commands
-
-    found = []
-    for name in FORMS:
-        try:
-            model = commands.model_for(name, system)
-        except BadInput:  # not a command of this system
-            continue
-        if role != "gm" and model.role != "player":
-            continue
-        field = model.model_fields.get(model.character) if model.character else None
-        found.append(
-            {
-                "command": name,
-                "title": model.label or name.capitalize(),
-                "summary": " ".join(commands.summary_of(model).split()),
-                "role": model.role,
-                "character": (field.alias or model.character) if field is not None else None,
-                "campaign": model.character is None,  # (it acts on the campaign, not on a character)
-                "schema": commands.schema_of(model),
-            }
-        )
-    return found
 
 
 @answers(InvitationState)
