@@ -156,6 +156,7 @@ class Session:
         if not self._caught_up:
             self.app.index.catch_up()
             self._caught_up = True
+            self.app.index_caught_up()
         return self.app.index
 
     def catch_up(self, rows: bool = False) -> None:
@@ -186,8 +187,10 @@ class Session:
         try:
             with self.app.views.transaction() as cursor:
                 view.write_current(cursor, [a for a in held if isinstance(a, Character)], self._registered_at, last)
-        except IntegrityError:  # another process moved the rows on meanwhile (PostgreSQL): they catch up instead
-            view.forget()
+        except IntegrityError:  # another process moved the rows on meanwhile: they catch up instead, but on
+            view.forget()  # PostgreSQL the unit's transaction failed with it: the command is tried again whole
+            if self.app.unit_key() is not None:  # (docs/scale.md)
+                raise
             return False
         self._span, self._changed, self._registered_at = None, {}, {}
         return True
@@ -440,6 +443,7 @@ class Session:
         aggregates = self.pending()
         if not aggregates:
             return []
+        self.app.index_caught_up(False)
         due = [a for a in aggregates if snapshots.due(a, self._folded.get(a.id, 0), len(a.pending_events))]
         for aggregate in aggregates:
             self._folded[aggregate.id] = self._folded.get(aggregate.id, 0) + len(aggregate.pending_events)
