@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import baselines, costs, documents, fair_dice, frontdoors, load, proofs, serve_memory, signing, users
+from . import baselines, costs, crypto, documents, fair_dice, frontdoors, load, proofs, serve_memory, signing, users
 from .generate import ledger, widen
 from .measure import RUNS, bare_import, cli, copy, floor_import, latency, markdown, row, warm
 
@@ -52,7 +52,15 @@ def main() -> None:
         help="signed writes through one `serve --writes` whose memory is read (default 100,000, some 10 minutes;"
         " 0 skips it)",
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="every goal row at the 10k size, one run each, in a few minutes"
+    )
     options = parser.parse_args()
+    if options.quick:
+        from .quick import quick
+
+        quick(options)
+        return
     begun = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="chronicle-bench-"))
     print(f"working in {work}\n", flush=True)
@@ -169,6 +177,7 @@ def main() -> None:
     row("export 1M", f"{n1m / seconds:,.0f} events/s, {rss} MB")
     table_view(big)
     signing.measure(work)
+    crypto.measure()
     fair_dice.measure(
         [(str(work / f"fair-{i}.db"), str(work / f"old-{i}.db")) for i in range(fair_dice.RUNS)], "SQLite"
     )

@@ -68,8 +68,9 @@ def catch_up(
         try:
             _store(store, [(view, view.fold(known)) for view in views], at, known[-1].position)
             return len(known)
-        except (OriginatorVersionError, IntegrityError):
+        except (OriginatorVersionError, IntegrityError) as problem:
             _forget(views)
+            _failed_in_unit(store, views, at, known[0].position - 1, known[-1].position, problem)
     done = deadlocks = 0
     while True:
         at = {view: view.position() for view in views}
@@ -90,6 +91,7 @@ def catch_up(
             _store(store, folded, at, end)
         except (OriginatorVersionError, IntegrityError) as problem:  # another process folded these first?
             _forget(views)
+            _failed_in_unit(store, views, at, start, end, problem)
             if all(view.position() == at[view] for view in views):
                 raise Stuck(start, end, problem) from problem
             continue
@@ -133,6 +135,23 @@ def _store(store: ViewStore, folded: Sequence[tuple[ReadModel, Any]], at: dict[A
             store.track(cursor, view.VIEW, end, after=at[view])
     for view, _ in folded:
         view.moved(end)
+
+
+def _failed_in_unit(
+    store: ViewStore, views: Sequence[ReadModel], at: dict[Any, int], start: int, end: int, problem: Exception
+) -> None:
+    """A write of the rows that failed in a PostgreSQL unit failed its transaction with it: the command is tried
+    again whole (its lost race: another process folded these events first). When the next try fails from the
+    very same positions, no one moved them: the read models are `Stuck`."""
+    unit_key = getattr(store.datastore, "unit_key", None)  # type: ignore[attr-defined]
+    if unit_key is None or unit_key() is None or not isinstance(problem, IntegrityError):
+        return
+    positions = tuple(sorted((view.VIEW, position) for view, position in at.items()))
+    failed, store.failed_from = store.failed_from, positions
+    if failed == positions:
+        store.failed_from = None
+        raise Stuck(start, end, problem) from problem
+    raise problem
 
 
 def _in_unit(store: ViewStore) -> bool:

@@ -37,6 +37,9 @@ class ViewStore(TrackingRecorder):
             self.events = events_recorder.events_table_name, "rowid"  # type: ignore[attr-defined]
         self._ready: set[str] = set()
         self._schemas: dict[str, int] | None = None  # read models' versions, read at the first `ensure`
+        # the views' positions as a PostgreSQL unit read or moved them (ledger/store/postgres.py's `unit_key`)
+        self._positions: tuple[object, dict[str, int]] = (None, {})
+        self.failed_from: tuple[tuple[str, int], ...] | None = None  # where a fold in a unit last failed (catchup.py)
 
     def originator(self, ident: UUID) -> Any:
         """An aggregate id as the events table holds it (the library's SQLite recorder: its hex)."""
@@ -121,11 +124,12 @@ class ViewStore(TrackingRecorder):
     def _versions(self) -> dict[str, int]:
         """Every read model's version, in one query (a command that writes uses three read models)."""
         rows = self.query(
-            f"SELECT application_name, MAX(notification_id) FROM {self.tracking_table}"
-            " WHERE application_name LIKE ? GROUP BY application_name",
-            ("%:schema",),
+            f"SELECT application_name, MAX(notification_id) FROM {self.tracking_table} GROUP BY application_name"
         )
-        return {name.removesuffix(":schema"): version for name, version in rows}
+        for name, position in rows:  # (their positions too, one row a view: a unit's first reads of them)
+            if not name.endswith(":schema"):
+                self._remember(name, position)
+        return {name.removesuffix(":schema"): version for name, version in rows if name.endswith(":schema")}
 
     def mark(self, cursor: Any, view: str, version: int) -> None:
         """Record which version of a read model its tables are."""
@@ -135,7 +139,35 @@ class ViewStore(TrackingRecorder):
     # tracking ---------------------------------------------------------------------------------
 
     def position(self, view: str) -> int:
-        return self.max_tracking_id(view) or 0
+        """The view's position; read once per PostgreSQL unit, which holds the events table's lock: another
+        process's fold that moves it meanwhile makes this unit's `track` fail (its lost race)."""
+        key = self._unit_key()
+        held = self._positions
+        if key is not None and held[0] == key and view in held[1]:
+            return held[1][view]
+        if key is not None and self._positions[0] != key:  # a unit's first: every view's, in one statement
+            self._positions = (key, {})
+            for name, position in self.query(
+                f"SELECT application_name, MAX(notification_id) FROM {self.tracking_table} GROUP BY application_name"
+            ):
+                self._positions[1][name] = position or 0
+            if view in self._positions[1]:
+                return self._positions[1][view]
+        found = self.max_tracking_id(view) or 0
+        self._remember(view, found)
+        return found
+
+    def _unit_key(self) -> object:
+        unit_key = getattr(getattr(self, "datastore", None), "unit_key", None)
+        return unit_key() if unit_key is not None else None
+
+    def _remember(self, view: str, position: int | None) -> None:
+        key = self._unit_key()
+        if key is None:
+            return
+        if self._positions[0] != key:
+            self._positions = (key, {})
+        self._positions[1][view] = position or 0
 
     def track(self, cursor: Any, view: str, position: int, after: int | None = None) -> None:
         """Record the view's new position in the transaction that wrote its rows. With `after`, the
@@ -143,11 +175,13 @@ class ViewStore(TrackingRecorder):
         meanwhile (a rebuild's swap too, which may move it back) makes this the library's
         IntegrityError, nothing recorded, so rows folded from a stale position never land. Without
         `after`, a position already recorded at or beyond `position` is that error."""
+        self._positions[1].pop(view, None)
         if after is None:
             self._insert_tracking(cursor, Tracking(view, position))  # type: ignore[attr-defined]
             return
         if after == 0:  # no position yet (or reset): the row must still be missing
             self.execute(cursor, f"INSERT INTO {self.tracking_table} VALUES (?, ?)", (view, position))
+            self._remember(view, position)
             return
         moved = self.execute(
             cursor,
@@ -157,9 +191,11 @@ class ViewStore(TrackingRecorder):
         ).fetchone()
         if moved is None:
             raise IntegrityError(f"the {view} read model is no longer at position {after}")
+        self._remember(view, position)
 
     def reset(self, cursor: Any, view: str) -> None:
         """Forget a view's position (the library has no call for it: a rebuild moves positions back)."""
+        self._positions[1].pop(view, None)
         self.execute(cursor, f"DELETE FROM {self.tracking_table} WHERE application_name = ?", (view,))
 
     @property

@@ -3,6 +3,8 @@ the ledger opens while the patch holds)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from chronicle.ledger.store import sqlite as durable_sqlite
@@ -18,3 +20,34 @@ def trace_statements(monkeypatch: pytest.MonkeyPatch, into: list[str]) -> None:
         return connection
 
     monkeypatch.setattr(durable_sqlite.DurablePool, "_create_connection", traced)
+
+
+def trace_postgres(monkeypatch: pytest.MonkeyPatch, into: list[str]) -> None:
+    """Append to INTO every statement sent to PostgreSQL from now on: psycopg's cursors (each row of an
+    executemany, as the server sees them) and its own transaction commands (BEGIN, COMMIT, SAVEPOINT)."""
+    import psycopg
+
+    execute, executemany, copy = psycopg.Cursor.execute, psycopg.Cursor.executemany, psycopg.Cursor.copy
+    command = psycopg.Connection._exec_command
+
+    def counted_command(self: Any, sent: Any, *args: Any, **kwargs: Any) -> Any:
+        into.append(sent.decode() if isinstance(sent, bytes) else str(sent))
+        return (yield from command(self, sent, *args, **kwargs))
+
+    def counted_execute(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+        into.append(query if isinstance(query, str) else query.as_string(self.connection))
+        return execute(self, query, *args, **kwargs)
+
+    def counted_many(self: Any, query: Any, params: Any, *args: Any, **kwargs: Any) -> Any:
+        params = list(params)
+        into.extend([str(query)] * len(params))
+        return executemany(self, query, params, *args, **kwargs)
+
+    def counted_copy(self: Any, statement: Any, *args: Any, **kwargs: Any) -> Any:
+        into.append(str(statement))
+        return copy(self, statement, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", counted_execute)
+    monkeypatch.setattr(psycopg.Cursor, "executemany", counted_many)
+    monkeypatch.setattr(psycopg.Cursor, "copy", counted_copy)
+    monkeypatch.setattr(psycopg.Connection, "_exec_command", counted_command)

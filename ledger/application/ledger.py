@@ -269,7 +269,13 @@ class Ledger:
         heads: list[Head] = []
 
         def grow(session: Session) -> None:  # the stored Merkle tree takes the events in their transaction
-            heads[:] = [extend(session.app, written[0], {at: event.hash for at, event, *_ in session.saved})]
+            campaign = written[0]
+            own = {
+                at: event.hash
+                for at, event, *_ in session.saved
+                if getattr(session.held(event.originator_id), "campaign_id", event.originator_id) == campaign
+            }
+            heads[:] = [extend(session.app, campaign, own, own=True)]
 
         chose: list[UUID | None] = []
 

@@ -43,6 +43,7 @@ class Session:
         self._campaign: Campaign | None = None
         self.chose: UUID | None = None  # the campaign chosen (`campaign new`, `campaign use`), noted once committed
         self._caught_up = False
+        self._names: dict[UUID, dict[str, str]] = {}  # the index's character names, per campaign (`_indexed_names`)
         self._aggregates: dict[UUID, Any] = {}
         self._folded: dict[UUID, int] = {}  # events folded after the newest snapshot, per loaded aggregate
         self._rulings: tuple[Any, Any, Any] = (None, None, None)  # (campaign id and version, model, as recorded)
@@ -159,6 +160,8 @@ class Session:
         if not self._caught_up:
             self.app.index.catch_up()
             self._caught_up = True
+            self._names = {}
+            self.app.index_caught_up()
         return self.app.index
 
     def catch_up(self, rows: bool = False) -> None:
@@ -170,6 +173,7 @@ class Session:
         held = rows and self.write_rows()
         catch_up([app.index, app.characters] if rows and not held else [app.index], known=self._logged())
         self._caught_up = True
+        self._names = {}
         if rows and self.saved and app.mapper.cipher is None:  # (an encrypted ledger's sentences stay sealed)
             with app.views.transaction() as cursor:
                 app.told.write(cursor, self.saved, app.index.position_of)
@@ -189,8 +193,10 @@ class Session:
         try:
             with self.app.views.transaction() as cursor:
                 view.write_current(cursor, [a for a in held if isinstance(a, Character)], self._registered_at, last)
-        except IntegrityError:  # another process moved the rows on meanwhile (PostgreSQL): they catch up instead
-            view.forget()
+        except IntegrityError:  # another process moved the rows on meanwhile: they catch up instead, but on
+            view.forget()  # PostgreSQL the unit's transaction failed with it: the command is tried again whole
+            if self.app.unit_key() is not None:  # (docs/scale.md)
+                raise
             return False
         self._span, self._changed, self._registered_at = None, {}, {}
         return True
@@ -238,15 +244,27 @@ class Session:
         """The id of the character NAME, from the index without loading it (a read model serves the rest)."""
         name = normalise_name(name, "character name")
         campaign = self.campaign
+        indexed = self._indexed_names(campaign.id)
+        if name in indexed:  # (the index's name wins over one this session holds)
+            return UUID(indexed[name])
         named = {
             a.name: str(a.id)
             for a in self._aggregates.values()
             if isinstance(a, Character) and a.campaign_id == campaign.id
         }
-        named.update({known: ident for ident, known, _ in self._index().characters(campaign.id)})
+        named.update(indexed)
         if name in named:
             return UUID(named[name])
         return UUID(matching(name, named, f"character in campaign {printable(campaign.name)}"))
+
+    def _indexed_names(self, campaign_id: UUID) -> dict[str, str]:
+        """The campaign's characters' ids by name as the index has them, read once until the index takes
+        more events (a batch names a character on each of thousands of lines)."""
+        found = self._names.get(campaign_id)
+        if found is None:
+            indexed = self._index().characters(campaign_id)
+            found = self._names[campaign_id] = {known: ident for ident, known, _ in indexed}
+        return found
 
     def characters(self, retired: bool = False) -> list[Character]:
         """The campaign's characters in registration order (those added in this session included);
@@ -435,6 +453,7 @@ class Session:
         aggregates = self.pending()
         if not aggregates:
             return []
+        self.app.index_caught_up(False)
         due = [a for a in aggregates if snapshots.due(a, self._folded.get(a.id, 0), len(a.pending_events))]
         for aggregate in aggregates:
             self._folded[aggregate.id] = self._folded.get(aggregate.id, 0) + len(aggregate.pending_events)

@@ -48,6 +48,22 @@ class Chronicle(Application):
             return nullcontext()
         return unit(immediate, getattr(self.recorder, "lock_events", None))
 
+    def unit_key(self) -> object:
+        """Which PostgreSQL unit is open on this thread, if one is (ledger/store/postgres.py): it holds the events
+        table's lock from its start, so what it read stays so until it writes."""
+        unit_key = getattr(getattr(self.factory, "datastore", None), "unit_key", None)
+        return unit_key() if unit_key is not None else None
+
+    def caught_up_in_unit(self) -> bool:
+        """Whether the index was caught up with the log in the open PostgreSQL unit, which has saved nothing since
+        (`index_caught_up`)."""
+        key = self.unit_key()
+        return key is not None and self.__dict__.get("_chronicle_index_caught_up") == key
+
+    def index_caught_up(self, caught_up: bool = True) -> None:
+        """Note that the index is caught up with the log in the open unit (or, saving, that it no longer is)."""
+        self.__dict__["_chronicle_index_caught_up"] = self.unit_key() if caught_up else None
+
     @cached_property
     def views(self) -> ViewStore:
         return views_of(self)
@@ -109,8 +125,9 @@ def open_ledger(target: str, synced: bool = True, create: bool = True) -> Chroni
     postgres = env["PERSISTENCE_MODULE"] == POSTGRES_FACTORY
     try:
         if postgres:
-            with _schema_lock(target) as made:
+            with _schema_lock(target) as (made, present):
                 app = Chronicle(env={**env, "CREATE_TABLE": "false"} if made else env)
+            app.__dict__.update(present)
         else:
             app = Chronicle(env={**env, "CREATE_TABLE": "false"})  # made below if the file lacks them
             first = _sqlite_schema(app, UNMARKED in env)
@@ -204,23 +221,47 @@ def hide_password(text: str, target: str) -> str:
 
 
 @contextmanager
-def _schema_lock(target: str) -> Iterator[bool]:
+def _schema_lock(target: str) -> Iterator[tuple[bool, dict[str, bool]]]:
     """Connect once directly, so an unreachable server or a missing database gets its real reason;
     and hold a PostgreSQL advisory lock while the library creates or replaces its tables and
     functions, which concurrent sessions cannot do at once ("tuple concurrently updated"). Gives
     whether they are all made already: then the library is told not to issue its CREATE statements,
     whose locks on the events table queued behind writers (and writers behind them: such an open
-    could be chosen as a deadlock's victim)."""
+    could be chosen as a deadlock's victim). And, asked in the same statement, what this process
+    otherwise asks once in its first write (docs/scale.md): whether the snapshots table, the stored
+    Merkle tree's and the events table's tripwire are there (each noted only when it is: one made since
+    is found as before)."""
     import psycopg
 
     try:
         connection = psycopg.connect(**connected(target), autocommit=True)
     except psycopg.Error as error:
         raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
+    from ..trust.tree import NODES
+    from ..trust.tripwire import TRIGGER
+
+    name = Chronicle.name
     with connection:
         connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
         made = connection.execute(
-            "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND to_regtype(%s) IS NOT NULL",
-            (f"public.{Chronicle.name}_events", f"public.{Chronicle.name}_tracking", "public.stored_event_uuid"),
+            "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND to_regtype(%s) IS NOT NULL,"
+            " to_regclass(%s) IS NOT NULL, to_regclass(%s) IS NOT NULL,"
+            " EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = %s AND NOT tgisinternal)",
+            (
+                f"public.{name}_events",
+                f"public.{name}_tracking",
+                "public.stored_event_uuid",
+                f"public.{name}_snapshots",
+                f"public.{NODES}",
+                TRIGGER,
+            ),
         ).fetchone()
-        yield bool(made and made[0])
+        found = made or (False, False, False, False)
+        present = {
+            key: True
+            for key, there in zip(
+                ("_chronicle_snapshots_exist", "_chronicle_tree_made", "_chronicle_tripwire"), found[1:], strict=True
+            )
+            if there
+        }
+        yield bool(found[0]), present

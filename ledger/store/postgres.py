@@ -7,6 +7,7 @@ Selected with `PERSISTENCE_MODULE=chronicle.ledger.store.postgres:UnitPostgresFa
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -15,7 +16,12 @@ from typing import Any
 import psycopg
 from eventsourcing import persistence
 from eventsourcing.persistence import StoredEvent
-from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore, PostgresFactory
+from eventsourcing.postgres import (
+    PostgresAggregateRecorder,
+    PostgresApplicationRecorder,
+    PostgresDatastore,
+    PostgresFactory,
+)
 
 from .sealing import SealedRecorder
 
@@ -29,10 +35,9 @@ class SealedPostgresRecorder(SealedRecorder, PostgresApplicationRecorder):
         )
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        """Inside a unit, in a savepoint of the unit's transaction, with the errors they meet raised as they
-        are: the library's own (a pipeline that keeps the first error to raise it later) would then
-        release a savepoint of an aborted transaction and raise that instead (a lost race: "current
-        transaction is aborted" rather than the IntegrityError that says so)."""
+        """Inside a unit, in the unit's transaction, with the errors they meet raised as they are: the
+        library's own (a pipeline that keeps the first error to raise it later) would raise "current
+        transaction is aborted" instead of the IntegrityError that says a race was lost."""
         if not getattr(self.datastore, "in_unit", False):
             return super().insert_events(stored_events, **kwargs)
         if not stored_events:
@@ -49,6 +54,13 @@ class SealedPostgresRecorder(SealedRecorder, PostgresApplicationRecorder):
                 cursor.execute(statement)
 
     def _insert_stored_events(self, curs: Any, stored_events: Any, **kwargs: Any) -> None:
+        """Inside a unit, the events table's lock is the unit's own, taken first (`lock_events`), and no
+        NOTIFY is sent on the library's channel: no one listens there (pages are woken by chronicle's own
+        trigger, ledger/store/appends.py). Outside one, as the library's, with the sealing checked first."""
+        if getattr(self.datastore, "in_unit", False):
+            self.check_sealing(curs)
+            PostgresAggregateRecorder._insert_stored_events(self, curs, stored_events, **kwargs)
+            return
         self._lock_table(curs)  # first, so no other writer's first event can slip in after the check
         self.check_sealing(curs)
         super()._insert_stored_events(curs, stored_events, **kwargs)
@@ -56,10 +68,9 @@ class SealedPostgresRecorder(SealedRecorder, PostgresApplicationRecorder):
 
 class UnitDatastore(PostgresDatastore):
     """The library's datastore, where every connection asked for inside a unit, on the unit's thread,
-    is the unit's own, each use of it a savepoint of the unit's one transaction: a part that fails (a
-    read model that lost a race to another process, the library probing for a table it then makes)
-    rolls back alone, and the rest is committed or rolled back with the unit. Without a unit, each
-    transaction is its own, as the library's."""
+    is the unit's own, each use of it a part of the unit's one transaction: a part that fails (a read
+    model that lost a race to another process) fails the unit, which is rolled back whole and tried
+    again. Without a unit, each transaction is its own, as the library's."""
 
     _units: threading.local
 
@@ -76,6 +87,7 @@ class UnitDatastore(PostgresDatastore):
             return
         with super().get_connection() as connection, connection.transaction():
             self._units.connection = connection
+            self._units.serial = next(_SERIALS)
             try:
                 if lock is not None:
                     lock()
@@ -86,6 +98,13 @@ class UnitDatastore(PostgresDatastore):
     @property
     def in_unit(self) -> bool:
         return getattr(self._units, "connection", None) is not None
+
+    def unit_key(self) -> int | None:
+        """Which unit is open on this thread (None: none): what a read of this unit may be remembered by.
+        A unit holds the events table's lock from its start, so no other writer moves what it read."""
+        if not self.in_unit:
+            return None
+        return self._units.serial
 
     @contextmanager
     def get_connection(self) -> Iterator[Any]:
@@ -99,30 +118,30 @@ class UnitDatastore(PostgresDatastore):
     @contextmanager
     def transaction(self, *, commit: bool = False) -> Iterator[Any]:
         with self._savepoint(commit) as held:
-            if held is None:
-                with super().transaction(commit=commit) as cursor:
+            if held is None:  # a read's too is committed: psycopg follows a rollback with DEALLOCATE ALL, which
+                # drops every statement it had prepared on the connection (they are parsed again), one more round trip
+                with super().transaction(commit=True) as cursor:
                     yield cursor
             else:
                 yield held.cursor()
 
     @contextmanager
     def _savepoint(self, commit: bool) -> Iterator[Any]:
-        """The unit's connection, with psycopg's errors raised as the library's; None outside a unit. What
-        may write runs in a savepoint of the unit's transaction, kept unless it fails; a read (`commit`
-        false: the library's reads, the read models' queries, which probe for no table by failing) runs
-        as it is, sparing each of the dozens a command makes the savepoint's two round trips."""
+        """The unit's connection, with psycopg's errors raised as the library's; None outside a unit.
+        Everything runs in the unit's one transaction, without a savepoint of its own (each was two round
+        trips): a part that fails fails the whole unit, which is rolled back, and a lost race (a read
+        model another process moved on meanwhile) is the command's, tried again whole (docs/scale.md)."""
         held = getattr(self._units, "connection", None)
         if held is None:
             yield None
             return
         try:
-            if commit:
-                with held.transaction():
-                    yield held
-            else:
-                yield held
+            yield held
         except psycopg.Error as error:
             raise _library_error(error) from error
+
+
+_SERIALS = itertools.count(1)  # every unit's own number, whatever its thread
 
 
 class UnitPostgresFactory(PostgresFactory):

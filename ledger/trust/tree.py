@@ -12,6 +12,7 @@ later; `verify` recomputes it from the events and reports where the two differ (
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import re
@@ -275,20 +276,46 @@ def stored_tree(app: Chronicle) -> StoredTree:
     found = app.__dict__.get("_chronicle_tree")
     if found is None:
         found = app.__dict__["_chronicle_tree"] = StoredTree(app.views)
+        found._made = bool(app.__dict__.get("_chronicle_tree_made"))  # (a PostgreSQL ledger's opening tells it)
     return found
 
 
-def extend(app: Chronicle, campaign_id: UUID, saved: Mapping[int, str] | None = None) -> Head:
+def extend(app: Chronicle, campaign_id: UUID, saved: Mapping[int, str] | None = None, *, own: bool = False) -> Head:
     """The campaign's stored tree, extended by the events the log has after its last leaf (grown
     again from the first when the nodes it grows from were deleted). `saved`: the hashes, by log
     position, of the events the caller's transaction has just saved, with the index caught up to
-    them (a write's): the index is not caught up again, and those events are not read back."""
+    them (a write's): the index is not caught up again, and those events are not read back. `own`:
+    SAVED are the campaign's own events only: when this PostgreSQL unit extended the tree already
+    (the write's witness check, holding the events table's lock since), they are all the campaign
+    gained since, and the tree grows by them without reading its head or the index again."""
     tree = stored_tree(app)
-    head = tree.open(campaign_id)
-    try:
-        return _extend(app, campaign_id, head, saved)
-    except DamagedTree:
-        return _extend(app, campaign_id, tree.reset(head), saved)
+    key = app.unit_key()
+    heads = _unit_heads(app, key)
+    known = heads.get(campaign_id) if own and saved is not None else None
+    grown: Head | None = None
+    if known is not None and saved is not None:
+        leaves = [Leaf(at, merkle.leaf_hash(bytes.fromhex(saved[at]))) for at in sorted(saved) if at > known.position]
+        with contextlib.suppress(DamagedTree):  # (nodes deleted meanwhile: grown again below)
+            grown = tree.append(known, leaves) if leaves else known
+    if grown is None:
+        head = tree.open(campaign_id)
+        try:
+            grown = _extend(app, campaign_id, head, saved)
+        except DamagedTree:
+            grown = _extend(app, campaign_id, tree.reset(head), saved)
+    if key is not None:
+        heads[campaign_id] = grown
+    return grown
+
+
+def _unit_heads(app: Chronicle, key: object) -> dict[UUID, Head]:
+    """The heads the open PostgreSQL unit (`key`) grew the campaigns' trees to (none without one)."""
+    held = app.__dict__.get("_chronicle_unit_heads")
+    if key is None:
+        return {}
+    if held is None or held[0] != key:
+        held = app.__dict__["_chronicle_unit_heads"] = (key, {})
+    return held[1]
 
 
 def rebuild(app: Chronicle, campaign_id: UUID) -> Head:
@@ -299,7 +326,7 @@ def rebuild(app: Chronicle, campaign_id: UUID) -> Head:
 
 def _extend(app: Chronicle, campaign_id: UUID, head: Head, saved: Mapping[int, str] | None = None) -> Head:
     tree = stored_tree(app)
-    if saved is None:
+    if saved is None and not app.caught_up_in_unit():
         app.index.catch_up()
     # a page of positions at a time: a tree that lags a long log (an import's) grows in bounded memory
     pages = app.index.position_pages(campaign_id, WINDOW, after=head.position)

@@ -61,3 +61,36 @@ def test_one_injure_without_campaign_issues_a_bounded_number_of_statements_one_l
     assert len(statements) <= 43, "\n".join(statements)
     assert any(s.startswith("INSERT INTO chronicle_character_rows") for s in statements)
     assert any(s.startswith(("INSERT INTO tracking", "UPDATE tracking")) and "'characters'" in s for s in statements)
+
+
+def test_a_signed_write_on_postgresql_makes_at_most_30_statements_in_its_transaction(postgres_server, monkeypatch):
+    """A signed rule command as a long-running front door sends it (the table view, the shell): its one
+    transaction, from BEGIN to COMMIT, without a savepoint (docs/scale.md says what each statement is for)."""
+    from conftest import fresh_postgres_database
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from sql_trace import trace_postgres
+
+    from chronicle.ledger.application.ledger import Ledger
+    from chronicle.ledger.trust.identity import Identity
+
+    ledger = Ledger(fresh_postgres_database(postgres_server), by="gm", identity=Identity(Ed25519PrivateKey.generate()))
+    injure = {"command": "injure", "name": "Brand", "damage": 1, "save_roll": 15}
+    try:
+        ledger.execute_document({"command": "campaign new", "name": "Saltmarsh", "system": "potestas"})
+        ledger.execute_document({"command": "character add", "name": "Brand", "stat": ["fort=40"]})
+        for _ in range(3):  # what a process asks once (its tables, its tripwire) is asked by now
+            ledger.execute_document(injure)
+        statements: list[str] = []
+        trace_postgres(monkeypatch, statements)
+        ledger.execute_document(injure)
+    finally:
+        ledger.close()
+
+    locked = next(i for i, s in enumerate(statements) if s.startswith("LOCK TABLE"))
+    begin = max(i for i, s in enumerate(statements[:locked]) if s == "BEGIN")
+    end = next(i for i, s in enumerate(statements) if i > locked and s == "COMMIT")
+    write = statements[begin : end + 1]
+    assert not [s for s in write if s.startswith(("SAVEPOINT", "RELEASE", "ROLLBACK"))], "\n".join(write)
+    assert len(write) <= 30, "\n".join(write)
+    assert sum(s.startswith("LOCK TABLE") for s in write) == 1
+    assert any("INSERT INTO chronicle_nonces" in s for s in write)

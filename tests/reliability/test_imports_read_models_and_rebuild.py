@@ -182,9 +182,10 @@ def test_a_rewound_position_is_one_clear_line_and_rebuild_repairs_it(run, monkey
 
 def test_rows_folded_from_a_position_a_rebuild_moved_back_never_land(postgres_server, monkeypatch):
     """A rebuild's swap (fresh rows up to #3, the position back to 3) between a writer's reading the
-    read models' position (5) and its writing its own rows: the writer's rows and position are refused
-    and it folds from #3, so nothing of #4 and #5 is lost. (On SQLite the writer's transaction holds
-    the write lock by then: no swap comes in between.)"""
+    read models' position (5) and its writing its own rows: the writer's rows and position are refused,
+    its command is tried again whole (its first try's position is left unused) and folds from #3, so
+    nothing of #4 and #5 is lost. (On SQLite the writer's transaction holds the write lock by then: no
+    swap comes in between.)"""
     from conftest import fresh_postgres_database
 
     from chronicle.projections.characters import Characters
@@ -214,7 +215,8 @@ def test_rows_folded_from_a_position_a_rebuild_moved_back_never_land(postgres_se
     rolled = run("roll", "d20", "--for", "Bruno")
     assert rolled.exit_code == 0, rolled.output
     assert swapped
-    assert [e["position"] for e in run.json("log")["events"]] == [1, 2, 3, 4, 5, 6]
+    positions = [e["position"] for e in run.json("log")["events"]]
+    assert positions[:5] == [1, 2, 3, 4, 5] and len(positions) == 6 and positions[5] > 5
     assert run.json("character", "show", "Mordenkainen")["version"] == 3
     before = run.json("character", "list")
     assert run("rebuild").exit_code == 0
