@@ -48,11 +48,11 @@ def _answering(relays: Any, read_stream: Any, write_stream: Any) -> tuple[Any, A
     """The transport's streams, answering what the SDK would leave unanswered: a line that is not JSON gets
     -32700, one that is no JSON-RPC message object (or is past LONGEST) -32600; and an answer that cannot be
     written as UTF-8 JSON (a lone surrogate echoed back) is sent as an error of its request instead."""
-    from mcp.shared._context_streams import create_context_streams
     from mcp.shared.message import SessionMessage
 
-    inward_send, inward = create_context_streams[Any](0)
-    outward, outward_receive = create_context_streams[Any](0)
+    # plain anyio memory streams: the SDK reads a sender's context from a stream only where one has it
+    inward_send, inward = anyio.create_memory_object_stream[Any](0)
+    outward, outward_receive = anyio.create_memory_object_stream[Any](0)
 
     async def relay_in() -> None:
         async with inward_send:
