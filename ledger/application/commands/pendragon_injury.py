@@ -16,9 +16,9 @@ from ....domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealI
 from ....domain.pendragon.recovery import RestInputs
 from ..session import Session
 from .base import Reply, handles
-from .fields import D20, Int64, rest_length
+from .fields import D20, Count, Int64, rest_length
 from .inputs import inputs
-from .pendragon_common import D3, D6, At, Count, OnCharacter, record, table, value_on, when
+from .pendragon_common import D3, D6, At, OnCharacter, record, table, value_on, when
 
 
 def condition_of(character: Character) -> Condition:
