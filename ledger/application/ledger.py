@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
-from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden
+from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden, Refusal
 from ...domain.text import printable
 from ..store.chronicle import Chronicle, open_ledger
 from . import current
@@ -57,11 +57,14 @@ class Ledger:
         identity: Signer | None = None,
         presentation: Presentation | None = None,
         warn: Callable[[str], None] | None = None,
+        as_participant: bool = False,
     ):
         self.target, self.by, self.campaign, self.seed = target, by, campaign, seed
         self.writing = writing
         # `by` named by the user (not their OS name): a participant's identity then must agree with it
         self.by_given = by_given
+        # `by` is a participant whose key the identity in use must be (`mcp --as NAME`), whatever their role
+        self.as_participant = as_participant
         self._identity = identity
         self.presentation = presentation or Presentation()  # how the replies' text for people is laid out
         self.warn = warn  # says what a reader should know before believing what it reads (see `read`)
@@ -226,6 +229,9 @@ class Ledger:
         handler = handler_of(command)
         if command.chooses:
             return self._choose(command, signed)
+        dry_run = bool(getattr(command, "dry_run", False))
+        if dry_run and self.batch is not None:
+            raise BadInput(f"{command.command}: a dry run answers on its own, not inside a batch")
         if signed is not None and command.opens_campaign and command.command != JOIN:
             raise Forbidden(f"{command.command} is run on the ledger's own machine, not sent from another device")
 
@@ -247,6 +253,13 @@ class Ledger:
                 if not signs(signed, command) or (campaign != verified and not valid(signed, campaign)):
                     raise BadSignature("the signature does not verify for this document, nonce and campaign")
                 refuse_spent(session.app, campaign, signed.nonce)
+            if dry_run:
+                if session.fair_taken:  # its faces would show seeds no event has revealed yet
+                    raise Refusal(
+                        f"a dry run of {command.command} that needs the ledger's dice cannot be shown before "
+                        "they are rolled: give the table's dice (roll NAME=FACES), or record it"
+                    )
+                raise _DryRun(Reply.of(reply.document, reply.text))  # (its unit is rolled back: nothing written)
             signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}
             touched = session.touched()
 
@@ -275,7 +288,11 @@ class Ledger:
             if self.batch is None:
                 grow(session)
 
-        reply = self.write(decide, noted)
+        try:
+            reply = self.write(decide, noted)
+        except _DryRun as answered:
+            self.writing = False
+            return answered.reply
         if heads:
             note_head(self.app, written[0], heads[0], where=self.target)  # the head it has now seen
         if chose and chose[0] is not None:  # `campaign new`, or a first write to the campaign started last
@@ -362,6 +379,12 @@ class Ledger:
         if acting is not None:  # a character the campaign lacks is bad input, whoever asks (not a role refusal)
             session.character_id(acting)
         participant = authorise(campaign.participants, campaign.name, key, command.role, acting, command.command)
+        if self.as_participant and (participant is None or participant.name.casefold() != self.by.casefold()):
+            whose = "no participant's" if participant is None else f"{participant.name}'s"
+            raise Forbidden(
+                f"acting as {printable(self.by)}, but the identity in use is {whose} key in campaign "
+                f"{printable(campaign.name)}: a participant acts with their own key"
+            )
         if participant is None:
             return
         if not self.by_given:
@@ -409,6 +432,12 @@ def signs(signed: Signed, command: Command) -> bool:
 
 class _Released(Exception):
     """Ends a unit opened for reading by rolling it back."""
+
+
+class _DryRun(Exception):  # noqa: N818  (not a failure: a dry run's answer, leaving its unit of work unsaved)
+    def __init__(self, reply: Reply):
+        super().__init__("dry run")
+        self.reply = reply
 
 
 __all__ = ["Ledger", "lost_race"]  # (`lost_race`: ledger/application/retries.py's, where it was once defined)
