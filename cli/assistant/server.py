@@ -19,12 +19,15 @@ from . import resources, tools
 from .desk import Desk, failure
 
 INSTRUCTIONS = (
-    "chronicle is an event-sourced campaign ledger for tabletop role-playing games. Each tool that writes"
-    " records one command (its arguments as `chronicle commands --json` describes the command's document),"
-    " signed by the identity this server runs as and allowed by that participant's role; a refusal or bad"
-    " input is a tool error and writes nothing. `log`, `character_show`, `campaign_show`, `recap` and"
-    " `verify` read; every campaign and character is also a resource (chronicle://campaign/NAME,"
-    " chronicle://character/CAMPAIGN/NAME)."
+    "chronicle is an event-sourced campaign ledger for tabletop role-playing games. Every tool takes an"
+    " optional `campaign`, the campaign's name: it acts on that campaign (else on the user's current one),"
+    " and choosing it writes nothing. Each tool that writes records one command (its arguments as `chronicle"
+    " commands --json` describes the command's document; a tool with an `action` is a command line's"
+    " subcommands, `oath` with action `swear` is `oath swear`), signed by the identity this server runs as"
+    " and allowed by that participant's role; a refusal or bad input is a tool error and writes nothing."
+    " `replay` without `fork` and `amend` with `dry_run` answer what would change and write nothing."
+    " `log`, `character_show`, `campaign_show`, `recap` and `verify` read; every campaign and character is"
+    " also a resource (chronicle://campaign/NAME, chronicle://character/CAMPAIGN/NAME)."
 )
 
 
@@ -98,7 +101,8 @@ def _error(ident: Any, code: int, message: str) -> Any:
 
 def build(desk: Desk) -> Server[Any]:
     async def list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=[_tool(listed) for listed in tools.listing()])
+        listed = await anyio.to_thread.run_sync(tools.listing, desk)
+        return types.ListToolsResult(tools=[_tool(each) for each in listed])
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         if not tools.known(params.name):
@@ -172,9 +176,8 @@ def _tool(listed: tools.Listed) -> types.Tool:
         name=listed.name,
         description=listed.description,
         input_schema=listed.schema,
-        annotations=types.ToolAnnotations(
-            read_only_hint=not listed.writes,
-            destructive_hint=False,  # the log only grows: a correction is a new event
-            idempotent_hint=not listed.writes,
-        ),
+        # a read is read-only; a write is not destructive: the log only grows (a correction is a new event)
+        annotations=types.ToolAnnotations(read_only_hint=True)
+        if not listed.writes
+        else types.ToolAnnotations(destructive_hint=False),
     )

@@ -15,6 +15,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from chronicle.cli.assistant.desk import Desk
+from chronicle.cli.assistant.examples import GROUPS
 from chronicle.cli.assistant.resources import character_uri, read
 from chronicle.cli.assistant.tools import call, listing, tool_name
 from chronicle.ledger.application.commands import published
@@ -77,25 +78,27 @@ def test_an_assistant_records_reads_is_refused_and_verifies(table):
 
     gm = drive(table.server("gm"), as_gm)
 
-    # every command that writes is a tool, its input the document's schema without `command`
-    commands = published()
-    assert {tool_name(command) for command in commands} | {
-        "log",
-        "character_show",
-        "campaign_show",
-        "recap",
-        "verify",
-    } == set(gm["tools"])
+    # every command of the campaign's system that writes is a tool (a command line's subcommands one tool,
+    # its `action` picking one), its input the document's fields without `command`, at the top level
+    for command, entry in published().items():
+        offered = command != "campaign use" and (not entry["systems"] or "potestas" in entry["systems"])
+        tool = command.split(" ")[0] if command.split(" ")[0] in GROUPS else tool_name(command)
+        if offered:
+            assert tool in gm["tools"], command
+        elif tool not in GROUPS:  # (another system's command; `campaign use` is the user's own, no tool's)
+            assert tool not in gm["tools"], command
+    assert {"log", "character_show", "campaign_show", "recap", "verify", "replay"} <= set(gm["tools"])
+    assert "oath" not in gm["tools"] and "grab" not in gm["tools"]  # PenDragon Pass's, AD&D's
     for name, tool in gm["tools"].items():
         jsonschema.Draft202012Validator.check_schema(tool.input_schema)
-        assert tool.input_schema["type"] == "object", name
-        for part in [tool.input_schema, *tool.input_schema.get("anyOf", [])]:
-            assert "command" not in [*part.get("properties", {}), *part.get("required", [])], name
-    assert gm["tools"]["status_award"].description.endswith("(pendragon-pass)")
+        assert tool.input_schema["type"] == "object" and "properties" in tool.input_schema, name
+        assert not {"anyOf", "oneOf", "allOf"} & set(tool.input_schema), name
+        assert "command" not in tool.input_schema["properties"], name
+        assert "  " not in tool.description and "Example: {" in tool.description, name
     assert "dying_save" in gm["tools"] and gm["tools"]["log"].annotations.read_only_hint
     injure = jsonschema.Draft202012Validator(gm["tools"]["injure"].input_schema)
-    assert injure.is_valid({"name": "Aric", "damage": 14})  # a document of every system: any variant fits
-    assert not injure.is_valid({"name": "Aric"})
+    assert injure.is_valid({"name": "Aric", "damage": 14, "campaign": "Greyhawk"})
+    assert not injure.is_valid({"name": "Aric"}) and not injure.is_valid({"name": "Aric", "damage": -1})
 
     # the wound: the same document as `injure --json`, and its sentences
     wound = gm["wound"]
