@@ -12,7 +12,7 @@ import functools
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...domain.errors import BadInput, ChronicleError
 from ...domain.text import printable
@@ -21,6 +21,9 @@ from .desk import Desk
 from .examples import EXAMPLES, GROUPS, SENTENCES
 from .reads import asked, described, reads, tool_name
 from .schemas import command_input, lean, merged, with_campaign
+
+if TYPE_CHECKING:
+    from ...ledger.application.ledger import Ledger
 
 __all__ = ["Listed", "call", "known", "listing", "tool_name"]
 
@@ -43,8 +46,25 @@ class Listed:
 
 def listing(desk: Desk | None = None) -> list[Listed]:
     """Every tool of DESK's database: the commands that write of the systems its campaigns use, in
-    `commands --json`'s order, then the ones that read. Without a desk (or a database), every system's."""
-    return list(_listing(_systems(desk) if desk is not None else None))
+    `commands --json`'s order, then the ones that read. Without a desk (or a database), every system's.
+    Where the campaign is known (the only one, or `--campaign`'s), a field's known values are its `enum`."""
+    if desk is None:
+        return list(_listing(None))
+    campaigns = _campaigns(desk)
+    found = list(_listing(frozenset(campaigns.values()) or None))
+    known = desk.campaign if desk.campaign in campaigns else next(iter(campaigns)) if len(campaigns) == 1 else None
+    return found if known is None else _chosen(desk, known, found)
+
+
+def _chosen(desk: Desk, campaign: str, found: list[Listed]) -> list[Listed]:
+    """FOUND with the values CAMPAIGN's sheets and system know for each field (choices.py)."""
+    from .choices import offered, with_choices
+
+    def choices(ledger: Ledger, tool: str) -> dict[str, list[str]]:
+        return {field: values for command in _tools()[tool] for field, values in offered(ledger, command).items()}
+
+    with desk.ledger(campaign=campaign) as ledger:
+        return [with_choices(listed, choices(ledger, listed.name)) if listed.writes else listed for listed in found]
 
 
 def known(name: str) -> bool:
@@ -100,16 +120,16 @@ def _tools() -> dict[str, tuple[str, ...]]:
     return {tool: tuple(members) for tool, members in found.items()}
 
 
-def _systems(desk: Desk) -> frozenset[str] | None:
-    """The rule systems of the database's campaigns; None (every system) when it holds none or is not there."""
+def _campaigns(desk: Desk) -> dict[str, str]:
+    """The database's campaigns' systems, by name (none when it is not there yet)."""
     from ...ledger.application.queries import CampaignList
 
     try:
         with desk.ledger() as ledger:
-            found = frozenset(campaign["system"] for campaign in ledger.ask(CampaignList()).document["campaigns"])
+            listed = ledger.ask(CampaignList()).document["campaigns"]
     except ChronicleError:  # no database yet: every system's tools
-        return None
-    return found or None
+        return {}
+    return {campaign["name"]: campaign["system"] for campaign in listed}
 
 
 @functools.cache

@@ -191,3 +191,19 @@ def test_a_group_tool_names_its_action_as_the_command_line_names_its_subcommand(
         call(desk, "oath", {"name": "Vinga", "text": "Again"})
     with pytest.raises(Exception, match="'action' has no 'pledge'"):
         call(desk, "oath", {"action": "pledge", "name": "Vinga", "text": "Again"})
+
+
+def test_where_the_campaign_is_known_a_fields_known_values_are_its_enum(run_sqlite, monkeypatch):
+    from chronicle.cli.assistant import choices
+
+    run_sqlite("campaign", "new", "Greyhawk", "--system", "potestas")
+    desk = Desk(run_sqlite.db, "gm", None, True)
+    known = {"injure": {"name": ["Aric", "Brand"], "type": ["slashing", "piercing"]}}
+    monkeypatch.setattr(choices, "offered", lambda ledger, command: known.get(command, {}))
+    injure = next(each for each in listing(desk) if each.name == "injure")
+    assert injure.schema["properties"]["name"]["enum"] == ["Aric", "Brand"]
+    run_sqlite("campaign", "new", "Hommlet", "--system", "potestas")  # two campaigns, none named: not known
+    injure = next(each for each in listing(desk) if each.name == "injure")
+    assert "enum" not in injure.schema["properties"]["name"]
+    injure = next(each for each in listing(Desk(run_sqlite.db, "gm", "Greyhawk", True)) if each.name == "injure")
+    assert injure.schema["properties"]["type"]["enum"] == ["slashing", "piercing"]
