@@ -15,7 +15,7 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
-from . import resources, tools
+from . import prompts, resources, tools
 from .desk import Desk, failure
 
 INSTRUCTIONS = (
@@ -27,7 +27,9 @@ INSTRUCTIONS = (
     " and allowed by that participant's role; a refusal or bad input is a tool error and writes nothing."
     " `replay` without `fork` and `amend` with `dry_run` answer what would change and write nothing."
     " `log`, `character_show`, `campaign_show`, `recap` and `verify` read; every campaign and character is"
-    " also a resource (chronicle://campaign/NAME, chronicle://character/CAMPAIGN/NAME)."
+    " also a resource (chronicle://campaign/NAME, chronicle://character/CAMPAIGN/NAME), and each session's log"
+    " (chronicle://log/CAMPAIGN/N, or last); the prompts recap the last session, explain a ruling and tell what"
+    " changed for a character since a moment."
 )
 
 
@@ -159,6 +161,34 @@ def build(desk: Desk) -> Server[Any]:
             ]
         )
 
+    async def list_prompts(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListPromptsResult:
+        return types.ListPromptsResult(
+            prompts=[
+                types.Prompt(
+                    name=asked.name,
+                    description=asked.description,
+                    arguments=[
+                        types.PromptArgument(name=name, description=said, required=required)
+                        for name, said, required in asked.arguments
+                    ],
+                )
+                for asked in prompts.PROMPTS
+            ]
+        )
+
+    async def get_prompt(ctx: Any, params: types.GetPromptRequestParams) -> types.GetPromptResult:
+        if not prompts.known(params.name):
+            raise MCPError(types.INVALID_PARAMS, f"no prompt named {params.name!r}")
+        try:
+            description, text = await anyio.to_thread.run_sync(
+                prompts.told, desk, params.name, dict(params.arguments or {})
+            )
+        except Exception as problem:  # as a tool's: the same code and message as the CLI's
+            failed = failure(problem)
+            raise MCPError(failed.rpc_code, failed.message, failed.document()["error"]) from None
+        message = types.PromptMessage(role="user", content=types.TextContent(text=text))
+        return types.GetPromptResult(description=description, messages=[message])
+
     return Server(
         "chronicle",
         version=version("chronicle-ledger"),
@@ -168,6 +198,8 @@ def build(desk: Desk) -> Server[Any]:
         on_list_resources=list_resources,
         on_list_resource_templates=list_templates,
         on_read_resource=read_resource,
+        on_list_prompts=list_prompts,
+        on_get_prompt=get_prompt,
     )
 
 

@@ -160,6 +160,7 @@ def test_resources_tell_each_campaign_and_character(sqlite_table):
     assert {template.uri_template for template in found["templates"]} == {
         "chronicle://campaign/{campaign}",
         "chronicle://character/{campaign}/{name}",
+        "chronicle://log/{campaign}/{session}",
     }
 
 

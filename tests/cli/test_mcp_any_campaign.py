@@ -207,3 +207,39 @@ def test_where_the_campaign_is_known_a_fields_known_values_are_its_enum(run_sqli
     assert "enum" not in injure.schema["properties"]["name"]
     injure = next(each for each in listing(Desk(run_sqlite.db, "gm", "Greyhawk", True)) if each.name == "injure")
     assert injure.schema["properties"]["type"]["enum"] == ["slashing", "piercing"]
+
+
+def test_prompts_tell_the_tables_common_asks_and_each_session_is_a_resource(run_sqlite, tmp_path, monkeypatch):
+    table = Table(run_sqlite, tmp_path, monkeypatch)
+    table.cli("gm", "--campaign", "Greyhawk", "session", "start", "The road")
+    table.cli("gm", "--campaign", "Greyhawk", "injure", "Aric", "--damage", "14", "--save-roll", "3")
+    table.cli("gm", "--campaign", "Greyhawk", "session", "end")
+    logged = table.cli("gm", "--campaign", "Greyhawk", "log", "--session", "1")
+
+    async def session(client: Client) -> dict[str, Any]:
+        done: dict[str, Any] = {"prompts": (await client.list_prompts()).prompts}
+        done["recap"] = await client.get_prompt("recap_last_session", {"campaign": "Greyhawk"})
+        done["ruling"] = await client.get_prompt("explain_ruling", {"ruling": "dying_dc", "campaign": "Greyhawk"})
+        done["since"] = await client.get_prompt(
+            "character_since", {"name": "Aric", "since": "#1", "campaign": "Greyhawk"}
+        )
+        try:
+            await client.get_prompt("explain_ruling", {"ruling": "dying_cd", "campaign": "Greyhawk"})
+        except Exception as problem:
+            done["typo"] = str(problem)
+        done["listed"] = [str(each.uri) for each in (await client.list_resources()).resources]
+        done["log"] = await client.read_resource("chronicle://log/Greyhawk/1")
+        return done
+
+    done = drive(table.server("gm"), session)
+    assert [each.name for each in done["prompts"]] == ["recap_last_session", "explain_ruling", "character_since"]
+    recap = done["recap"].messages[0].content.text
+    assert "last session of the campaign Greyhawk" in recap and "Aric" in recap
+    ruling = done["ruling"].messages[0].content.text
+    assert "ruling dying_dc" in ruling and "10_plus_rounds" in ruling and "A dying save's DC" in ruling
+    since = done["since"].messages[0].content.text
+    assert "Aric takes a wound" in since and "1 wound" in since
+    assert "did you mean 'dying_dc'" in done["typo"]
+    assert "chronicle://log/Greyhawk/1" in done["listed"]
+    text, document = done["log"].contents
+    assert json.loads(document.text) == logged and "Aric takes a wound" in text.text
