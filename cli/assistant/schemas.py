@@ -20,8 +20,8 @@ TAKEN_BY_THE_TOOL = ("command",)  # the tool names its command
 
 
 def lean(schema: Any) -> Any:
-    """SCHEMA without titles, 64-bit bounds and null defaults; an optional value (`anyOf` it or null) as the
-    value alone (leaving the key out is the null); each description on one line."""
+    """SCHEMA without titles, 64-bit bounds and the defaults leaving a key out says; an optional value
+    (`anyOf` it or null) as the value alone (leaving the key out is the null); each description on one line."""
     if isinstance(schema, list):
         return [lean(item) for item in schema]
     if not isinstance(schema, dict):
@@ -121,7 +121,7 @@ def _one_field(found: list[tuple[tuple[str, ...], dict[str, Any]]], variants: in
             f"{', '.join(labels)}: {value.get('description', '').rstrip('.')}" for labels, value in found
         )
     else:
-        description = min(said, key=len)
+        description = min((each for each in said if each), key=len, default="")
         if len(found) < variants:
             description = f"{description} ({', '.join(label for labels, _ in found for label in labels)} only)".lstrip()
     if len(shapes) > 1:  # (shapes that differ only in a default: the default is left out)
