@@ -5,32 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-# the tools that group a command line's subcommands (`oath swear`, `oath break`): what they do, in one sentence
-GROUPS = {
-    "campaign": "Start a campaign, archive one, or change a ruling (`action`).",
-    "character": "Register a character, or rename, retire or change one (`action`).",
-    "participant": "Add, invite or remove a participant, or join by an invitation (`action`).",
-    "oath": "Swear, fulfil or break an oath of NAME (`action`).",
-    "geas": "Take or break a geas of NAME (`action`).",
-    "grab": "Grappling: grab a person, object or monster, break a hold, or record a state (`action`).",
-    "session": "Start or end a play session (`action`).",
-}
-
 # a tool whose command's own summary says it for the command line
 SENTENCES = {
+    "participant add": "Add a participant, or change one's role, characters or key.",
     "rest": "Natural healing for NAME over hours, minutes, days or weeks (exactly one of them).",
     "replay": "What if: re-derive the recorded outcomes under other rulings and show what changes.",
     "experience": "Experience rolls for NAME's checks a month after an adventure (under the ruling that says so).",
 }
 
 EXAMPLES: dict[str, dict[str, Any]] = {
-    "campaign": {"action": "new", "name": "Greyhawk", "system": "potestas"},
-    "character": {"action": "add", "name": "Orc", "stat": ["fort=3"]},
-    "participant": {"action": "add", "name": "Ann", "role": "player", "plays": ["Brand"], "key": "ed25519:BASE64"},
-    "oath": {"action": "swear", "name": "Vinga", "text": "Avenge my father"},
-    "geas": {"action": "take", "name": "Vinga", "text": "Never eat duck"},
-    "grab": {"action": "person", "grabber": "Aric", "target": "Orc"},
-    "session": {"action": "start", "title": "The road to Hommlet"},
     "amend": {"ref": "12", "reason": "the save was a 14", "save_roll": 14, "dry_run": True},
     "attack": {"attacker": "Aric", "target": "Orc"},
     "campaign archive": {"name": "Greyhawk", "reason": "the table moved on"},

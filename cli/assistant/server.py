@@ -22,8 +22,8 @@ INSTRUCTIONS = (
     "chronicle is an event-sourced campaign ledger for tabletop role-playing games. Every tool takes an"
     " optional `campaign`, the campaign's name: it acts on that campaign (else on the user's current one),"
     " and choosing it writes nothing. Each tool that writes records one command (its arguments as `chronicle"
-    " commands --json` describes the command's document; a tool with an `action` is a command line's"
-    " subcommands, `oath` with action `swear` is `oath swear`), signed by the identity this server runs as"
+    " commands --json` describes the command's document; `oath_swear` is `oath swear`), signed by the"
+    " identity this server runs as"
     " and allowed by that participant's role; a refusal or bad input is a tool error and writes nothing."
     " `replay` without `fork` and `amend` with `dry_run` answer what would change and write nothing."
     " `log`, `character_show`, `campaign_show`, `recap` and `verify` read; every campaign and character is"
@@ -208,8 +208,7 @@ def _tool(listed: tools.Listed) -> types.Tool:
         name=listed.name,
         description=listed.description,
         input_schema=listed.schema,
-        # a read is read-only; a write is not destructive: the log only grows (a correction is a new event)
-        annotations=types.ToolAnnotations(read_only_hint=True)
-        if not listed.writes
-        else types.ToolAnnotations(destructive_hint=False),
+        # a read is read-only; a write says nothing more (40 bytes a tool of the list's budget): it records an
+        # event for good, a correction being a new one, so a client's caution before it is in place
+        annotations=None if listed.writes else types.ToolAnnotations(read_only_hint=True),
     )

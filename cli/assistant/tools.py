@@ -1,8 +1,8 @@
 """The tools an assistant sees: one per command document (`chronicle commands --json`) of the rule systems
-the database's campaigns use (every system's on an empty database), the subcommands of one command line
-(`oath swear`, `oath break`) as one tool whose `action` picks one; and one per query it may ask
-(`reads.py`). Each takes an optional `campaign`; a call builds the command or the query, runs it in a
-ledger of its own on that campaign (`execute`, `ask`), and answers the reply's document and its text.
+the database's campaigns use (every system's on an empty database), named as the command with spaces and
+dashes as underscores (`oath_swear`), its input the document's schema without `command`; and one per query
+it may ask (`reads.py`). Each takes an optional `campaign`; a call builds the command or the query, runs it
+in a ledger of its own on that campaign (`execute`, `ask`), and answers the reply's document and its text.
 
 `replay` is both: without `fork` it is the what-if query (nothing written), with it the command."""
 
@@ -12,18 +12,14 @@ import functools
 import json
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...domain.errors import BadInput, ChronicleError
-from ...domain.text import printable
 from ...ledger.application.reply import Reply
 from .desk import Desk
-from .examples import EXAMPLES, GROUPS, SENTENCES
+from .examples import EXAMPLES, SENTENCES
 from .reads import asked, described, reads, tool_name
-from .schemas import command_input, lean, merged, with_campaign
-
-if TYPE_CHECKING:
-    from ...ledger.application.ledger import Ledger
+from .schemas import command_input, lean, with_campaign
 
 __all__ = ["Listed", "call", "known", "listing", "tool_name"]
 
@@ -31,7 +27,6 @@ __all__ = ["Listed", "call", "known", "listing", "tool_name"]
 NOT_OFFERED = ("campaign use",)
 WHAT_IF = "replay"  # the query (no `fork`) and the command (`fork`) share the tool
 FORK = "Write the what-if as this new campaign; without it nothing is written."
-ACTION = "action"
 
 
 @dataclass(frozen=True)
@@ -60,11 +55,8 @@ def _chosen(desk: Desk, campaign: str, found: list[Listed]) -> list[Listed]:
     """FOUND with the values CAMPAIGN's sheets and system know for each field (choices.py)."""
     from .choices import offered, with_choices
 
-    def choices(ledger: Ledger, tool: str) -> dict[str, list[str]]:
-        return {field: values for command in _tools()[tool] for field, values in offered(ledger, command).items()}
-
     with desk.ledger(campaign=campaign) as ledger:
-        return [with_choices(listed, choices(ledger, listed.name)) if listed.writes else listed for listed in found]
+        return [with_choices(each, offered(ledger, _tools()[each.name])) if each.writes else each for each in found]
 
 
 def known(name: str) -> bool:
@@ -83,24 +75,11 @@ def call(desk: Desk, name: str, arguments: dict[str, Any]) -> Reply:
         query = asked(query_name, arguments)
         with desk.ledger(campaign=campaign) as ledger:
             return _built(ledger.ask(query))
-    command = _command_of(name, arguments)
+    command = _tools()[name]
     if "command" in arguments:  # the tool names its command: a document's own key would contradict it
         raise BadInput(f"{command}: unknown key 'command'")
     with desk.ledger(writing=True, campaign=campaign) as ledger:
         return _built(ledger.execute_document({**arguments, "command": command}))
-
-
-def _command_of(tool: str, arguments: dict[str, Any]) -> str:
-    """The command a call of TOOL asks for (a group's by its `action`, taken out of ARGUMENTS)."""
-    members = _tools()[tool]
-    if len(members) == 1 and tool not in GROUPS:
-        return members[0]
-    action = arguments.pop(ACTION, None)
-    actions = [command.split(" ", 1)[1] for command in members]
-    if action not in actions:
-        said = "is required" if action is None else f"has no {printable(str(action)[:40])}"
-        raise BadInput(f"{tool}: {ACTION!r} {said}: one of {', '.join(actions)}")
-    return f"{tool} {action}"
 
 
 @functools.cache
@@ -111,13 +90,9 @@ def _commands() -> tuple[str, ...]:
 
 
 @functools.cache
-def _tools() -> dict[str, tuple[str, ...]]:
-    """Each writing tool's commands, by tool name: a group's (GROUPS) all its subcommands, else one."""
-    found: dict[str, list[str]] = {}
-    for command in _commands():
-        head = command.split(" ")[0]
-        found.setdefault(head if head in GROUPS else tool_name(command), []).append(command)
-    return {tool: tuple(members) for tool, members in found.items()}
+def _tools() -> dict[str, str]:
+    """Each writing tool's command, by tool name."""
+    return {tool_name(command): command for command in _commands()}
 
 
 def _campaigns(desk: Desk) -> dict[str, str]:
@@ -134,46 +109,27 @@ def _campaigns(desk: Desk) -> dict[str, str]:
 
 @functools.cache
 def _listing(systems: frozenset[str] | None) -> tuple[Listed, ...]:
-    writing = [_writing_tool(tool, members, systems) for tool, members in _tools().items()]
+    writing = [_writing_tool(tool, command, systems) for tool, command in _tools().items()]
     reading = [_reading_tool(tool, query) for tool, query in reads().items()]
     return tuple(listed for listed in writing if listed is not None) + tuple(reading)
 
 
-def _writing_tool(tool: str, members: tuple[str, ...], systems: frozenset[str] | None) -> Listed | None:
-    """TOOL's listing in a database of SYSTEMS (None: any), or None when none of them has its commands."""
-    inputs = [(command, *found) for command in members if (found := _input(command, systems)) is not None]
-    if not inputs:
-        return None
-    only = sorted({system for _, _, limited in inputs for system in limited})
-    where = f" ({', '.join(only)})" if only and (systems is None or len(systems) > 1) else ""
-    if tool in GROUPS:
-        actions = [command.split(" ", 1)[1] for command, _, _ in inputs]
-        schema = merged([((action,), found) for action, (_, found, _) in zip(actions, inputs, strict=True)], False)
-        schema["properties"] = {ACTION: {"type": "string", "enum": actions}, **schema["properties"]}
-        schema["required"] = [ACTION, *schema.get("required", [])]
-        sentence = GROUPS[tool]
-    else:
-        ((command, schema, _),) = inputs
-        sentence = _sentence(command)
-    description = f"{sentence}{where} Example: {_example(tool if tool in GROUPS else members[0])}"
-    return Listed(tool, description, with_campaign(schema), True)
+def _writing_tool(tool: str, command: str, systems: frozenset[str] | None) -> Listed | None:
+    """COMMAND's tool in a database of SYSTEMS (None: any), or None when it is none of theirs: its input
+    the document's schema of the variants there (`commands --json`'s, where they are every system's)."""
+    from ...ledger.application.commands import document_schema, in_systems
 
-
-def _input(command: str, systems: frozenset[str] | None) -> tuple[dict[str, Any], set[str]] | None:
-    """COMMAND's input in a database of SYSTEMS (its variants' there merged) and the systems it is
-    limited to (none: every system's), or None when it is none of theirs."""
-    from ...ledger.application.commands import schema_of, variants
-
-    found = [
-        model for model in variants(command) if not model.systems or systems is None or systems & set(model.systems)
-    ]
+    found = in_systems(command, systems)
     if not found:
         return None
-    schema = merged([(model.systems, command_input(schema_of(model))) for model in found])
+    schema = command_input(document_schema(found))
     if command == WHAT_IF:  # without `fork`, the what-if that writes nothing
         schema["required"] = [key for key in schema.get("required", []) if key != "fork"]
         schema["properties"]["fork"] = {**schema["properties"]["fork"], "description": FORK}
-    return schema, {system for model in found for system in model.systems}
+    only = sorted({system for model in found for system in model.systems})
+    where = f" ({', '.join(only)})" if only and (systems is None or len(systems) > 1) else ""
+    description = f"{_sentence(command)}{where} Example: {_example(command)}"
+    return Listed(tool, description, with_campaign(schema), True)
 
 
 def _reading_tool(tool: str, query: str) -> Listed:
@@ -195,8 +151,12 @@ def _sentence(command: str) -> str:
 
 
 def _first_sentence(text: str) -> str:
-    """TEXT's first sentence, up to its first colon or semicolon (what follows them is the detail a call's
-    fields and answer give)."""
+    """TEXT's first sentence, up to its first colon or semicolon, without its parentheses (what they and
+    what follows say is the detail a call's fields and answer give)."""
+    return re.sub(r" \([^()]*\)", "", _up_to_the_point(text))
+
+
+def _up_to_the_point(text: str) -> str:
     text = " ".join(text.split())
     for found in re.finditer(r"(?<!e\.g)(?<!i\.e)[.!?:;](\s|$)", text):
         before = text[: found.start()]

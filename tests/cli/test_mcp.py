@@ -15,7 +15,6 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from chronicle.cli.assistant.desk import Desk
-from chronicle.cli.assistant.examples import GROUPS
 from chronicle.cli.assistant.resources import character_uri, read
 from chronicle.cli.assistant.tools import call, listing, tool_name
 from chronicle.ledger.application.commands import published
@@ -78,17 +77,19 @@ def test_an_assistant_records_reads_is_refused_and_verifies(table):
 
     gm = drive(table.server("gm"), as_gm)
 
-    # every command of the campaign's system that writes is a tool (a command line's subcommands one tool,
-    # its `action` picking one), its input the document's fields without `command`, at the top level
+    # every command document of the campaign's system is a tool of its name, its input the document's
+    # schema without `command`: the same fields, the same required ones, at the top level
     for command, entry in published().items():
         offered = command != "campaign use" and (not entry["systems"] or "potestas" in entry["systems"])
-        tool = command.split(" ")[0] if command.split(" ")[0] in GROUPS else tool_name(command)
-        if offered:
-            assert tool in gm["tools"], command
-        elif tool not in GROUPS:  # (another system's command; `campaign use` is the user's own, no tool's)
-            assert tool not in gm["tools"], command
+        assert (tool_name(command) in gm["tools"]) == offered, command  # (`campaign use` is the user's own)
+        if offered and command != "replay":  # (replay's `fork` is optional: without it, the what-if)
+            tool = gm["tools"][tool_name(command)].input_schema
+            assert set(tool.get("required", [])) == set(entry["schema"]["required"]) - {"command"}, command
+            if not entry["systems"]:  # (a command of every system: every field of its document)
+                fields = set(entry["schema"]["properties"]) - {"command", "device_seed"}
+                assert set(tool["properties"]) == fields | {"campaign"}, command
     assert {"log", "character_show", "campaign_show", "recap", "verify", "replay"} <= set(gm["tools"])
-    assert "oath" not in gm["tools"] and "grab" not in gm["tools"]  # PenDragon Pass's, AD&D's
+    assert "oath_swear" not in gm["tools"] and "grab_person" not in gm["tools"]  # PenDragon Pass's, AD&D's
     for name, tool in gm["tools"].items():
         jsonschema.Draft202012Validator.check_schema(tool.input_schema)
         assert tool.input_schema["type"] == "object" and "properties" in tool.input_schema, name

@@ -168,7 +168,7 @@ def test_the_tools_of_a_database_of_one_system_fit_the_budget_and_only_its_comma
     size = len(answer.model_dump_json(by_alias=True, exclude_none=True).encode())  # (as the server sends it)
     assert size < BUDGET
     names = {each.name for each in listed}
-    assert ("oath" in names) == (system == "pendragon-pass") and ("grab" in names) == (system == "adnd2e")
+    assert ("oath_swear" in names) == (system == "pendragon-pass") and ("grab_person" in names) == (system == "adnd2e")
     assert ("dying_save" in names) == (system == "potestas")
     assert len(listing()) > len(listed)  # (without a database: every system's)
 
@@ -181,16 +181,26 @@ def test_every_tool_says_one_example_that_its_schema_takes():
         assert jsonschema.Draft202012Validator(each.schema).is_valid(example), each.name
 
 
-def test_a_group_tool_names_its_action_as_the_command_line_names_its_subcommand(run_sqlite):
+def test_a_subcommand_is_a_tool_of_its_own_named_as_its_command_document(run_sqlite):
     run_sqlite("campaign", "new", "Sartar", "--system", "pendragon-pass")
     run_sqlite("character", "add", "Vinga", "--stat", "siz=15", "--stat", "con=13")
     desk = Desk(run_sqlite.db, "gm", None, True)
-    sworn = call(desk, "oath", {"action": "swear", "name": "Vinga", "text": "Avenge my father", "id": "o1"})
+    names = {each.name for each in listing(desk)}
+    assert {"oath_swear", "oath_fulfil", "oath_break", "geas_take", "character_add", "session_start"} <= names
+    assert not {"oath", "geas", "character", "session", "campaign_use"} & names
+    sworn = call(desk, "oath_swear", {"name": "Vinga", "text": "Avenge my father", "id": "o1"})
     assert "Avenge my father" in sworn.text
-    with pytest.raises(Exception, match="'action' is required: one of break, fulfil, swear"):
-        call(desk, "oath", {"name": "Vinga", "text": "Again"})
-    with pytest.raises(Exception, match="'action' has no 'pledge'"):
-        call(desk, "oath", {"action": "pledge", "name": "Vinga", "text": "Again"})
+    with pytest.raises(Exception, match="unknown key 'action'"):
+        call(desk, "oath_break", {"action": "break", "name": "Vinga", "oath": "o1"})
+
+
+def test_a_command_that_differs_by_system_is_one_tool_of_the_schema_commands_json_gives(run_sqlite):
+    injure = run_sqlite.json("commands")["commands"]["injure"]["schema"]
+    assert jsonschema.Draft202012Validator(injure).is_valid({"command": "injure", "name": "Aric", "damage": 14})
+    # every system's tool is `commands --json`'s schema without `command`: the same fields, made lean
+    tool = next(each for each in listing() if each.name == "injure").schema
+    assert set(tool["properties"]) == set(injure["properties"]) - {"command", "device_seed"} | {"campaign"}
+    assert tool["required"] == ["name", "damage"] and '"title"' not in json.dumps(tool)
 
 
 def test_where_the_campaign_is_known_a_fields_known_values_are_its_enum(run_sqlite, monkeypatch):

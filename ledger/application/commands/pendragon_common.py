@@ -114,7 +114,7 @@ D6 = Annotated[Int64, BeforeValidator(_die(6)), Field(description="The table's d
 At = Annotated[
     str,
     AfterValidator(_moment),
-    Field(description="When it happened (ISO-8601; UTC when no zone is given), for the healing windows."),
+    Field(description="ISO-8601 time it happened (UTC when no zone is given), for the healing windows."),
 ]
 
 

@@ -34,8 +34,8 @@ class Injure(OnCharacter):
     damage: Count = Field(description="Damage of one blow, after armour.")
     save_roll: Int64 | None = Field(
         None,
-        description="Taken so that scripts written for every system run; PenDragon Pass has no injury save, so it is "
-        "ignored and not recorded.",
+        description="Ignored and not recorded: PenDragon Pass has no injury save (taken so that scripts written for "
+        "every system run).",
     )
     attacker: str = Field("", description="Who dealt the blow, for the log.")
     force: bool = Field(False, description="Wound a dead character anyway.")
