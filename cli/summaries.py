@@ -101,9 +101,10 @@ SUMMARIES = {
     "log": "The events, oldest first: position, local time, author, and what each decided in sentences.",
     "mcp": (
         "Serve the ledger to an assistant over the Model Context Protocol on standard input and output: a tool "
-        "per command that writes (as `commands --json` lists them), acting as your identity with your role; the "
-        "tools log, character_show, campaign_show, recap and verify; each campaign and character as a resource. "
-        "The global options (--db, --by, --campaign) apply to every call."
+        "per command that writes (as `commands --json` lists them) of the rule systems the database's campaigns "
+        "use, acting as your identity with your role; the tools log, character_show, campaign_show, recap and "
+        "verify; each campaign and character as a resource. Every tool takes an optional `campaign`, which "
+        "writes nothing; the global options (--db, --by, --campaign) apply to every call."
     ),
     "mug": (
         "After a mugging hit: VICTIM saves vs petrification, the number raised by MUGGER's level minus "

@@ -19,13 +19,14 @@ if TYPE_CHECKING:
 
 @dataclass
 class Desk:
-    """The options `chronicle mcp` was started with (`--db`, `--by`, `--campaign`), as the CLI reads them."""
+    """The options `chronicle mcp` was started with (`--db`, `--by`, `--campaign`, `--as`), as the CLI reads them."""
 
     db: str
     by: str
     campaign: str | None
     by_given: bool
     seed: int | None = None
+    acting_as: str | None = None  # `--as NAME`: the participant whose key the identity in use must be
     # one call at a time: each opens and closes its own ledger, and the identity is made on first need
     _turn: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
@@ -41,12 +42,13 @@ class Desk:
                 must_exist(self.db)
             ledger = Ledger(
                 self.db,
-                by=self.by,
+                by=self.acting_as or self.by,
                 campaign=campaign or self.campaign,
                 seed=self.seed,
                 writing=writing,
-                by_given=self.by_given,
+                by_given=self.by_given or self.acting_as is not None,
                 presentation=presentation(),  # the text the CLI's command prints when piped
+                as_participant=self.acting_as is not None,
             )
             try:
                 yield ledger

@@ -1,6 +1,7 @@
 """Each campaign and each character as a resource an assistant can read without calling a tool: a
 campaign's sheet (`campaign show`), its characters and its newest events; a character's sheet
-(`character show`) and its newest events. Names are percent-encoded in the URIs."""
+(`character show`) and its newest events; each session's log (`log --session N`, or `last`). Names are
+percent-encoded in the URIs."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, urlsplit
 
 from ...domain.errors import BadInput, ChronicleError
-from ...ledger.application.queries import CampaignList, CampaignShow, CharacterList, CharacterShow, Log
+from ...ledger.application.queries import CampaignList, CampaignShow, CharacterList, CharacterShow, Log, SessionList
 from ...ledger.application.reply import Reply
 from .desk import Desk
 
@@ -20,6 +21,7 @@ STORY = 40  # the newest events a resource tells (the `log` tool has the rest), 
 TEMPLATES = {
     "campaign": "chronicle://campaign/{campaign}",
     "character": "chronicle://character/{campaign}/{name}",
+    "session": "chronicle://log/{campaign}/{session}",
 }
 
 
@@ -37,6 +39,10 @@ def campaign_uri(campaign: str) -> str:
 
 def character_uri(campaign: str, name: str) -> str:
     return f"chronicle://character/{quote(campaign, safe='')}/{quote(name, safe='')}"
+
+
+def session_uri(campaign: str, session: int | str) -> str:
+    return f"chronicle://log/{quote(campaign, safe='')}/{session}"
 
 
 def entries(desk: Desk) -> list[Entry]:
@@ -65,6 +71,16 @@ def entries(desk: Desk) -> list[Entry]:
                             f"{character['name']}: {character['summary']}; sheet and newest {STORY} events.",
                         )
                     )
+                for session in ledger.ask(SessionList()).document["sessions"]:
+                    number, title = session["number"], session.get("title") or ""
+                    found.append(
+                        Entry(
+                            session_uri(name, number),
+                            f"log/{name}/{number}",
+                            f"{name}, session {number}" + (f": {title}" if title else ""),
+                            f"The log of session {number} of {name}: its {session['events']} events.",
+                        )
+                    )
     except ChronicleError:  # no database yet, or none that opens: nothing to read
         return []
     return found
@@ -80,7 +96,11 @@ def read(desk: Desk, uri: str) -> Reply:
     if parts.scheme == "chronicle" and parts.netloc == "character" and len(path) == 2 and all(path):
         with desk.ledger(campaign=path[0]) as ledger:
             return _character(ledger, path[1])
-    raise BadInput(f"no resource at {uri}: chronicle's are {' and '.join(TEMPLATES.values())}")
+    if parts.scheme == "chronicle" and parts.netloc == "log" and len(path) == 2 and all(path):
+        session: int | str = int(path[1]) if path[1].isdigit() and len(path[1]) < 10 else path[1]
+        with desk.ledger(campaign=path[0]) as ledger:
+            return ledger.ask(Log(session=session))
+    raise BadInput(f"no resource at {uri}: chronicle's are {', '.join(TEMPLATES.values())}")
 
 
 def _campaign(ledger: Ledger) -> Reply:

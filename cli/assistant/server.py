@@ -15,16 +15,21 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
-from . import resources, tools
+from . import prompts, resources, tools
 from .desk import Desk, failure
 
 INSTRUCTIONS = (
-    "chronicle is an event-sourced campaign ledger for tabletop role-playing games. Each tool that writes"
-    " records one command (its arguments as `chronicle commands --json` describes the command's document),"
-    " signed by the identity this server runs as and allowed by that participant's role; a refusal or bad"
-    " input is a tool error and writes nothing. `log`, `character_show`, `campaign_show`, `recap` and"
-    " `verify` read; every campaign and character is also a resource (chronicle://campaign/NAME,"
-    " chronicle://character/CAMPAIGN/NAME)."
+    "chronicle is an event-sourced campaign ledger for tabletop role-playing games. Every tool takes an"
+    " optional `campaign`, the campaign's name: it acts on that campaign (else on the user's current one),"
+    " and choosing it writes nothing. Each tool that writes records one command (its arguments as `chronicle"
+    " commands --json` describes the command's document; `oath_swear` is `oath swear`), signed by the"
+    " identity this server runs as"
+    " and allowed by that participant's role; a refusal or bad input is a tool error and writes nothing."
+    " `replay` without `fork` and `amend` with `dry_run` answer what would change and write nothing."
+    " `log`, `character_show`, `campaign_show`, `recap` and `verify` read; every campaign and character is"
+    " also a resource (chronicle://campaign/NAME, chronicle://character/CAMPAIGN/NAME), and each session's log"
+    " (chronicle://log/CAMPAIGN/N, or last); the prompts recap the last session, explain a ruling and tell what"
+    " changed for a character since a moment."
 )
 
 
@@ -98,7 +103,8 @@ def _error(ident: Any, code: int, message: str) -> Any:
 
 def build(desk: Desk) -> Server[Any]:
     async def list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=[_tool(listed) for listed in tools.listing()])
+        listed = await anyio.to_thread.run_sync(tools.listing, desk)
+        return types.ListToolsResult(tools=[_tool(each) for each in listed])
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         if not tools.known(params.name):
@@ -155,6 +161,34 @@ def build(desk: Desk) -> Server[Any]:
             ]
         )
 
+    async def list_prompts(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListPromptsResult:
+        return types.ListPromptsResult(
+            prompts=[
+                types.Prompt(
+                    name=asked.name,
+                    description=asked.description,
+                    arguments=[
+                        types.PromptArgument(name=name, description=said, required=required)
+                        for name, said, required in asked.arguments
+                    ],
+                )
+                for asked in prompts.PROMPTS
+            ]
+        )
+
+    async def get_prompt(ctx: Any, params: types.GetPromptRequestParams) -> types.GetPromptResult:
+        if not prompts.known(params.name):
+            raise MCPError(types.INVALID_PARAMS, f"no prompt named {params.name!r}")
+        try:
+            description, text = await anyio.to_thread.run_sync(
+                prompts.told, desk, params.name, dict(params.arguments or {})
+            )
+        except Exception as problem:  # as a tool's: the same code and message as the CLI's
+            failed = failure(problem)
+            raise MCPError(failed.rpc_code, failed.message, failed.document()["error"]) from None
+        message = types.PromptMessage(role="user", content=types.TextContent(text=text))
+        return types.GetPromptResult(description=description, messages=[message])
+
     return Server(
         "chronicle",
         version=version("chronicle-ledger"),
@@ -164,6 +198,8 @@ def build(desk: Desk) -> Server[Any]:
         on_list_resources=list_resources,
         on_list_resource_templates=list_templates,
         on_read_resource=read_resource,
+        on_list_prompts=list_prompts,
+        on_get_prompt=get_prompt,
     )
 
 
@@ -172,9 +208,7 @@ def _tool(listed: tools.Listed) -> types.Tool:
         name=listed.name,
         description=listed.description,
         input_schema=listed.schema,
-        annotations=types.ToolAnnotations(
-            read_only_hint=not listed.writes,
-            destructive_hint=False,  # the log only grows: a correction is a new event
-            idempotent_hint=not listed.writes,
-        ),
+        # a read is read-only; a write says nothing more (40 bytes a tool of the list's budget): it records an
+        # event for good, a correction being a new one, so a client's caution before it is in place
+        annotations=None if listed.writes else types.ToolAnnotations(read_only_hint=True),
     )

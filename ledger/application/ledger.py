@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
 from ...domain.aggregate import SEALING
-from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden
+from ...domain.errors import BadInput, BadSignature, ChronicleError, Forbidden, Refusal
 from ...domain.text import printable
 from ..store.chronicle import Chronicle, open_ledger
 from . import current
@@ -58,11 +58,14 @@ class Ledger:
         identity: Signer | None = None,
         presentation: Presentation | None = None,
         warn: Callable[[str], None] | None = None,
+        as_participant: bool = False,
     ):
         self.target, self.by, self.campaign, self.seed = target, by, campaign, seed
         self.writing = writing
         # `by` named by the user (not their OS name): a participant's identity then must agree with it
         self.by_given = by_given
+        # `by` is a participant whose key the identity in use must be (`mcp --as NAME`), whatever their role
+        self.as_participant = as_participant
         self._identity = identity
         self.presentation = presentation or Presentation()  # how the replies' text for people is laid out
         self.warn = warn  # says what a reader should know before believing what it reads (see `read`)
@@ -220,15 +223,14 @@ class Ledger:
         from ..trust.nonces import seeded_nonce
         from ..trust.signing import seal_with, sign
         from ..trust.tree import extend
-        from ..trust.witness import note_head, refuse_unwitnessed
+        from ..trust.witness import note_head
         from .commands import handler_of
         from .fair_dice import naming_seeds
 
         handler = handler_of(command)
         if command.chooses:
             return self._choose(command, signed)
-        if signed is not None and command.opens_campaign and command.command != JOIN:
-            raise Forbidden(f"{command.command} is run on the ledger's own machine, not sent from another device")
+        dry_run = self._refuse_early(command, signed)
 
         written: list[UUID] = []  # the campaign written to, once decided
         seeds: list[dict[str, Any]] = []  # the fair dice seeds it took (ledger/application/fair_dice.py)
@@ -236,9 +238,7 @@ class Ledger:
         def decide(session: Session) -> Reply:
             key = signed.key if signed is not None else self.identity.public_key_text
             if not command.opens_campaign:
-                self._authorise(session, command, key)
-                if self.batch is None:  # a log rewritten behind this chronicle's back takes no more writes
-                    refuse_unwitnessed(session.app, session.campaign.id, where=self.target)
+                self._admit(session, command, key)
             session.key = key
             session.device_seed, session.from_device, session.fair_taken = command.device_seed, signed is not None, []
             session.touching()  # (not every aggregate held: a batch's session may hold thousands)
@@ -250,6 +250,8 @@ class Ledger:
             campaign = session.campaign.id
             if signed is not None:
                 refuse_forged(session, command, signed, verified)
+            if dry_run:
+                answer_dry(session, command, reply)
             signatures: dict[UUID, Signed] = {} if signed is None else {campaign: signed}
             touched = session.touched()
 
@@ -284,12 +286,34 @@ class Ledger:
             if self.batch is None:
                 grow(session)
 
-        reply = self.write(decide, noted)
+        try:
+            reply = self.write(decide, noted)
+        except _DryRun as answered:
+            self.writing = False
+            return answered.reply
         if heads:
             note_head(self.app, written[0], heads[0], where=self.target)  # the head it has now seen
         if chose and chose[0] is not None:  # `campaign new`, or a first write to the campaign started last
             current.choose(self.target, chose[0])
         return naming_seeds(reply, seeds)
+
+    def _admit(self, session: Session, command: Command, key: str) -> None:
+        """KEY's participant may give COMMAND in the session's campaign, whose log still extends what this
+        chronicle saw (a log rewritten behind its back takes no more writes)."""
+        from ..trust.witness import refuse_unwitnessed
+
+        self._authorise(session, command, key)
+        if self.batch is None:
+            refuse_unwitnessed(session.app, session.campaign.id, where=self.target)
+
+    def _refuse_early(self, command: Command, signed: Signed | None) -> bool:
+        """What is refused before anything is read; whether COMMAND is a dry run."""
+        dry_run = bool(getattr(command, "dry_run", False))
+        if dry_run and self.batch is not None:
+            raise BadInput(f"{command.command}: a dry run answers on its own, not inside a batch")
+        if signed is not None and command.opens_campaign and command.command != JOIN:
+            raise Forbidden(f"{command.command} is run on the ledger's own machine, not sent from another device")
+        return dry_run
 
     def _choose(self, command: Command, signed: Signed | None) -> Reply:
         """`campaign use`: the user's own choice of campaign, noted in their folder; no log records it."""
@@ -371,6 +395,12 @@ class Ledger:
         if acting is not None:  # a character the campaign lacks is bad input, whoever asks (not a role refusal)
             session.character_id(acting)
         participant = authorise(campaign.participants, campaign.name, key, command.role, acting, command.command)
+        if self.as_participant and (participant is None or participant.name.casefold() != self.by.casefold()):
+            whose = "no participant's" if participant is None else f"{participant.name}'s"
+            raise Forbidden(
+                f"acting as {printable(self.by)}, but the identity in use is {whose} key in campaign "
+                f"{printable(campaign.name)}: a participant acts with their own key"
+            )
         if participant is None:
             return
         if not self.by_given:
@@ -420,7 +450,23 @@ class _Released(Exception):
     """Ends a unit opened for reading by rolling it back."""
 
 
+class _DryRun(Exception):  # noqa: N818  (not a failure: a dry run's answer, leaving its unit of work unsaved)
+    def __init__(self, reply: Reply):
+        super().__init__("dry run")
+        self.reply = reply
+
+
 __all__ = ["Ledger", "lost_race"]  # (`lost_race`: ledger/application/retries.py's, where it was once defined)
+
+
+def answer_dry(session: Session, command: Command, reply: Reply) -> None:
+    """A dry run's answer, ending its unit of work unsaved (nothing written)."""
+    if session.fair_taken:  # its faces would show seeds no event has revealed yet
+        raise Refusal(
+            f"a dry run of {command.command} that needs the ledger's dice cannot be shown before "
+            "they are rolled: give the table's dice (roll NAME=FACES), or record it"
+        )
+    raise _DryRun(Reply.of(reply.document, reply.text))
 
 
 def refuse_forged(session: Session, command: Command, signed: Signed, verified: UUID | None) -> None:

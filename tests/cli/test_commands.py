@@ -64,6 +64,26 @@ def test_commands_json_publishes_every_document_schema(run_sqlite):
     assert listed["campaign new"]["schema"]["properties"]["system"]["enum"] == ["potestas", "adnd2e", "pendragon-pass"]
 
 
+def test_a_command_that_differs_by_system_publishes_one_object_of_every_systems_fields(run_sqlite):
+    listed = run_sqlite.json("commands")["commands"]
+    for name, entry in listed.items():
+        assert entry["schema"]["type"] == "object" and "properties" in entry["schema"], name
+        assert not {"anyOf", "oneOf", "allOf"} & set(entry["schema"]), name
+    injure = listed["injure"]["schema"]
+    assert injure["required"] == ["command", "name", "damage"] and injure["additionalProperties"] is False
+    assert injure["properties"]["mode"]["description"].endswith("(adnd2e only)")  # (a field some systems lack)
+    assert injure["properties"]["damage"]["description"].startswith("potestas: Damage before DR")
+    assert {"nonlethal", "mode", "at"} <= set(injure["properties"])  # (Potestas's, AD&D's, PenDragon Pass's)
+    for system in ("potestas", "adnd2e", "pendragon-pass"):  # each system's own fields are the union's
+        own = commands.schema_of(commands.model_for("injure", system))
+        assert set(own["properties"]) <= set(injure["properties"]), system
+
+
+def test_an_oath_fulfilled_gives_no_negative_status_in_its_schema_either(run_sqlite):
+    status = run_sqlite.json("commands")["commands"]["oath fulfil"]["schema"]["properties"]["status"]
+    assert (status["minimum"], status["maximum"]) == (0, 1_000_000) and "ge" not in status
+
+
 def test_commands_for_people_is_a_table_of_sentences(run_sqlite):
     result = run_sqlite("commands")
     assert result.exit_code == 0

@@ -145,3 +145,27 @@ def test_two_corrections_of_one_event_add_up_and_voiding_the_second_keeps_the_fi
     run.json("amend", second["event"], "--void", "--reason", "the save was right")
     assert orc(run)["wounds"] == 1
     assert run.json("verify")["ok"] is True
+
+
+def test_a_dry_run_of_amend_says_what_would_change_and_writes_nothing(run):
+    at = table(run, "--roll", "15", "--dice", "6,6", "--save-roll", "5")
+    before, wounded = count(run), orc(run)
+    args = ("amend", f"#{at['attack']}", "--roll", "attack=2", "--reason", "the die showed 2", "--dry-run")
+    answer = run.json(*args)
+    assert answer["dry_run"] is True and "event" not in answer
+    assert {"hit", "counts"} <= {c["field"] for c in answer["changes"]}
+    said = run(*args).stdout
+    assert said.startswith(f"Would correct #{at['attack']} (Orc)") and "It would change" in said
+    assert said.rstrip().endswith("(A dry run: nothing written.)")
+    assert count(run) == before and orc(run) == wounded
+    assert run.json("amend", f"#{at['attack']}", "--roll", "attack=2", "--reason", "the die showed 2")["changes"]
+    assert count(run) == before + 1
+
+
+def test_a_dry_run_inside_a_batch_is_bad_input(run):
+    at = table(run, "--roll", "15", "--dice", "6,6", "--save-roll", "5")
+    before = count(run)
+    line = f"amend '#{at['attack']}' --roll attack=2 --reason 'the die showed 2' --dry-run\n"
+    done = run("batch", "-", input=line)
+    assert done.exit_code == 2 and "a dry run answers on its own" in done.stderr
+    assert count(run) == before

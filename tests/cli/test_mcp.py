@@ -77,25 +77,29 @@ def test_an_assistant_records_reads_is_refused_and_verifies(table):
 
     gm = drive(table.server("gm"), as_gm)
 
-    # every command that writes is a tool, its input the document's schema without `command`
-    commands = published()
-    assert {tool_name(command) for command in commands} | {
-        "log",
-        "character_show",
-        "campaign_show",
-        "recap",
-        "verify",
-    } == set(gm["tools"])
+    # every command document of the campaign's system is a tool of its name, its input the document's
+    # schema without `command`: the same fields, the same required ones, at the top level
+    for command, entry in published().items():
+        offered = command != "campaign use" and (not entry["systems"] or "potestas" in entry["systems"])
+        assert (tool_name(command) in gm["tools"]) == offered, command  # (`campaign use` is the user's own)
+        if offered and command != "replay":  # (replay's `fork` is optional: without it, the what-if)
+            tool = gm["tools"][tool_name(command)].input_schema
+            assert set(tool.get("required", [])) == set(entry["schema"]["required"]) - {"command"}, command
+            if not entry["systems"]:  # (a command of every system: every field of its document)
+                fields = set(entry["schema"]["properties"]) - {"command", "device_seed"}
+                assert set(tool["properties"]) == fields | {"campaign"}, command
+    assert {"log", "character_show", "campaign_show", "recap", "verify", "replay"} <= set(gm["tools"])
+    assert "oath_swear" not in gm["tools"] and "grab_person" not in gm["tools"]  # PenDragon Pass's, AD&D's
     for name, tool in gm["tools"].items():
         jsonschema.Draft202012Validator.check_schema(tool.input_schema)
-        assert tool.input_schema["type"] == "object", name
-        for part in [tool.input_schema, *tool.input_schema.get("anyOf", [])]:
-            assert "command" not in [*part.get("properties", {}), *part.get("required", [])], name
-    assert gm["tools"]["status_award"].description.endswith("(pendragon-pass)")
+        assert tool.input_schema["type"] == "object" and "properties" in tool.input_schema, name
+        assert not {"anyOf", "oneOf", "allOf"} & set(tool.input_schema), name
+        assert "command" not in tool.input_schema["properties"], name
+        assert "  " not in tool.description and "Example: {" in tool.description, name
     assert "dying_save" in gm["tools"] and gm["tools"]["log"].annotations.read_only_hint
     injure = jsonschema.Draft202012Validator(gm["tools"]["injure"].input_schema)
-    assert injure.is_valid({"name": "Aric", "damage": 14})  # a document of every system: any variant fits
-    assert not injure.is_valid({"name": "Aric"})
+    assert injure.is_valid({"name": "Aric", "damage": 14, "campaign": "Greyhawk"})
+    assert not injure.is_valid({"name": "Aric"}) and not injure.is_valid({"name": "Aric", "damage": -1})
 
     # the wound: the same document as `injure --json`, and its sentences
     wound = gm["wound"]
@@ -157,6 +161,7 @@ def test_resources_tell_each_campaign_and_character(sqlite_table):
     assert {template.uri_template for template in found["templates"]} == {
         "chronicle://campaign/{campaign}",
         "chronicle://character/{campaign}/{name}",
+        "chronicle://log/{campaign}/{session}",
     }
 
 

@@ -203,17 +203,18 @@ def test_every_command_fails_in_one_clear_line_and_writes_nothing(templates, tmp
 
 
 def _schemas() -> dict[str, dict[str, list[dict[str, Any]]]]:
-    """For each rule system, each command it takes and that command's variants for it (an object schema
-    each, `$ref`s resolved): a document of another system's command is refused before it is decided."""
+    """For each rule system, each command it takes and that command's schema there (`commands --json`
+    gives one of every system's variants: a system's own is its variant's, `$ref`s resolved): a document
+    of another system's command is refused before it is decided."""
+    from chronicle.ledger.application.commands import document_schema, in_systems
+
     result = CliRunner().invoke(chronicle, ["commands", "--json"])
     assert result.exit_code == 0, result.output
     found: dict[str, dict[str, list[dict[str, Any]]]] = {system: {} for system in SYSTEMS}
     for name, described in json.loads(result.stdout)["commands"].items():
-        schema = described["schema"]
-        variants = [_resolved(variant, schema.get("$defs", {})) for variant in schema.get("anyOf", [schema])]
         for system in described["systems"] or SYSTEMS:
-            own = [v for v in variants if f"({system})" in v.get("description", "")]
-            found[system][name] = own or variants
+            schema = document_schema(in_systems(name, [system]))
+            found[system][name] = [_resolved(schema, schema.get("$defs", {}))]
     return found
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,7 +19,19 @@ from ....domain.text import printable
 from .base import HANDLERS, Command, Reply, handler_of, handles
 from .catalogue import CATALOGUE  # command name -> "module:Class" of each variant
 
-__all__ = ["CATALOGUE", "Command", "Reply", "handles", "handler_of", "model_for", "models", "parse", "published"]
+__all__ = [
+    "CATALOGUE",
+    "Command",
+    "Reply",
+    "document_schema",
+    "handler_of",
+    "handles",
+    "in_systems",
+    "model_for",
+    "models",
+    "parse",
+    "published",
+]
 
 
 def _load(target: str) -> type[Command]:
@@ -123,21 +135,36 @@ def problem(error: ValidationError) -> str:
 
 def published() -> dict[str, dict[str, Any]]:
     """`commands --json`: per command, the systems it exists in, a summary and its document's JSON Schema
-    (draft 2020-12; a command that differs by system is any of its variants' schemas: `anyOf`, since a
-    document such as `{"command": "injure", "name": "Aric", "damage": 14}` fits several, and the
-    campaign's system picks the one it is read as)."""
+    (draft 2020-12; an object with top-level `properties`, a command that differs by system the union of
+    its variants' fields: `union.py`)."""
     listed: dict[str, dict[str, Any]] = {}
     for name in sorted(CATALOGUE):
         found = variants(name)
-        schemas = [schema_of(model) for model in found]
         systems = sorted({s for model in found for s in model.systems}) if all(m.systems for m in found) else []
-        schema = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
         listed[name] = {
             "systems": systems,
             "summary": summary_of(found[0]),
-            "schema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": name, **schema},
+            "schema": {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "title": name,
+                **document_schema(found),
+            },
         }
     return listed
+
+
+def in_systems(name: str, systems: Collection[str] | None) -> list[type[Command]]:
+    """The variants of command NAME that campaigns of SYSTEMS use (None: every system's)."""
+    return [
+        model for model in variants(name) if not model.systems or systems is None or set(systems) & set(model.systems)
+    ]
+
+
+def document_schema(found: list[type[Command]]) -> dict[str, Any]:
+    """The schema of a document of FOUND, a command's variants: one object with top-level `properties`."""
+    from .union import union_of
+
+    return union_of([(model.systems, schema_of(model)) for model in found])
 
 
 def summary_of(model: type[Command]) -> str:

@@ -36,7 +36,7 @@ from ....domain.errors import BadInput, CharacterRefused, Refusal
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Faces, Int64, d20_table, rest_length
+from .fields import D20, Count, Faces, Int64, d20_table, rest_length
 from .inputs import inputs
 from .replies import recorded_reply, told, told_all
 
@@ -88,7 +88,7 @@ class Injure(Command):
     character = "name"
 
     name: str
-    damage: Int64 = Field(description="The rolled weapon damage (magic bonus included).")
+    damage: Count = Field(description="The rolled weapon damage (magic bonus included).")
     mode: Mode = Field(description="lethal: all real; armed-nonlethal and subdual: half temporary; sap: 25% real.")
     knockout_roll: Int64 | None = Field(None, description="Sap: the table's d100 knockout roll.")
     knockout_dice: Faces | None = Field(None, description="Sap: the table's 2d8 faces for the knockout's rounds.")
@@ -130,12 +130,12 @@ class Rest(Command):
     character = "name"
 
     name: str
-    hours: Int64 | None = Field(None, description="Hours of rest (1 real hp a full day, ruling real_recovery).")
-    minutes: Int64 | None = Field(
+    hours: Count | None = Field(None, description="Hours of rest (1 real hp a full day, ruling real_recovery).")
+    minutes: Count | None = Field(
         None, description="Minutes of rest (1 temporary hp a turn, ruling temporary_recovery)."
     )
-    days: Int64 | None = Field(None, description="Days of rest (24 hours each).")
-    weeks: Int64 | None = Field(None, description="Weeks of rest (168 hours each).")
+    days: Count | None = Field(None, description="Days of rest (24 hours each).")
+    weeks: Count | None = Field(None, description="Weeks of rest (168 hours each).")
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
     force: bool = Field(False, description="Rest a dead character anyway (it heals nothing).")
 

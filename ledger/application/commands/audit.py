@@ -35,6 +35,7 @@ class Amend(Command):
     )
     damage: Int64 | None = Field(None, description="Shorthand for set damage=N.")
     save_roll: D20 | None = Field(None, description="The event's save die (an attack's hit: save:N), corrected.")
+    dry_run: bool = Field(False, description="Answer what the correction would change, writing nothing.")
 
     def inputs(self) -> dict[str, str]:
         corrected = pairs(self.set_)
@@ -56,6 +57,16 @@ def amend(session: Session, command: Amend) -> Reply:
     ref = f"#{ref}" if ref.isdigit() else command.ref  # a bare position (`#12` unquoted is a shell comment)
     result = audit.amend(session, ref, command.reason, command.void, command.inputs(), command.table())
     keys = ("event", "version", "amends", "position", "character", "void", "changes", "condition")
+    if command.dry_run:  # (Ledger.execute rolls its unit back: docs/design.md, "What-if without writing")
+        text = audit.amendment_text(result).split("  [event")[0]  # (no event of that id is recorded)
+        for done, would in (
+            ("Voided ", "Would void "),
+            ("Corrected ", "Would correct "),
+            (" It changed ", " It would change "),
+        ):
+            text = text.replace(done, would, 1)
+        document = {key: result[key] for key in keys if key not in ("event", "version")}
+        return Reply.of({**document, "dry_run": True}, f"{text}\n(A dry run: nothing written.)")
     return Reply(lambda: {key: result[key] for key in keys}, lambda: audit.amendment_text(result))
 
 

@@ -4,7 +4,8 @@ document's value become the same model."""
 
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field
+from pydantic_core import PydanticCustomError
 
 from ....domain.errors import BadInput
 from ....domain.limits import typed_within_int64
@@ -35,6 +36,13 @@ def _d20(value: Any) -> Any:
     return value
 
 
+def _not_negative(value: int) -> int:
+    # `Field(ge=0)` beside `Int64` is not applied (Int64's schema is its own): this is the check
+    if value < 0:
+        raise PydanticCustomError("not_negative", "must be 0 or more")
+    return value
+
+
 def _pairs(value: Any) -> Any:
     """`KEY=VALUE` strings, each checked for its `=` (a tuple from a repeatable option is a list)."""
     if isinstance(value, tuple):
@@ -47,7 +55,13 @@ def _pairs(value: Any) -> Any:
 
 
 Faces = Annotated[list[Int64], BeforeValidator(_faces), Field(description="The table's faces, in rolled order.")]
-D20 = Annotated[Int64, BeforeValidator(_d20), Field(description="The table's d20 (1 to 20).")]
+D20 = Annotated[
+    Int64,
+    BeforeValidator(_d20),
+    Field(description="The table's d20 (1 to 20).", json_schema_extra={"minimum": 1, "maximum": 20}),
+]
+# a count the rules never take below zero (damage, hours, feet): the schema says so, and the model checks it
+Count = Annotated[Int64, AfterValidator(_not_negative), Field(json_schema_extra={"minimum": 0})]
 Pairs = Annotated[list[str], BeforeValidator(_pairs), Field(description="KEY=VALUE strings.")]
 
 
@@ -89,4 +103,15 @@ def d20_table(value: int | None) -> list[int] | None:
     return None if value is None else [value]
 
 
-__all__ = ["D20", "Faces", "Int64", "Pairs", "d20_table", "one_length", "pairs", "rest_length", "whole_numbers"]
+__all__ = [
+    "Count",
+    "D20",
+    "Faces",
+    "Int64",
+    "Pairs",
+    "d20_table",
+    "one_length",
+    "pairs",
+    "rest_length",
+    "whole_numbers",
+]

@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, ClassVar
 
 from pydantic import AfterValidator, BeforeValidator, Field
-from pydantic_core import PydanticCustomError
 
 from ....domain.character import Character
 from ....domain.errors import BadInput, NotOnSheet
@@ -101,13 +100,6 @@ def _die(sides: int) -> Callable[[Any], Any]:
     return check
 
 
-def _not_negative(value: int) -> int:
-    # `Field(ge=0)` beside `Int64` is not applied (Int64's schema is its own): this is the check
-    if value < 0:
-        raise PydanticCustomError("not_negative", "must be 0 or more")
-    return value
-
-
 def _moment(text: str) -> str:
     try:
         datetime.fromisoformat(text)
@@ -117,13 +109,12 @@ def _moment(text: str) -> str:
 
 
 NameSkill = Annotated[str, AfterValidator(_name_and_skill), Field(description="NAME:SKILL")]
-Count = Annotated[Int64, AfterValidator(_not_negative), Field(json_schema_extra={"minimum": 0})]
 D3 = Annotated[Int64, BeforeValidator(_die(3)), Field(description="The table's d3 (1 to 3).")]
 D6 = Annotated[Int64, BeforeValidator(_die(6)), Field(description="The table's d6 (1 to 6).")]
 At = Annotated[
     str,
     AfterValidator(_moment),
-    Field(description="When it happened (ISO-8601; UTC when no zone is given), for the healing windows."),
+    Field(description="ISO-8601 time it happened (UTC when no zone is given), for the healing windows."),
 ]
 
 

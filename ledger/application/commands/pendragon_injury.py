@@ -16,9 +16,9 @@ from ....domain.pendragon.injury import FirstAidInputs, InjureInputs, MagicHealI
 from ....domain.pendragon.recovery import RestInputs
 from ..session import Session
 from .base import Reply, handles
-from .fields import D20, Int64, rest_length
+from .fields import D20, Count, Int64, rest_length
 from .inputs import inputs
-from .pendragon_common import D3, D6, At, Count, OnCharacter, record, table, value_on, when
+from .pendragon_common import D3, D6, At, OnCharacter, record, table, value_on, when
 
 
 def condition_of(character: Character) -> Condition:
@@ -34,8 +34,8 @@ class Injure(OnCharacter):
     damage: Count = Field(description="Damage of one blow, after armour.")
     save_roll: Int64 | None = Field(
         None,
-        description="Taken so that scripts written for every system run; PenDragon Pass has no injury save, so it is "
-        "ignored and not recorded.",
+        description="Ignored and not recorded: PenDragon Pass has no injury save (taken so that scripts written for "
+        "every system run).",
     )
     attacker: str = Field("", description="Who dealt the blow, for the log.")
     force: bool = Field(False, description="Wound a dead character anyway.")

@@ -35,8 +35,9 @@ class OathFulfil(OnCharacter):
 
     command = "oath fulfil"
     oath: str = Field(description="The oath's id or text.")
-    status: Annotated[AwardAmount, Field(ge=0)] = Field(
-        description=f"The Status the table sets (0 for an oath of no weight), at most {MOST_AWARDED:,}."
+    # (the schema's bounds are these: a constraint beside AwardAmount's own bounds would be a stray key)
+    status: Annotated[AwardAmount, Field(json_schema_extra={"minimum": 0, "maximum": MOST_AWARDED})] = Field(
+        description=f"The Status the table sets (0 for an oath of no weight), at most {MOST_AWARDED:,}.", ge=0
     )
 
 

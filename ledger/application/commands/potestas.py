@@ -36,7 +36,7 @@ from ....domain.potestas.recovery import check_rest
 from ..recorded import Recorded
 from ..session import Session
 from .base import Command, Reply, handles
-from .fields import D20, Faces, Int64, d20_table, rest_length
+from .fields import D20, Count, Faces, Int64, d20_table, rest_length
 from .inputs import inputs
 from .replies import recorded_reply, told_all
 
@@ -78,7 +78,7 @@ class Injure(Acting):
 
     command = "injure"
     name: str
-    damage: Int64 = Field(description="Damage before DR (energy riders included).")
+    damage: Count = Field(description="Damage before DR (energy riders included).")
     nonlethal: bool = Field(False, description="Nonlethal damage: a failed save is a nonlethal wound.")
     type: str | None = Field(None, description="Damage type and qualities, comma-separated (slashing,magic).")
     save_roll: D20 | None = Field(None, description="The table's d20 Fortitude save.")
@@ -104,7 +104,7 @@ class Fall(Acting):
 
     command = "fall"
     name: str
-    feet: Int64 = Field(description="Height of the fall in feet.")
+    feet: Count = Field(description="Height of the fall in feet.")
     save_roll: D20 | None = Field(None, description="The table's d20 Fortitude save.")
     force: bool = Field(False, description="Let a dead character or destroyed object fall anyway.")
 
@@ -182,11 +182,11 @@ class Rest(Acting):
 
     command = "rest"
     name: str
-    hours: Int64 | None = Field(None, description="Hours of rest: 1 wound per 8 hours, 3 per full day.")
-    minutes: Int64 | None = Field(None, description="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 an hour.")
+    hours: Count | None = Field(None, description="Hours of rest: 1 wound per 8 hours, 3 per full day.")
+    minutes: Count | None = Field(None, description="Minutes of rest: 1 nonlethal wound per 20 minutes, 3 an hour.")
     interrupted: bool = Field(False, description="The rest was interrupted: time passes, nothing heals.")
-    days: Int64 | None = Field(None, description="Days of rest (24 hours each): 3 wounds a full day.")
-    weeks: Int64 | None = Field(None, description="Weeks of rest (168 hours each).")
+    days: Count | None = Field(None, description="Days of rest (24 hours each): 3 wounds a full day.")
+    weeks: Count | None = Field(None, description="Weeks of rest (168 hours each).")
     force: bool = Field(False, description="Rest a dead character, or a dying one not yet stable, anyway.")
 
     def understood(self) -> None:
@@ -268,7 +268,7 @@ class Attack(Command):
     coup_de_grace: bool = Field(False, description=FLAGS["coup_de_grace"])
     range_penalty: Int64 = Field(0, description=NUMBERS["range_penalty"])
     bonus_damage: Int64 = Field(0, description=NUMBERS["bonus_damage"])
-    energy_damage: Int64 = Field(0, description=NUMBERS["energy_damage"])
+    energy_damage: Count = Field(0, description=NUMBERS["energy_damage"])
 
     def understood(self) -> None:
         if (self.dice is not None or self.confirm_roll is not None) and self.roll is None and not self.coup_de_grace:
