@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Container
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 
@@ -20,6 +21,18 @@ def campaign_id(name: str) -> UUID:
 def character_id(campaign: UUID, name: str) -> UUID:
     """Characters are found by name within their campaign."""
     return uuid5(campaign, f"character:{name}")
+
+
+def derives_id(ident: UUID, campaign: UUID, name: str, registered: Container[UUID]) -> bool:
+    """Whether IDENT is the id a registration of NAME gets in CAMPAIGN: its name's, else (that id taken by a
+    character renamed since, among REGISTERED) the first of `NAME#2`, `NAME#3`, ... not taken."""
+    candidate, suffix = character_id(campaign, name), 1
+    while candidate != ident:
+        if candidate not in registered:
+            return False
+        suffix += 1
+        candidate = character_id(campaign, f"{name}#{suffix}")
+    return True
 
 
 def event_id(originator_id: UUID, version: int) -> str:

@@ -5,13 +5,12 @@ ledger from before this file, the one last chosen there), and keeps it once they
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID
+
+from ..trust import memory
 
 MEMORY = "current.json"
 
@@ -30,7 +29,7 @@ def chosen(where: str, at: Path | None = None) -> UUID | None:
     from ..trust.identity import folder
 
     try:
-        return UUID(str(_read(folder(at) / MEMORY)[ledger_key(where)]))
+        return UUID(str(memory.read(folder(at) / MEMORY)[ledger_key(where)]))
     except (KeyError, ValueError, TypeError, OSError):
         return None
 
@@ -42,14 +41,12 @@ def choose(where: str, campaign: UUID, at: Path | None = None) -> None:
     from ..trust.identity import folder
 
     path = folder(at) / MEMORY
-    with _locked(path):
-        kept = _read(path)
+    with memory.locked(path):
+        kept = memory.read(path)
         if kept.get(ledger_key(where)) == str(campaign):
             return
         kept[ledger_key(where)] = str(campaign)
-        draft = path.with_name(f".{path.name}.{os.getpid()}")
-        draft.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n")
-        os.replace(draft, path)
+        memory.rewrite(path, kept)
 
 
 def current_id(app: Any, index: Any) -> tuple[str | None, bool]:
@@ -61,27 +58,3 @@ def current_id(app: Any, index: Any) -> tuple[str | None, bool]:
         if listed and not listed[0][0]:
             return str(mine), True
     return index.current_campaign(), False
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        found = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}  # none yet, or unreadable: rewritten whole at the next choice
-    return found if isinstance(found, dict) else {}
-
-
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """One process at a time rewrites the file (POSIX advisory lock; elsewhere, none)."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    with open(path.with_name(f".{path.name}.lock"), "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from typing import NoReturn
 from uuid import UUID
 
-from ...domain.character import character_id
 from ...domain.errors import BadInput, Refusal
+from ...domain.ids import derives_id
 from ...domain.text import normalise_name, printable
 from .importing import Named
 
@@ -33,23 +33,11 @@ def check(names: Iterable[Named], taken: Iterable[str]) -> None:
             _refuse(number, f"the campaign already has a character named {printable(current[holder[folded]])}")
         if does == "registered":
             assert campaign is not None
-            if not _derived(ident, campaign, name, current):
+            if not derives_id(ident, campaign, name, current):
                 _refuse(number, f"character {printable(name)} does not have the id its name gives")
         elif ident in current:
             del holder[current[ident].casefold()]
         current[ident], holder[folded] = name, ident
-
-
-def _derived(ident: UUID, campaign: UUID, name: str, registered: dict[UUID, str]) -> bool:
-    """Whether `ident` is the id a registration of NAME gets: its name's, else (that id taken by a character
-    renamed since) the first of `NAME#2`, `NAME#3`, ... not taken (ledger/application/session.py)."""
-    candidate, suffix = character_id(campaign, name), 1
-    while candidate != ident:
-        if candidate not in registered:
-            return False
-        suffix += 1
-        candidate = character_id(campaign, f"{name}#{suffix}")
-    return True
 
 
 def _kept(number: int, name: str) -> None:

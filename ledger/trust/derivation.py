@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
@@ -36,13 +36,13 @@ from uuid import UUID
 from ...domain import systems
 from ...domain.aggregate import SEALING
 from ...domain.campaign import Campaign, CampaignChosen, CampaignStarted, RulingChanged
-from ...domain.character import Character, CharacterRegistered, character_id
+from ...domain.character import Character, CharacterRegistered
 from ...domain.commitments import DiceCommitted
 from ...domain.dice import Dice, DiceRecord
 from ...domain.errors import ChronicleError, NotFound
 from ...domain.events import DomainEvent, Signed
 from ...domain.fair_dice import FairSeed
-from ...domain.ids import event_id
+from ...domain.ids import derives_id, event_id
 from ...domain.text import printable
 from ..application import commands, fair_dice
 from ..application.session import Session
@@ -57,18 +57,6 @@ FORK = "replay"  # `replay --fork`: a timeline of another campaign's events
 CHOSEN = "campaign use"  # recorded `CampaignChosen` before the choice moved to the user's folder
 AMEND = "amend"
 IGNORED = frozenset({"hash", "prev_hash", "signed"})
-
-
-def derives_id(ident: UUID, campaign: UUID, name: str, registered: Container[UUID]) -> bool:
-    """Whether IDENT is the id a registration of NAME gets in CAMPAIGN: its name's, else (that id taken by a
-    character renamed since) the first of `NAME#2`, `NAME#3`, ... not taken (ledger/application/session.py)."""
-    candidate, suffix = character_id(campaign, name), 1
-    while candidate != ident:
-        if candidate not in registered:
-            return False
-        suffix += 1
-        candidate = character_id(campaign, f"{name}#{suffix}")
-    return True
 
 
 class _Command:

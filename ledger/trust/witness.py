@@ -17,8 +17,6 @@ the checkpoints each chronicle remembers.
 from __future__ import annotations
 
 import base64
-import contextlib
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +27,7 @@ from ...domain.errors import Refusal
 from ..application.views.history import notifications_at
 from ..store.mapper import mapper_of
 from ..store.targets import is_postgres, redact
-from . import merkle, signed_note, tripwire
+from . import memory, merkle, signed_note, tripwire
 from .identity import folder
 from .signed_note import Checkpoint, Signer
 from .tree import DamagedTree, Head, Leaf, campaign_leaves, extend, leaf_of, rebuild, stored_tree
@@ -188,7 +186,7 @@ def note_head(app: Chronicle, campaign_id: UUID, head: Head, at: Path | None = N
 
 def remembered(campaign_id: UUID, at: Path | None = None, where: str = "") -> tuple[int, bytes] | None:
     """The size and root of the last checkpoint this chronicle saw of the campaign."""
-    entry = _read(folder(at) / MEMORY).get(seen_key(campaign_id, where))
+    entry = memory.read(folder(at) / MEMORY).get(seen_key(campaign_id, where))
     try:
         return int(entry["size"]), base64.b64decode(entry["root"], validate=True)  # type: ignore[index]
     except (TypeError, KeyError, ValueError):
@@ -197,15 +195,13 @@ def remembered(campaign_id: UUID, at: Path | None = None, where: str = "") -> tu
 
 def _note(campaign_id: UUID, size: int, root: bytes, at: Path | None, where: str = "") -> None:
     path = folder(at) / MEMORY
-    with _locked(path):
-        seen = _read(path)
+    with memory.locked(path):
+        seen = memory.read(path)
         earlier = seen.get(seen_key(campaign_id, where))
         if isinstance(earlier, dict) and isinstance(earlier.get("size"), int) and earlier["size"] > size:
             return  # another process noted a later head meanwhile
         seen[seen_key(campaign_id, where)] = {"size": size, "root": b64(root)}
-        draft = path.with_name(f".{path.name}.{os.getpid()}")
-        draft.write_text(json.dumps(seen, indent=1, sort_keys=True) + "\n")
-        os.replace(draft, path)
+        memory.rewrite(path, seen)
 
 
 def seen_key(campaign_id: UUID, where: str) -> str:
@@ -215,32 +211,6 @@ def seen_key(campaign_id: UUID, where: str) -> str:
     if not where:
         return str(campaign_id)
     return f"{campaign_id} {redact(where) if is_postgres(where) else os.path.realpath(where)}"
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        found = json.loads(path.read_text())
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError):
-        return {}  # unreadable: remembered nothing (it is rewritten whole at the next note)
-    return found if isinstance(found, dict) else {}
-
-
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """One process at a time rewrites the memory (POSIX advisory lock; elsewhere, none)."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    with open(path.with_name(f".{path.name}.lock"), "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 # verify ---------------------------------------------------------------------------------------------
