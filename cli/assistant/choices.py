@@ -1,9 +1,9 @@
 """The sheet's choices as `enum`s in a tool's schema, where the campaign is known (the database holds one,
 or `--campaign` names it): the values a field may take, as the table view's forms offer them.
 
-The hook: `offered(ledger, command)` asks the application layer for the forms' choices of COMMAND in the
-campaign (a field's values from the sheets and the system, by field). Until the application layer has that
-function it offers none, and the schemas are the commands' own."""
+`offered(table(ledger), command)` asks the application layer for the forms' choices of COMMAND in the campaign (a
+field's values from the sheets and the system, by field: ledger/application/choices.py, whence the table
+view's forms take theirs)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,22 @@ if TYPE_CHECKING:
     from .tools import Listed
 
 
-def offered(ledger: Ledger, command: str) -> dict[str, list[str]]:
-    """The values each field of COMMAND may take in LEDGER's campaign, by field (none known: empty).
+def table(ledger: Ledger) -> Any:
+    """LEDGER's campaign as its choices are read (its system and its characters' rows), or None (no campaign)."""
+    from ...ledger.application.choices import table_of
+    from ...ledger.application.queries import CurrentCampaign
 
-    HOOK: return the application layer's choices of the forms here (the function the table view's forms
-    read theirs from), e.g. `return form_choices(ledger, command)`: every tool's schema takes them."""
-    return {}
+    ident = ledger.ask(CurrentCampaign()).document.get("id")
+    return table_of(ledger, ident) if ident else None
+
+
+def offered(table: Any, command: str) -> dict[str, list[str]]:
+    """The values each field of COMMAND may take in TABLE's campaign, by field (none known: empty)."""
+    from ...ledger.application.choices import field_choices
+
+    if table is None:
+        return {}
+    return {name: list(values) for name, (values, _) in field_choices(table, command, None).items() if values}
 
 
 def with_choices(listed: Listed, choices: dict[str, list[str]]) -> Listed:

@@ -53,10 +53,14 @@ def listing(desk: Desk | None = None) -> list[Listed]:
 
 def _chosen(desk: Desk, campaign: str, found: list[Listed]) -> list[Listed]:
     """FOUND with the values CAMPAIGN's sheets and system know for each field (choices.py)."""
-    from .choices import offered, with_choices
+    from . import choices
 
     with desk.ledger(campaign=campaign) as ledger:
-        return [with_choices(each, offered(ledger, _tools()[each.name])) if each.writes else each for each in found]
+        table = choices.table(ledger)  # read once for every tool
+        return [
+            choices.with_choices(each, choices.offered(table, _tools()[each.name])) if each.writes else each
+            for each in found
+        ]
 
 
 def known(name: str) -> bool:

@@ -253,3 +253,12 @@ def test_prompts_tell_the_tables_common_asks_and_each_session_is_a_resource(run_
     assert "chronicle://log/Greyhawk/1" in done["listed"]
     text, document = done["log"].contents
     assert json.loads(document.text) == logged and "Aric takes a wound" in text.text
+
+
+def test_the_tools_take_the_same_choices_as_the_pages_forms(run_sqlite):
+    run_sqlite("campaign", "new", "Greyhawk", "--system", "potestas")
+    run_sqlite("character", "add", "Aric", "--stat", "fort=3")
+    run_sqlite("character", "add", "Brand", "--stat", "fort=2")
+    injure = next(each for each in listing(Desk(run_sqlite.db, "gm", None, True)) if each.name == "injure")
+    assert injure.schema["properties"]["name"]["enum"] == ["Aric", "Brand"]
+    assert "slashing" in injure.schema["properties"]["type"]["enum"]
