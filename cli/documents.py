@@ -17,9 +17,10 @@ from .output import emit, table
 @click.pass_obj
 def commands(env: Any, character: str | None) -> None:
     """List every command that writes: its rule systems and what it does; with --json, each command
-    document's JSON Schema (draft 2020-12). Given --campaign, the commands of its system, each field whose
-    values the campaign's sheets or rules know an `enum` (with --character, that character's weapons,
-    skills, wounds and oaths).
+    document's JSON Schema (draft 2020-12).
+
+    Given --campaign, the commands of its system, each field whose values the campaign's sheets or rules
+    know an `enum` (with --character, that character's weapons, skills, wounds and oaths).
 
     \b
     Example:

@@ -237,8 +237,7 @@ def _schema_lock(target: str) -> Iterator[tuple[bool, dict[str, bool]]]:
         connection = psycopg.connect(**connected(target), autocommit=True)
     except psycopg.Error as error:
         raise BadInput(f"cannot open {redact(target)}: {_reason(error, target)}") from None
-    from ..trust.tree import NODES
-    from ..trust.tripwire import TRIGGER
+    from .tables import EVENTS_TRIGGER, TREE_NODES
 
     name = Chronicle.name
     with connection:
@@ -252,8 +251,8 @@ def _schema_lock(target: str) -> Iterator[tuple[bool, dict[str, bool]]]:
                 f"public.{name}_tracking",
                 "public.stored_event_uuid",
                 f"public.{name}_snapshots",
-                f"public.{NODES}",
-                TRIGGER,
+                f"public.{TREE_NODES}",
+                EVENTS_TRIGGER,
             ),
         ).fetchone()
         found = made or (False, False, False, False)

@@ -22,6 +22,7 @@ from uuid import UUID
 
 from ..application.views.history import notifications_at
 from ..store.mapper import mapper_of
+from ..store.tables import TREE_NODES
 from . import merkle
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from ..store.chronicle import Chronicle
 
 TREES = "chronicle_trees"
-NODES = "chronicle_tree_nodes"
+NODES = TREE_NODES
 WRITE = 20000  # leaves appended between two commits
 WINDOW = 20000  # a campaign's log positions read at a time
 PAGE = 2000  # events read at a time

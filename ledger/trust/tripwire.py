@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
+from ..store.tables import EVENTS_TRIGGER
+
 if TYPE_CHECKING:
     from ..store.chronicle import Chronicle
 
 CHANGED = "chronicle_changed_events"
-TRIGGER = "chronicle_events_changed"
+TRIGGER = EVENTS_TRIGGER
 FUNCTION = "chronicle_note_changed_event"
 LOCK = 0x7472697077697265  # "tripwire": PostgreSQL's advisory lock for making it
 
