@@ -214,3 +214,62 @@ def test_an_evening_of_adnd2e_by_the_forms_alone(run_sqlite, chromium, tmp_path)
     played = {"Attacked", "Injured", "Mugged"}
     assert told(db, played) == told(again, played)
     assert len(told(db, played)) == 7  # the punch, its blow, the club's, the sap, its blow, the mugging's hit and save
+
+
+# --- PenDragon Pass ---------------------------------------------------------------------------------------
+
+SARTAR = (
+    ("campaign", "new", "Sartar", "--system", "pendragon-pass"),
+    ("character", "add", "Vasana", "--stat", "siz=15", "--stat", "con=13", "--stat", "sword=15")
+    + ("--stat", "valorous=17"),
+    ("character", "add", "Harrek", "--stat", "siz=14", "--stat", "con=12", "--stat", "first_aid=15")
+    + ("--stat", "chirurgery=14"),
+    ("character", "add", "Broo", "--npc", "--stat", "siz=12", "--stat", "con=12", "--stat", "sword=12"),
+)
+PENDRAGON = (
+    ("check", "Vasana", "sword", "--roll", "14", "--opposed-by", "Broo:sword", "--opposed-roll", "8"),
+    ("injure", "Vasana", "--damage", "14", "--attacker", "Broo"),
+    ("first-aid", "Vasana", "1", "--healer", "Harrek", "--roll", "5", "--heal-roll", "2"),
+    ("chirurgery", "Vasana", "--healer", "Harrek", "--roll", "6"),
+    ("oath", "swear", "Harrek", "avenge Vasana on the Broo"),
+    ("oath", "fulfil", "Harrek", "oath-1", "--status", "10"),
+    ("status", "award", "Harrek", "--amount", "50", "--reason", "slew the Broo"),
+    ("winter", "--land-roll", "4"),
+)
+
+
+def test_an_evening_of_pendragon_pass_by_the_forms_alone(run_sqlite, chromium, tmp_path):
+    from playwright.sync_api import expect
+
+    with served(run_sqlite, SARTAR) as (db, address):
+        gm, ann, bo = table(chromium, db, "Vasana", "Harrek")
+        gm.goto(address + "/c/Sartar/Vasana")
+        with seen(gm):
+            record(ann, "check", Skill="sword", Roll="14", Opposed_By="Broo:sword", Opposed_Roll="8")
+        with seen(ann):  # a major wound, which First Aid and Chirurgery now treat
+            record(gm, "injure", Damage="14", Attacker="Broo")
+        expect(ann.locator("#summary")).to_contain_text("Chirurgery", timeout=SECOND)
+        with seen(gm):
+            record(ann, "first-aid", Wound="1", Healer="Harrek", Roll="5", Heal_Roll="2")
+        with seen(ann):
+            record(gm, "chirurgery", Healer="Harrek", Roll="6")
+        expect(ann.locator("#summary")).not_to_contain_text("Chirurgery", timeout=SECOND)
+
+        gm.goto(address + "/c/Sartar")
+        oaths = gm.locator("ul.oaths")
+        record(bo, "oath swear", Text="avenge Vasana on the Broo")
+        expect(oaths).to_contain_text("avenge Vasana on the Broo", timeout=SECOND)
+        record(bo, "oath fulfil", Oath="oath-1", Status="10")
+        expect(oaths).to_have_count(0, timeout=SECOND)
+        with seen(bo):  # the table's forms, on the campaign's page
+            record(gm, "status award", Name="Harrek", Amount="50", Reason="slew the Broo")
+        expect(bo.locator("#summary")).to_contain_text("60", timeout=SECOND)
+        with seen(ann), seen(bo):
+            record(gm, "winter", Land_Roll="4")
+
+    assert chronicle(db, "verify")["ok"]
+    again = by_the_command_line(str(tmp_path / "cli.db"), *SARTAR, *PENDRAGON)
+    played = {"Checked", "Injured", "FirstAidGiven", "ChirurgeryPerformed", "OathSworn", "OathFulfilled"}
+    played |= {"StatusAwarded", "WinterBegan", "WinterResolved"}
+    assert told(db, played) == told(again, played)
+    assert len(told(db, played)) == 10  # the Broo, not of the party, winters not
