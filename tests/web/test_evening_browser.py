@@ -42,7 +42,7 @@ def told(db: str, played: set[str]) -> list[tuple[str, str, str]]:
 
 
 def by_the_command_line(db: str, *lines: tuple[str, ...]) -> str:
-    """DB with LINES given through the command line, one process each."""
+    """DB with LINES given through the command line."""
     for line in lines:
         chronicle(db, *line)
     return db
