@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from chronicle.cli.main import chronicle as main
 
 from .conftest import CHROMIUM, serving
+from .waiting import until
 
 SECOND = 1000  # ms
 
@@ -81,7 +82,7 @@ def seen(page) -> Iterator[None]:
     """PAGE shows what the block writes (from another browser) within a second: it fetched itself again."""
     before = page.evaluate("() => document.body.dataset.refreshed || ''")
     yield
-    page.wait_for_function("before => (document.body.dataset.refreshed || '') !== before", arg=before, timeout=SECOND)
+    until(page, "before => (document.body.dataset.refreshed || '') !== before", before, timeout=SECOND)
 
 
 def record(page, command: str, **fields: str | bool) -> None:
@@ -90,7 +91,7 @@ def record(page, command: str, **fields: str | bool) -> None:
     from playwright.sync_api import expect
 
     settled = "() => document.getElementById('act').dataset.made === (document.body.dataset.refreshed || '')"
-    page.wait_for_function(settled)  # the forms made after the page's latest refresh
+    until(page, settled)  # the forms made after the page's latest refresh
     form = page.locator(f"#act-forms details[data-command='{command}']")
     form.locator("> summary").click()
     for label, value in fields.items():

@@ -21,6 +21,7 @@ import pytest
 from reliability.forge import rechain
 
 from .conftest import CHROMIUM, serving
+from .waiting import until
 
 HERE = Path(__file__).parent
 VECTORS = HERE.parent / "ledger" / "merkle_vectors.json"
@@ -155,7 +156,7 @@ def test_a_history_rewritten_behind_the_servers_back_is_a_loud_warning_on_an_ope
 
     table.chronicle("note", "the first night", "--for", "Vasana")  # the history grows: it still extends
     expect(page.locator("#summary")).to_be_visible()
-    page.wait_for_function("key => JSON.parse(localStorage.getItem(key)).size === 4", arg=memory, timeout=10000)
+    until(page, "key => JSON.parse(localStorage.getItem(key)).size === 4", memory, timeout=10000)
     assert page.locator("#witness").is_hidden()
 
     korol = next(e["position"] for e in table.json("log")["events"] if e["character"] == "Korol")
