@@ -5,44 +5,17 @@ with every event signed by the identity in use; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
-import anyio
 import jsonschema  # type: ignore[import-untyped]  # (mcp's dependency ships no types; types-jsonschema is not installed)
 import pytest
-from mcp import Client, StdioServerParameters
+from assistants import Table, drive
+from mcp import Client
 
 from chronicle.cli.assistant.desk import Desk
 from chronicle.cli.assistant.resources import character_uri, read
 from chronicle.cli.assistant.tools import call, listing, tool_name
 from chronicle.ledger.application.commands import published
-
-
-class Table:
-    """A Potestas campaign with a gm and a player (Ann, who plays Brand), each with an identity of their own."""
-
-    def __init__(self, run, tmp_path: Path, monkeypatch):
-        self.run, self.monkeypatch = run, monkeypatch
-        self.homes = {name: tmp_path / f"home-{name}" for name in ("gm", "Ann")}
-        self.keys = {name: self.cli(name, "identity", "show")["key"] for name in self.homes}
-        self.cli("gm", "campaign", "new", "Greyhawk", "--system", "potestas")
-        self.cli("gm", "character", "add", "Aric", "--stat", "fort=5", "--stat", "dr=2")
-        self.cli("gm", "character", "add", "Brand", "--stat", "fort=3")
-        self.cli("gm", "participant", "add", "Ann", "--role", "player", "--plays", "Brand", "--key", self.keys["Ann"])
-
-    def cli(self, who: str, *args: str) -> dict[str, Any]:
-        self.monkeypatch.setenv("CHRONICLE_HOME", str(self.homes[who]))
-        return self.run.json(*args, by=who)
-
-    def server(self, who: str) -> StdioServerParameters:
-        """`chronicle mcp` as WHO runs it: their home, and no --by (the identity in use names them)."""
-        return StdioServerParameters(
-            command=sys.executable,
-            args=["-m", "chronicle.cli", "--db", self.run.db, "mcp"],
-            env={"CHRONICLE_HOME": str(self.homes[who])},
-        )
 
 
 @pytest.fixture
@@ -53,17 +26,6 @@ def table(run, tmp_path, monkeypatch) -> Table:
 @pytest.fixture
 def sqlite_table(run_sqlite, tmp_path, monkeypatch) -> Table:
     return Table(run_sqlite, tmp_path, monkeypatch)
-
-
-def drive(params: StdioServerParameters, session) -> Any:
-    """Run `session(client)` against a fresh server process, at most a minute."""
-
-    async def main() -> Any:
-        with anyio.fail_after(60):
-            async with Client(params) as client:
-                return await session(client)
-
-    return anyio.run(main)
 
 
 def test_an_assistant_records_reads_is_refused_and_verifies(table):

@@ -6,15 +6,13 @@ front door; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
-import anyio
 import jsonschema  # type: ignore[import-untyped]  # (mcp's dependency ships no types)
 import pytest
+from assistants import Table, drive
 from click.testing import CliRunner
-from mcp import Client, StdioServerParameters, types
+from mcp import Client, types
 
 from chronicle.cli.assistant.desk import Desk
 from chronicle.cli.assistant.examples import EXAMPLES
@@ -25,53 +23,9 @@ from chronicle.cli.main import chronicle
 BUDGET = 25 * 1024  # the whole `tools/list` answer of a database of one rule system, in bytes
 
 
-class Table:
-    """Two Potestas campaigns: Greyhawk (Aric, the gm's; Brand, Ann's) and Hommlet, the current one."""
-
-    def __init__(self, run, tmp_path: Path, monkeypatch):
-        self.run, self.monkeypatch = run, monkeypatch
-        self.homes = {name: tmp_path / f"home-{name}" for name in ("gm", "Ann")}
-        self.keys = {name: self.cli(name, "identity", "show")["key"] for name in self.homes}
-        self.cli("gm", "campaign", "new", "Greyhawk", "--system", "potestas")
-        self.cli("gm", "character", "add", "Aric", "--stat", "fort=5", "--stat", "dr=2")
-        self.cli("gm", "character", "add", "Brand", "--stat", "fort=3")
-        self.cli("gm", "participant", "add", "Ann", "--role", "player", "--plays", "Brand", "--key", self.keys["Ann"])
-        self.cli("gm", "campaign", "new", "Hommlet", "--system", "potestas")
-
-    def cli(self, who: str, *args: str) -> dict[str, Any]:
-        self.monkeypatch.setenv("CHRONICLE_HOME", str(self.homes[who]))
-        return self.run.json(*args, by=who)
-
-    def refused(self, who: str, *args: str) -> tuple[int, dict[str, Any]]:
-        """The CLI's exit code and `--json` error for a command WHO runs that fails."""
-        self.monkeypatch.setenv("CHRONICLE_HOME", str(self.homes[who]))
-        done = self.run("--json", *args, by=who)
-        assert done.exit_code != 0, done.stdout
-        return done.exit_code, json.loads(done.stdout or done.stderr)
-
-    def events(self, campaign: str) -> int:
-        return len(self.cli("gm", "--campaign", campaign, "log")["events"])
-
-    def server(self, who: str, *options: str) -> StdioServerParameters:
-        return StdioServerParameters(
-            command=sys.executable,
-            args=["-m", "chronicle.cli", "--db", self.run.db, "mcp", *options],
-            env={"CHRONICLE_HOME": str(self.homes[who])},
-        )
-
-
 @pytest.fixture
 def table(run, tmp_path, monkeypatch) -> Table:
-    return Table(run, tmp_path, monkeypatch)
-
-
-def drive(params: StdioServerParameters, session) -> Any:
-    async def main() -> Any:
-        with anyio.fail_after(60):
-            async with Client(params) as client:
-                return await session(client)
-
-    return anyio.run(main)
+    return Table(run, tmp_path, monkeypatch, also=("Hommlet",))
 
 
 def test_an_assistant_reads_records_and_asks_what_if_in_a_campaign_that_is_not_the_current_one(table):
@@ -220,7 +174,7 @@ def test_where_the_campaign_is_known_a_fields_known_values_are_its_enum(run_sqli
 
 
 def test_prompts_tell_the_tables_common_asks_and_each_session_is_a_resource(run_sqlite, tmp_path, monkeypatch):
-    table = Table(run_sqlite, tmp_path, monkeypatch)
+    table = Table(run_sqlite, tmp_path, monkeypatch, also=("Hommlet",))
     table.cli("gm", "--campaign", "Greyhawk", "session", "start", "The road")
     table.cli("gm", "--campaign", "Greyhawk", "injure", "Aric", "--damage", "14", "--save-roll", "3")
     table.cli("gm", "--campaign", "Greyhawk", "session", "end")
