@@ -18,11 +18,24 @@ from chronicle.cli.main import chronicle
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Piped output is as wide as $COLUMNS (cli/output.py). pytest-xdist's workers get COLUMNS=80 and LINES=24
+# from their launcher; the tests read what a pipe with none set gets, on one worker or many.
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
+
 
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+WORKERS = 4  # at most: each worker may start a dozen processes, a browser and a PostgreSQL pool of its own
+
+
+def pytest_xdist_auto_num_workers(config) -> int:
+    """`-n auto` (the default options): a worker a core, up to WORKERS."""
+    return max(1, min(os.cpu_count() or 1, WORKERS))
 
 
 @pytest.fixture(scope="session", autouse=True)

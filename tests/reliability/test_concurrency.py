@@ -16,11 +16,11 @@ import pytest
 
 from .processes import PROGRAM
 
-WORKERS, APPENDS = 8, 50
+WORKERS, APPENDS = 8, 25  # eight writers at once, each losing races to the others: 200 appends, every one kept
 APPENDER = Path(__file__).with_name("appender.py")
 
 
-def test_eight_processes_append_fifty_rolls_each_to_one_character(run):
+def test_eight_processes_append_rolls_at_once_to_one_character_and_every_one_is_kept(run):
     run("campaign", "new", "Greyhawk", "--system", "adnd2e")
     run("character", "add", "Bruno", "--stat", "hp=30")
 
