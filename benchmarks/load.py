@@ -742,7 +742,8 @@ def tables(
             pages=pages,
             limit=limit,
         )
-        label = f"PostgreSQL: {campaigns:,} campaigns, {writers} writers at {rate:g}/s, {servers} servers"
+        shown = f"{servers} servers" if servers != 1 else "one server"
+        label = f"PostgreSQL: {campaigns:,} campaigns, {writers} writers at {rate:g}/s, {shown}"
         report(result, label, None, 100, 8)
         print(f"(set-up and run: {time.perf_counter() - started:.0f} s)", flush=True)
 
