@@ -9,10 +9,15 @@ Two shapes:
   Goal: >= 150 writes/s held for the whole period, none lost (the log is counted afterwards: every
   answered write's event is there, and nothing else), none refused for a race, and every page's stream
   has every write within 1 s.
-- `tables` (goal 2, needs `--postgres URL`): CAMPAIGNS campaigns on one PostgreSQL database (made for the
-  run and dropped after), WRITERS writers each a player of a share of them (writer w of campaigns w,
-  w + WRITERS, ...), half of them sending to each of two servers; each writer paced at `--rate` writes/s.
-  Goal: p99 of a write <= 100 ms; every page of either server has every event within 1 s.
+- `tables` (needs `--postgres URL`): CAMPAIGNS campaigns on one PostgreSQL database (made for the run and
+  dropped after), WRITERS writers each a player of a share of them (writer w of campaigns w, w + WRITERS,
+  ...), writer w sending to server w % SERVERS; each writer paced at `--rate` writes/s. By default 200
+  campaigns, 20 writers, two servers; `--campaigns 1000 --writers 100 --servers 4` is the thousand tables.
+  Goals: p99 of a write <= 100 ms; none lost or refused; every page of every server has every event within
+  1 s; the servers' CPU <= 8 ms a write; the connections held to the database bounded (sampled from
+  pg_stat_activity every SAMPLE s through the run, and counted at its end). Also reported: the writes a
+  second offered (sent) beside those asked and those taken, how late the client sent them, the database's
+  size and its growth a write, and PostgreSQL's own CPU a write where its processes are on this machine.
 
 How it measures: the writers and the pages are one asyncio process here (a plain HTTP/1.1 client on
 kept-alive connections, the documents signed just before they are sent); each server is its own
@@ -36,6 +41,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -49,6 +55,7 @@ from .measure import row
 MOST_RATE = 250  # writes a second one writer may send at most (bounds the run's requests)
 TIMEOUT = 15.0  # seconds one write may take before it counts as failed
 GRACE = 60.0  # seconds past the period the whole run may take (set-up and the last answers aside)
+SAMPLE = 0.5  # seconds between two looks at the database's connections (tables)
 SETTLE = 5.0  # seconds after the last write the pages have to show it
 WINDOW = 5.0  # seconds of the slowest window the rate is held over
 PAGE_GETS = 20  # GETs of a campaign's page after the writes
@@ -141,6 +148,98 @@ def last_position(target: str) -> int:
         return app.recorder.max_notification_id() or 0
     finally:
         app.close()
+
+
+# the database -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Look:
+    """The database at one moment: the client connections to it, the CPU seconds each PostgreSQL process had
+    used (by pid, those of this machine only), and the database's size in bytes."""
+
+    connections: int
+    cpu: dict[int, float]
+    size: int
+
+
+class Watch:
+    """A PostgreSQL database while the servers run: the client connections to it, counted every SAMPLE s from
+    pg_stat_activity (the watch's own aside), its size when asked, and, where the server is on this machine,
+    the CPU of its processes (this database's backends and the server's own background processes, such as
+    the WAL writer and the checkpointer) read from /proc."""
+
+    def __init__(self, target: str):
+        import psycopg
+
+        self.connection = psycopg.connect(target, autocommit=True)
+        host = self.connection.info.host
+        self.local = host.startswith("/") or host in ("127.0.0.1", "localhost", "::1")
+        self.counts: list[int] = []
+        self.cpu: dict[int, float] = {}  # the CPU seconds each process had when last seen
+        self.lock = threading.Lock()
+        self.stopping = threading.Event()
+        self.first = self.look()
+        self.thread = threading.Thread(target=self.watch, daemon=True)
+        self.thread.start()
+
+    def watch(self) -> None:
+        while not self.stopping.wait(SAMPLE):
+            self.sample()
+
+    def sample(self) -> int:
+        with self.lock:
+            found = self.connection.execute(
+                "SELECT pid, backend_type = 'client backend' AND datname IS NOT NULL FROM pg_stat_activity"
+                " WHERE (datname = current_database() OR datname IS NULL) AND pid <> pg_backend_pid()"
+            ).fetchall()
+            self.counts.append(sum(1 for _, client in found if client))
+            if self.local:
+                for pid, _ in found:
+                    used = postgres_cpu(pid)
+                    if used is not None:
+                        self.cpu[pid] = used
+            return self.counts[-1]
+
+    def look(self) -> Look:
+        connections = self.sample()
+        with self.lock:
+            size = self.connection.execute("SELECT pg_database_size(current_database())").fetchone()
+            return Look(connections, dict(self.cpu), int(size[0]) if size else 0)
+
+    def stop(self) -> None:
+        if not self.stopping.is_set():
+            self.stopping.set()
+            self.thread.join()
+            self.connection.close()
+
+
+def postgres_cpu(pid: int) -> float | None:
+    """CPU seconds (user and system) of PostgreSQL's process PID on this machine; None if it is not one."""
+    try:
+        if Path(f"/proc/{pid}/comm").read_text().strip() != "postgres":
+            return None
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+@dataclass
+class Watched:
+    """What the watch saw of the database over a run."""
+
+    counts: list[int]  # client connections at each look, from the servers' start to the end
+    at_start: int  # at the measured period's start (the servers up, the pages following, warmed up)
+    held: int  # at the end, the servers still up
+    size: int  # bytes at the end
+    grew: int  # bytes the database grew by from before the first write to the end
+    cpu: float | None  # CPU seconds of PostgreSQL's processes over the measured period (None: not on this machine)
+
+
+def used_between(first: Look, last: Look) -> float:
+    """CPU seconds PostgreSQL's processes used from FIRST to LAST (a process started between counts whole)."""
+    return sum(max(0.0, used - first.cpu.get(pid, 0.0)) for pid, used in last.cpu.items())
 
 
 # the servers ------------------------------------------------------------------------------------
@@ -283,6 +382,7 @@ class Write:
     status: int
     event: str | None
     code: str | None = None
+    late: float = 0.0  # seconds its request was sent after its beat (a paced writer's): the client behind
 
 
 DOCUMENTS = (
@@ -302,6 +402,7 @@ async def write_for(
     began = time.perf_counter() + (writer.number * 0.618034 % 1 / rate if rate else 0)  # the writers out of step
     try:
         for n in range(most):
+            due = 0.0
             if rate:
                 due = began + n / rate
                 if due > until:
@@ -315,19 +416,20 @@ async def write_for(
             signed = sign(writer.key, campaign, document, nonce)
             body = orjson.dumps({"campaign": campaign, **signed.model_dump()})
             sent = time.perf_counter()
+            late = max(0.0, sent - due) if rate else 0.0
             try:
                 status, answer = await asyncio.wait_for(http.request("POST", "/api/commands", body), TIMEOUT)
             except (TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError, ValueError) as problem:
                 http.close()
                 took = time.perf_counter() - sent
-                done.append(Write(writer.number, writer.server, sent, took, 0, None, repr(problem)))
+                done.append(Write(writer.number, writer.server, sent, took, 0, None, repr(problem), late))
                 continue
             took = time.perf_counter() - sent
             reply = orjson.loads(answer) if answer else {}
             event = reply.get("event") if status == 200 else None
             error = reply.get("error", {}) if status != 200 else {}
             code = f"{error.get('code')}: {error.get('message')}" if status != 200 else None
-            done.append(Write(writer.number, writer.server, sent, took, status, event, code))
+            done.append(Write(writer.number, writer.server, sent, took, status, event, code, late))
     finally:
         http.close()
 
@@ -341,7 +443,8 @@ class Result:
     cpu: list[float]  # CPU seconds of each server over the measured period, then of this process's clients
     warm: list[Write]
     page: list[float]  # seconds of each GET of the first campaign's page, after the writes
-    held: int | None = None  # connections the servers held to PostgreSQL at the end
+    asked: float = 0.0  # writes a second the writers were asked for (0: flat out)
+    database: Watched | None = None  # PostgreSQL only
 
     @property
     def ok(self) -> list[Write]:
@@ -349,6 +452,14 @@ class Result:
 
     def rate(self) -> float:
         return len(self.ok) / self.seconds
+
+    def offered(self) -> float:
+        """Writes a second the client sent (answered or not)."""
+        return len(self.writes) / self.seconds
+
+    def late(self, p: float) -> float:
+        times = sorted(w.late for w in self.writes)
+        return times[min(len(times) - 1, math.ceil(len(times) * p / 100) - 1)] if times else float("nan")
 
     def slowest_window(self) -> float:
         """Writes a second in the slowest whole WINDOW of the period (by when each write's answer came)."""
@@ -409,9 +520,20 @@ async def page_times(port: int) -> list[float]:
     return times
 
 
+@dataclass
+class Period:
+    writes: list[Write]
+    warm: list[Write]
+    seconds: float
+    pages: list[Page]
+    cpu: list[float]
+    page: list[float]
+    marks: tuple[Look, Look] | None  # the database at the period's start and at its end
+
+
 async def run(
-    servers: list[Server], team: list[Writer], seconds: float, rate: float, pages_per_server: int
-) -> tuple[list[Write], list[Write], float, list[Page], list[float], list[float]]:
+    servers: list[Server], team: list[Writer], seconds: float, rate: float, pages_per_server: int, watch: Watch | None
+) -> Period:
     pages = [Page(s) for s in range(len(servers)) for _ in range(pages_per_server)]
     following = [asyncio.create_task(p.follow(servers[p.server].port)) for p in pages]
     try:
@@ -420,6 +542,7 @@ async def run(
         far = time.perf_counter() + 60
         await asyncio.gather(*(write_for(w, servers[w.server].port, far, 2, 0, warm, False) for w in team))
         writes: list[Write] = []
+        start = watch.look() if watch else None
         cpu = [s.cpu() for s in servers]
         mine = time.process_time()
         began = time.perf_counter()
@@ -428,11 +551,12 @@ async def run(
         await asyncio.gather(*(write_for(w, servers[w.server].port, until, most, rate, writes, True) for w in team))
         ended = time.perf_counter()
         cpu = [s.cpu() - before for s, before in zip(servers, cpu, strict=True)] + [time.process_time() - mine]
+        marks = (start, watch.look()) if watch and start else None
         answered = {w.event for w in writes + warm if w.status == 200}
         settle = time.perf_counter() + SETTLE
         while time.perf_counter() < settle and any(answered - set(p.seen) for p in pages):
             await asyncio.sleep(0.05)
-        return writes, warm, ended - began, pages, cpu, await page_times(servers[0].port)
+        return Period(writes, warm, ended - began, pages, cpu, await page_times(servers[0].port), marks)
     finally:
         for task in following:
             task.cancel()
@@ -452,52 +576,75 @@ def load(
     limit: bool = False,
 ) -> Result:
     """Prepare the ledger, start the servers, run the writers and the pages, stop the servers, count the log."""
+    from chronicle.ledger.store.targets import is_postgres
+
+    began = time.perf_counter()
     team, _ = prepare(target, campaigns, writers, servers)
+    took, plural = time.perf_counter() - began, "s" if campaigns != 1 else ""
+    print(f"(prepared {campaigns:,} campaign{plural} for {writers:,} writers in {took:.0f} s)", flush=True)
     before = last_position(target)
     started: list[Server] = []
+    watch = Watch(target) if is_postgres(target) else None
+    database = None
     try:
         for number in range(servers):
             started.append(start(target, work, number, limit))
-        writes, warm, elapsed, followed, cpu, page = asyncio.run(
-            asyncio.wait_for(run(started, team, seconds, rate, pages), seconds + GRACE)
-        )
-        held = connections(target)
+        period = asyncio.run(asyncio.wait_for(run(started, team, seconds, rate, pages, watch), seconds + GRACE))
+        if watch is not None and period.marks:
+            first, last = period.marks
+            end = watch.look()
+            cpu = used_between(first, last) if watch.local else None
+            grew = end.size - watch.first.size
+            database = Watched(list(watch.counts), first.connections, end.connections, end.size, grew, cpu)
     finally:
+        if watch is not None:
+            watch.stop()
         for server in started:
             stop(server.process)
     for server in started:
         said = server.errors.read_text().strip()
         if said:
             print(f"server {server.errors.name} said:\n{said[-3000:]}", file=sys.stderr)
-    return Result(writes, elapsed, followed, logged_after(target, before), cpu, warm, page, held)
+    logged = logged_after(target, before)
+    return Result(
+        period.writes, period.seconds, period.pages, logged, period.cpu, period.warm, period.page, rate, database
+    )
 
 
-def connections(target: str) -> int | None:
-    """Connections the servers hold to the database (PostgreSQL; None on SQLite), this one's aside."""
-    from chronicle.ledger.store.targets import is_postgres
-
-    if not is_postgres(target):
-        return None
-    import psycopg
-
-    with psycopg.connect(target) as connection:
-        found = connection.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchone()
-    return int(found[0]) if found else None
+def verdict(goal: str, met: bool) -> str:
+    return f"goal {goal}: {'met' if met else 'not met'}"
 
 
-def report(result: Result, label: str, goal_rate: float | None, goal_p99: float | None) -> None:
+def report(result: Result, label: str, goal_rate: float | None, goal_p99: float | None, goal_cpu: float | None) -> None:
     ok = result.ok
     p50, p99 = result.percentile(50) * 1000, result.percentile(99) * 1000
-    rate = result.rate()
-    rate_goal = f"goal >= {goal_rate:.0f} writes/s" if goal_rate else ""
-    held = f"slowest {WINDOW:.0f} s: {result.slowest_window():,.0f}/s"
-    row(f"{label}: writes", f"{rate:,.0f} writes/s ({held}), {len(ok):,} in {result.seconds:.0f} s", rate_goal)
+    window = f"slowest {WINDOW:.0f} s: {result.slowest_window():,.1f}/s"
+    if result.asked:  # paced: what was asked, what the client sent, what the servers took
+        asked = result.asked * len({w.writer for w in result.writes + result.warm})
+        offered, taken = result.offered(), result.rate()
+        row(
+            f"{label}: writes",
+            f"{taken:,.1f} writes/s taken of {offered:,.1f}/s offered ({asked:,.0f}/s asked); {len(ok):,} in"
+            f" {result.seconds:.0f} s ({window})",
+            verdict(f"{asked:,.0f} writes/s offered and taken", offered >= 0.98 * asked and taken >= 0.98 * asked),
+        )
+        row(
+            f"{label}: the client",
+            f"a write sent p99 {result.late(99) * 1000:.0f} ms, at most {result.late(100) * 1000:.0f} ms after its"
+            f" beat; {result.cpu[-1] / result.seconds:.0%} of a core",
+            "one process (writers, pages, watch); a writer sends its next write once answered",
+        )
+    else:
+        rate = result.rate()
+        row(
+            f"{label}: writes",
+            f"{rate:,.0f} writes/s ({window}), {len(ok):,} in {result.seconds:.0f} s",
+            verdict(f">= {goal_rate:.0f} writes/s", rate >= goal_rate) if goal_rate else "",
+        )
     row(
         f"{label}: a write, p50 / p99",
         f"{p50:.1f} / {p99:.1f} ms",
-        f"goal p99 <= {goal_p99:.0f} ms" if goal_p99 else "",
+        verdict(f"p99 <= {goal_p99:.0f} ms", p99 <= goal_p99) if goal_p99 else "",
     )
     missing, extra = result.lost()
     refused = result.refused()
@@ -505,30 +652,50 @@ def report(result: Result, label: str, goal_rate: float | None, goal_p99: float 
     row(
         f"{label}: lost / refused",
         f"{missing} lost, {extra} unanswered in the log (of {len(result.logged):,} logged); {said}",
-        "goal none lost, none refused",
+        verdict("none lost, none refused", not missing and not extra and not refused),
     )
     unseen, lags = result.lags()
-    last = max(lags) * 1000 if lags else float("nan")
-    p99_lag = sorted(lags)[min(len(lags) - 1, math.ceil(len(lags) * 0.99) - 1)] * 1000 if lags else float("nan")
+    ordered = sorted(lags)
+    last = ordered[-1] if lags else float("nan")
+    p99_lag = ordered[min(len(lags) - 1, math.ceil(len(lags) * 0.99) - 1)] if lags else float("nan")
     row(
-        f"{label}: {len(result.pages)} pages on /events",
-        f"{unseen} unseen; every event within {last:.0f} ms (p99 {p99_lag:.0f}, median"
-        f" {statistics.median(lags) * 1000 if lags else float('nan'):.0f})",
-        "goal every event within 1 s",
+        f"{label}: {len(result.pages)} pages on /events, a live update's lag",
+        f"{unseen} unseen; max {last * 1000:.0f} ms, p99 {p99_lag * 1000:.0f},"
+        f" median {statistics.median(lags) * 1000 if lags else float('nan'):.0f}",
+        verdict("every event on every page within 1 s", not unseen and bool(lags) and last <= 1.0),
     )
     cpu, clients, writes = sum(result.cpu[:-1]), result.cpu[-1], max(1, len(ok))
+    database = result.database
+    theirs = ""
+    if database is not None and database.cpu is not None:
+        theirs = f", PostgreSQL {database.cpu / writes * 1000:.1f} ms ({database.cpu:.1f} CPU-s)"
     row(
         f"{label}: CPU per write",
-        f"servers {cpu / writes * 1000:.1f} ms ({cpu:.1f} CPU-s), clients {clients / writes * 1000:.1f} ms",
-        f"of the {(os.cpu_count() or 1) * result.seconds:.0f} CPU-s {os.cpu_count()} cores had",
+        f"servers {cpu / writes * 1000:.1f} ms ({cpu:.1f} CPU-s){theirs}, the client {clients / writes * 1000:.1f} ms",
+        (verdict(f"servers <= {goal_cpu:g} ms", cpu / writes * 1000 <= goal_cpu) + "; " if goal_cpu else "")
+        + f"of the {(os.cpu_count() or 1) * result.seconds:.0f} CPU-s {os.cpu_count()} cores had",
     )
     row(
         f"{label}: a campaign's page (GET /c/T000)",
         f"median {statistics.median(result.page) * 1000:.0f} ms, slowest {max(result.page) * 1000:.0f} ms"
         f" of {len(result.page)}",
     )
-    if result.held is not None:
-        row(f"{label}: connections the servers hold", f"{result.held}")
+    if database is not None:
+        servers = len(result.cpu) - 1
+        most = max(database.counts)
+        row(
+            f"{label}: connections the servers hold",
+            f"{database.held} at the end, at most {most} during the run ({database.at_start} when the writes began;"
+            f" {len(database.counts)} looks, every {SAMPLE:g} s): {most / servers:.1f} a server at most",
+            verdict("bounded (no more under load than when the writes began)", most <= database.at_start),
+        )
+        every = len(ok) + len([w for w in result.warm if w.status == 200])
+        row(
+            f"{label}: the database's size",
+            f"{database.size / 1e6:,.1f} MB at the end; grew {database.grew / 1e6:,.1f} MB over {every:,} writes:"
+            f" {database.grew / max(1, every) / 1000:.1f} KB a write",
+            "pg_database_size, from before the first write (its indexes and free space included)",
+        )
 
 
 def table(work: Path, seconds: float, players: int = 12, pages: int = 3, servers: int = 1, limit: bool = False) -> None:
@@ -544,7 +711,7 @@ def table(work: Path, seconds: float, players: int = 12, pages: int = 3, servers
         limit=limit,
     )
     shown = f"{servers} servers" if servers > 1 else "one server"
-    report(result, f"load: {players} players, one SQLite ledger, {shown}", 150, None)
+    report(result, f"load: {players} players, one SQLite ledger, {shown}", 150, None, None)
 
 
 def tables(
@@ -556,8 +723,9 @@ def tables(
     rate: float = 1.0,
     pages: int = 3,
     limit: bool = False,
+    servers: int = 2,
 ) -> None:
-    """Goal 2: CAMPAIGNS campaigns, WRITERS writers at RATE writes/s each, two servers, one fresh PostgreSQL
+    """CAMPAIGNS campaigns, WRITERS writers at RATE writes/s each, SERVERS servers, one fresh PostgreSQL
     database (dropped after)."""
     from .postgres import databases
 
@@ -568,28 +736,41 @@ def tables(
             work,
             campaigns=campaigns,
             writers=writers,
-            servers=2,
+            servers=servers,
             seconds=seconds,
             rate=rate,
             pages=pages,
             limit=limit,
         )
-        label = f"PostgreSQL: {campaigns} campaigns, {writers} writers at {rate:g}/s, 2 servers"
-        report(result, label, None, 100)
+        shown = f"{servers} servers" if servers != 1 else "one server"
+        label = f"PostgreSQL: {campaigns:,} campaigns, {writers} writers at {rate:g}/s, {shown}"
+        report(result, label, None, 100, 8)
         print(f"(set-up and run: {time.perf_counter() - started:.0f} s)", flush=True)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.load",
+        description=__doc__.split("\n\n")[0],
+        epilog="The thousand tables: python -m benchmarks.load tables --postgres URL --campaigns 1000 --writers 100"
+        " --servers 4",
+    )
     parser.add_argument("shape", choices=["table", "tables", "both"], nargs="?", default="table")
     parser.add_argument("--seconds", type=float, default=60.0, help="the measured period (default 60)")
     parser.add_argument("--quick", action="store_true", help="a 10-second period")
     parser.add_argument("--players", type=int, default=12, help="table: players of the one campaign (12)")
-    parser.add_argument("--servers", type=int, default=1, help="table: servers on the one SQLite ledger (1)")
+    parser.add_argument(
+        "--servers", type=int, help="serve processes: table on the one SQLite ledger (1), tables on PostgreSQL (2)"
+    )
     parser.add_argument("--pages", type=int, default=3, help="pages following /events on each server (3)")
-    parser.add_argument("--postgres", metavar="URL", default=os.environ.get("CHRONICLE_TEST_POSTGRES"))
-    parser.add_argument("--campaigns", type=int, default=200, help="tables: campaigns (200)")
-    parser.add_argument("--writers", type=int, default=20, help="tables: writers (20)")
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        default=os.environ.get("CHRONICLE_TEST_POSTGRES"),
+        help="tables: a PostgreSQL server to make its database on ($CHRONICLE_TEST_POSTGRES)",
+    )
+    parser.add_argument("--campaigns", type=int, default=200, help="tables: campaigns on the one database (200)")
+    parser.add_argument("--writers", type=int, default=20, help="tables: writers, each a player of a share (20)")
     parser.add_argument("--rate", type=float, default=1.0, help="tables: writes a second per writer (1; 0: flat out)")
     parser.add_argument("--keep-limit", action="store_true", help="keep serve's per-key rate limit")
     options = parser.parse_args()
@@ -598,7 +779,7 @@ def main() -> None:
         work = Path(folder)
         os.environ["CHRONICLE_HOME"] = str(work / "home")
         if options.shape in ("table", "both"):
-            table(work, seconds, options.players, options.pages, options.servers, options.keep_limit)
+            table(work, seconds, options.players, options.pages, options.servers or 1, options.keep_limit)
         if options.shape in ("tables", "both"):
             if not options.postgres:
                 raise SystemExit("tables needs --postgres URL (or CHRONICLE_TEST_POSTGRES)")
@@ -611,6 +792,7 @@ def main() -> None:
                 options.rate,
                 options.pages,
                 options.keep_limit,
+                options.servers or 2,
             )
 
 
