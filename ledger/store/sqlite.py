@@ -191,20 +191,19 @@ def _is_new(db_name: str) -> bool:
 
 def _create(db_name: str, patience: float = 30.0) -> None:
     """The ledger's file, with its page size set before the library's first connection puts it in WAL mode.
-    Processes that open a new file at once all come here; SQLite answers a change of journal mode
-    that meets another connection with "locked" at once, without waiting, so each waits its turn."""
+    Processes that open a new file at once all come here; SQLite answers some statements that meet another
+    connection changing the file's journal mode with "locked" at once, without waiting, so each waits its turn."""
     connection = sqlite3.connect(db_name, uri=True, isolation_level=None, timeout=patience)  # read as the library does
+    deadline = time.monotonic() + patience
     try:
-        connection.execute(PAGE_SIZE)
-        connection.execute(f"PRAGMA application_id={APPLICATION_ID}")  # a chronicle ledger (ledger/store/targets.py)
-        deadline = time.monotonic() + patience
-        while True:
-            try:
-                connection.execute("PRAGMA journal_mode=WAL")
-                return
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.005)
+        for statement in (PAGE_SIZE, f"PRAGMA application_id={APPLICATION_ID}", "PRAGMA journal_mode=WAL"):
+            while True:  # (application_id marks a chronicle ledger: ledger/store/targets.py)
+                try:
+                    connection.execute(statement)
+                    break
+                except sqlite3.OperationalError as error:
+                    if "locked" not in str(error) or time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.005)
     finally:
         connection.close()
