@@ -283,7 +283,7 @@ def log_page(ledger: Ledger, asked: LogPage) -> Reply:
     index = app.index
     index.catch_up()
     cid = UUID(asked.campaign)
-    found = next(((n, s) for i, n, s in index.campaigns() if i == asked.campaign), None)
+    found = index.campaign(asked.campaign)
     if found is None:
         return Reply.of({"events": []}, "No events.")
     campaign, system = found
