@@ -14,6 +14,7 @@ from reliability.edges import sql
 from chronicle.domain.errors import NotFound
 from chronicle.ledger.application.ledger import Ledger
 from chronicle.ledger.application.queries.devices import ParticipantOf, SignedFor
+from chronicle.ledger.application.queries.pages import Appended
 from chronicle.projections.store import ViewStore
 
 KEY = "ed25519:" + "A" * 43 + "="
@@ -32,10 +33,17 @@ def other_campaigns(db: str, upto: int) -> None:
     """Index rows of other campaigns, until the index holds UPTO of them (never chosen: Greyhawk stays current)."""
     (held,) = sql(db, "SELECT COUNT(*) FROM chronicle_campaigns")
     for number in range(held[0], upto):
+        campaign = str(uuid.uuid4())
         sql(
             db,
             "INSERT INTO chronicle_campaigns (id, name, system, position, chosen, archived) VALUES (?, ?, ?, ?, 0, 0)",
-            (str(uuid.uuid4()), f"Table {number:04d}", "potestas", 10_000_000 + number),
+            (campaign, f"Table {number:04d}", "potestas", 10_000_000 + number),
+        )
+        sql(
+            db,
+            "INSERT INTO chronicle_characters (id, campaign_id, name, system, kind, position, retired)"
+            " VALUES (?, ?, ?, ?, ?, ?, 0)",
+            (str(uuid.uuid4()), campaign, f"Hero {number:04d}", "potestas", "character", 10_000_000 + number),
         )
 
 
@@ -93,3 +101,44 @@ def test_a_campaign_is_found_by_its_name_in_another_case_and_an_unknown_one_is_n
         }
     finally:
         ledger.close()
+
+
+def a_look(db: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[dict]]:
+    """The names' rows a follower's look at the log's last three events reads, and the events it returns."""
+    ledger = Ledger(db, by="gm", campaign="Greyhawk")
+    try:
+        ledger.execute_document({"command": "injure", "name": "Brand", "damage": 1, "save_roll": 15})
+        last = ledger.app.feed.last()
+        with rows_read(monkeypatch, "chronicle_c") as counted:  # (chronicle_campaigns, chronicle_characters)
+            events = ledger.ask(Appended(after=last - 3)).document["events"]
+        return sum(counted), events
+    finally:
+        ledger.close()
+
+
+def test_a_followers_look_reads_the_same_names_with_10_or_1000_campaigns(run, table, monkeypatch):
+    read = {}
+    for count in (10, 1000):
+        other_campaigns(run.db, count)
+        read[count], events = a_look(run.db, monkeypatch)
+        assert [event["campaign"] for event in events] == ["Greyhawk"] * 3
+        ((brand,),) = sql(run.db, "SELECT id FROM chronicle_characters WHERE name = ?", ("Brand",))
+        assert [event["character_id"] for event in events] == [brand] * 3
+    assert read[10] == read[1000] <= 2
+
+
+def test_a_followers_look_names_each_events_campaign_and_character_as_before(run, table):
+    run.json("campaign", "new", "Blackmoor", "--system", "potestas")
+    run.json("character", "add", "Aric", "--stat", "fort=40", "--campaign", "Blackmoor")
+    run.json("--campaign", "Greyhawk", "injure", "Brand", "--damage", "1", "--save-roll", "15")
+    ledger = Ledger(run.db, by="gm")
+    try:
+        events = ledger.ask(Appended(after=0)).document["events"]
+    finally:
+        ledger.close()
+    shown = [(event["campaign"], event["character_id"] is not None) for event in events]
+    assert shown == [("Greyhawk", False), ("Greyhawk", True), ("Greyhawk", True)] + [
+        ("Blackmoor", False),
+        ("Blackmoor", True),
+        ("Greyhawk", True),
+    ]
