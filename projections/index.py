@@ -235,6 +235,16 @@ class Index:
             tuple(r) for r in self.store.query("SELECT id, name, system FROM chronicle_campaigns ORDER BY position")
         ]
 
+    def campaign(self, campaign_id: str) -> tuple[str, str] | None:
+        """The name and system of the campaign of that id (None when there is none)."""
+        rows = self.store.query("SELECT name, system FROM chronicle_campaigns WHERE id = ?", (campaign_id,))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    def campaign_named(self, name: str) -> str | None:
+        """The id of the campaign of exactly that name (the oldest of a name two share: a poisoned ledger's)."""
+        rows = self.store.query("SELECT id FROM chronicle_campaigns WHERE name = ? ORDER BY position LIMIT 1", (name,))
+        return rows[0][0] if rows else None
+
     def characters(self, campaign_id: UUID) -> list[tuple[str, str, str]]:
         rows = self.store.query(
             "SELECT id, name, kind FROM chronicle_characters WHERE campaign_id = ? ORDER BY position",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Collection
 from typing import Any, NamedTuple
 from uuid import UUID
 
@@ -68,10 +69,25 @@ def names(store: ViewStore) -> list[tuple[str, str, str | None, str | None]]:
     return [(str(k), kname, None if c is None else str(c), cname) for k, kname, c, cname in rows]
 
 
-def character_names(store: ViewStore) -> dict[UUID, tuple[str, str]]:
-    """Every character's name and its campaign's id, by the character's id."""
-    rows = store.query("SELECT id, name, campaign_id FROM chronicle_characters")
+def character_names(store: ViewStore, idents: Collection[UUID]) -> dict[UUID, tuple[str, str]]:
+    """The name and campaign's id of each character of IDENTS, by its id (the others are not characters)."""
+    rows = _of(store, "SELECT id, name, campaign_id FROM chronicle_characters", idents)
     return {UUID(ident): (name, campaign) for ident, name, campaign in rows}
+
+
+def campaign_names(store: ViewStore, idents: Collection[UUID]) -> dict[UUID, str]:
+    """The name of each campaign of IDENTS, by its id."""
+    return {UUID(ident): name for ident, name in _of(store, "SELECT id, name FROM chronicle_campaigns", idents)}
+
+
+def _of(store: ViewStore, select: str, idents: Collection[UUID], page: int = 500) -> list[Any]:
+    """The rows of SELECT whose `id` is one of IDENTS, read by the table's index on ids, PAGE ids a statement."""
+    wanted = sorted(str(ident) for ident in idents)
+    rows: list[Any] = []
+    for start in range(0, len(wanted), page):
+        some = wanted[start : start + page]
+        rows += store.query(f"{select} WHERE id IN ({', '.join('?' * len(some))})", some)
+    return rows
 
 
 def event_count(store: ViewStore, ident: UUID, until: int) -> int:

@@ -51,7 +51,8 @@ def table_of(ledger: Ledger, campaign: str) -> Table:
     """The campaign (by id) as its choices are read: its system and its characters' rows."""
     index = ledger.app.index
     index.catch_up()
-    system = next((s for ident, _, s in index.campaigns() if ident == campaign), "")
+    found = index.campaign(campaign)
+    system = found[1] if found is not None else ""
     return Table(system, ledger.app.characters.list(UUID(campaign)))
 
 

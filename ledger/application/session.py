@@ -119,15 +119,19 @@ class Session:
         """The campaign NAME: as written, else matched without regard to case (`sartar` finds `Sartar`),
         by the index (an id is drawn at random, never derived from a name), or one this session made."""
         name = normalise_name(name, "campaign name")
-        named: dict[str, str] = {}
-        for ident, known, _ in self._index().campaigns():  # (the oldest of a name two share: a poisoned ledger's)
-            named.setdefault(known, ident)
-        for held in self._aggregates.values():
-            if isinstance(held, Campaign):
-                named.setdefault(held.name, str(held.id))
-        if not named:
-            raise NotFound("no campaign yet: start one with `chronicle campaign new NAME --system SYSTEM`")
-        found = self._get(UUID(named[name] if name in named else matching(name, named, "campaign")))
+        held = [a for a in self._aggregates.values() if isinstance(a, Campaign)]
+        ident = self._index().campaign_named(name)  # the one row asked for, by the index on names
+        ident = ident or next((str(campaign.id) for campaign in held if campaign.name == name), None)
+        if ident is None:  # written in another case, or unknown: every name is compared (and offered)
+            named: dict[str, str] = {}
+            for found_id, known, _ in self._index().campaigns():  # (the oldest of a name two share)
+                named.setdefault(known, found_id)
+            for campaign in held:
+                named.setdefault(campaign.name, str(campaign.id))
+            if not named:
+                raise NotFound("no campaign yet: start one with `chronicle campaign new NAME --system SYSTEM`")
+            ident = matching(name, named, "campaign")
+        found = self._get(UUID(ident))
         if not isinstance(found, Campaign):
             raise NotFound(
                 f"campaign {printable(name)} is in the index but not in the log: `chronicle verify` says why"

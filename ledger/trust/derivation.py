@@ -465,6 +465,12 @@ class _Index:
         campaign = self.derivation.states.get(self.derivation.campaign_id)
         return [] if campaign is None else [(str(campaign.id), campaign.name, campaign.system)]
 
+    def campaign(self, ident: str) -> tuple[str, str] | None:
+        return next(((name, system) for found, name, system in self.campaigns() if found == ident), None)
+
+    def campaign_named(self, name: str) -> str | None:
+        return next((found for found, known, _ in self.campaigns() if known == name), None)
+
     def current_campaign(self) -> str:
         return str(self.derivation.campaign_id)
 

@@ -8,7 +8,8 @@ the checkpoints each chronicle remembers.
   whose history changed (edited, removed, re-ordered). A note is extended when the first `size`
   leaves of today's log hash to its root; the RFC 6962 consistency proof from the stored nodes is
   then checked too, and reported.
-- Each chronicle keeps, in its folder (`checkpoints.json` in `$CHRONICLE_HOME`), the last
+- Each chronicle keeps, in its folder (`checkpoints/` in `$CHRONICLE_HOME`, a small file per ledger and
+  campaign; `checkpoints.json`, every head in one file, where an older chronicle kept them), the last
   checkpoint it saw of each campaign it wrote to or checkpointed. `witnessed` checks, in O(log n)
   stored nodes and a few rows, that the log still extends it; `refuse_unwitnessed` makes that a
   refusal (for writes), `remember` notes the log's new head (after a write).
@@ -35,7 +36,8 @@ from .tree import DamagedTree, Head, Leaf, campaign_leaves, extend, leaf_of, reb
 if TYPE_CHECKING:
     from ..store.chronicle import Chronicle
 
-MEMORY = "checkpoints.json"
+MEMORY = "checkpoints"  # a file per ledger and campaign (ledger/trust/memory.py)
+OLDER_MEMORY = "checkpoints.json"  # every head in one file: still read for a campaign with no file of its own
 PAGE = 4096  # leaves compared at a time
 
 
@@ -186,7 +188,20 @@ def note_head(app: Chronicle, campaign_id: UUID, head: Head, at: Path | None = N
 
 def remembered(campaign_id: UUID, at: Path | None = None, where: str = "") -> tuple[int, bytes] | None:
     """The size and root of the last checkpoint this chronicle saw of the campaign."""
-    entry = memory.read(folder(at) / MEMORY).get(seen_key(campaign_id, where))
+    key = seen_key(campaign_id, where)
+    return _seen(_entry(folder(at), key))
+
+
+def _entry(home: Path, key: str) -> dict[str, Any] | None:
+    """What the chronicle folder HOME remembers under KEY: its own file's, else the older form's entry."""
+    found = memory.read(memory.entry(home / MEMORY, key))
+    if found.get("key") == key:
+        return found
+    older = memory.kept(home / OLDER_MEMORY).get(key)
+    return older if isinstance(older, dict) else None
+
+
+def _seen(entry: dict[str, Any] | None) -> tuple[int, bytes] | None:
     try:
         return int(entry["size"]), base64.b64decode(entry["root"], validate=True)  # type: ignore[index]
     except (TypeError, KeyError, ValueError):
@@ -194,14 +209,13 @@ def remembered(campaign_id: UUID, at: Path | None = None, where: str = "") -> tu
 
 
 def _note(campaign_id: UUID, size: int, root: bytes, at: Path | None, where: str = "") -> None:
-    path = folder(at) / MEMORY
+    home, key = folder(at), seen_key(campaign_id, where)
+    path = memory.entry(home / MEMORY, key)
     with memory.locked(path):
-        seen = memory.read(path)
-        earlier = seen.get(seen_key(campaign_id, where))
+        earlier = _entry(home, key)
         if isinstance(earlier, dict) and isinstance(earlier.get("size"), int) and earlier["size"] > size:
             return  # another process noted a later head meanwhile
-        seen[seen_key(campaign_id, where)] = {"size": size, "root": b64(root)}
-        memory.rewrite(path, seen)
+        memory.rewrite(path, {"key": key, "size": size, "root": b64(root)})
 
 
 def seen_key(campaign_id: UUID, where: str) -> str:

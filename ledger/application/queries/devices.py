@@ -80,7 +80,7 @@ def participant(ledger: Ledger, asked: ParticipantOf) -> Reply:
 def _known(ledger: Ledger, campaign: str) -> tuple[str, str]:
     index = ledger.app.index
     index.catch_up()
-    found = next(((name, system) for ident, name, system in index.campaigns() if ident == campaign), None)
+    found = index.campaign(campaign)
     if found is None:
         raise NotFound("this ledger has no campaign with that id")
     return found
@@ -126,20 +126,21 @@ def signed_for(ledger: Ledger, asked: SignedFor) -> Reply:
     app = ledger.app
     index = app.index
     index.catch_up()
-    known = {ident: name for ident, name, _ in index.campaigns()}
     if asked.command == JOIN:
         token = asked.invitation
-        found = invitation_book(app).find(invitation_hash(token)) if token is not None else None
-        if found is None or found.campaign not in known:
+        invited = invitation_book(app).find(invitation_hash(token)) if token is not None else None
+        found = index.campaign(invited.campaign) if invited is not None else None
+        if invited is None or found is None:
             raise BadSignature("that invitation is none this server knows: ask the gm for a new link")
-        chosen = found.campaign
-    elif asked.campaign is not None:
-        if asked.campaign not in known:
+        return Reply.of({"id": invited.campaign, "name": found[0]}, found[0])
+    if asked.campaign is not None:  # the one campaign named is read, not every one
+        found = index.campaign(asked.campaign)
+        if found is None:
             raise NotFound("this ledger has no campaign with that id")
-        chosen = asked.campaign
-    else:
-        holding = [i for i, name in known.items() if holder(ledger.session(name).campaign.participants, asked.key)]
-        if len(holding) != 1 and len(known) != 1:
-            raise BadInput('say which campaign the write is for: "campaign": its id (each page gives it)')
-        chosen = holding[0] if len(holding) == 1 else next(iter(known))
+        return Reply.of({"id": asked.campaign, "name": found[0]}, found[0])
+    known = {ident: name for ident, name, _ in index.campaigns()}
+    holding = [i for i, name in known.items() if holder(ledger.session(name).campaign.participants, asked.key)]
+    if len(holding) != 1 and len(known) != 1:
+        raise BadInput('say which campaign the write is for: "campaign": its id (each page gives it)')
+    chosen = holding[0] if len(holding) == 1 else next(iter(known))
     return Reply.of({"id": chosen, "name": known[chosen]}, known[chosen])

@@ -283,7 +283,7 @@ def log_page(ledger: Ledger, asked: LogPage) -> Reply:
     index = app.index
     index.catch_up()
     cid = UUID(asked.campaign)
-    found = next(((n, s) for i, n, s in index.campaigns() if i == asked.campaign), None)
+    found = index.campaign(asked.campaign)
     if found is None:
         return Reply.of({"events": []}, "No events.")
     campaign, system = found
@@ -380,15 +380,23 @@ def appended(ledger: Ledger, asked: Appended) -> Reply:
 
     notifications = app.recorder.select_notifications(start=asked.after, limit=STREAM_PAGE, inclusive_of_start=False)
     app.index.catch_up()
-    campaigns = {UUID(i): n for i, n, _ in app.index.campaigns()}
-    names = queries.character_names(app.views)
+    events = [mapper_of(app).to_domain_event(notification) for notification in notifications]
+    # the names of these events' characters and campaigns alone (a look comes at every write, of any campaign)
+    names = queries.character_names(app.views, {event.originator_id for event in events})
+    of = {event.originator_id: _campaign_of(event.originator_id, names) for event in events}
+    campaigns = queries.campaign_names(app.views, set(of.values()))
     found = []
-    for notification in notifications:
-        event = mapper_of(app).to_domain_event(notification)
+    for notification, event in zip(notifications, events, strict=True):
         ident = event_id(event.originator_id, event.originator_version)
-        who, campaign = names.get(event.originator_id, (None, None))
+        who, _ = names.get(event.originator_id, (None, None))
         row = describe(event, notification.id, ident, who, position_of=app.index.position_of)
-        row["campaign"] = campaigns.get(UUID(campaign) if campaign else event.originator_id)
+        row["campaign"] = campaigns.get(of[event.originator_id])
         row["character_id"] = str(event.originator_id) if who else None
         found.append(row)
     return Reply.of({"last": last, "events": found}, "")
+
+
+def _campaign_of(originator: UUID, names: dict[UUID, tuple[str, str]]) -> UUID:
+    """The campaign of an aggregate's events: its character's, else its own (a campaign's event)."""
+    campaign = names.get(originator, ("", ""))[1]
+    return UUID(campaign) if campaign else originator
