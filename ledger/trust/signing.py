@@ -13,7 +13,6 @@ from uuid import UUID
 
 from ...domain.events import Signed
 from ...domain.participants import KEY_PREFIX, signed_message
-from . import ed25519
 from .canonical import canonical
 
 
@@ -58,6 +57,8 @@ def valid(signed: Signed, campaign: UUID | str) -> bool:
 
 def verifies(key: str, signature: str, signed_message: bytes) -> bool:
     """Whether SIGNATURE (base64) is KEY's (`ed25519:BASE64`) Ed25519 signature of SIGNED_MESSAGE."""
+    from . import ed25519  # (libsodium's import: not on a one-shot command's path, which only signs)
+
     if not isinstance(key, str) or not key.startswith(KEY_PREFIX):
         return False
     try:

@@ -1,6 +1,7 @@
 """What a command loads as a user runs it (each a process of its own): the commands read at the table
 right after an append (`character show`, `character list`, `log --tail`) read rows, so they load neither
-pydantic's models nor a rule system (start-up is most of what they cost: benchmarks/README.md)."""
+pydantic's models nor a rule system (start-up is most of what they cost: benchmarks/README.md); an append
+loads no signature checker."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ def ledger(tmp_path) -> str:
 def test_what_is_read_right_after_an_append_loads_no_model(ledger, command, shows):
     out, modules = loaded(ledger, "injure", "Brand", "--damage", "12", "--save-roll", "9")
     assert "pydantic.main" in modules  # the append itself needs the rules (the probe sees what is loaded)
+    assert "nacl" not in modules  # it signs (cryptography); libsodium only checks signatures
     out, modules = loaded(ledger, *command)
     assert shows in out
     assert not [name for name in HEAVY if name in modules]
