@@ -15,8 +15,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from uuid import UUID
 
-from ....domain.errors import BadInput
+from ....domain.errors import BadInput, NotFound
 from ..reply import Reply
 
 if TYPE_CHECKING:
@@ -99,3 +100,18 @@ def field(description: str, default: Any = None, *, document: bool = True) -> An
 def required(description: str) -> Any:
     """A field every query of the model gives (no default)."""
     return dataclasses.field(metadata={"description": description})
+
+
+def campaign_by_id(ledger: Ledger, given: str) -> tuple[UUID, str, str]:
+    """The campaign a page names by its id (`campaign=`): that id, its name and system, read from the index
+    (caught up first); bad input when GIVEN is no id, not found when the ledger has no such campaign."""
+    try:
+        campaign = UUID(given)
+    except ValueError:
+        raise BadInput("campaign= is a campaign's id") from None
+    index = ledger.app.index
+    index.catch_up()
+    found = index.campaign(str(campaign))
+    if found is None:
+        raise NotFound("this ledger has no campaign with that id")
+    return campaign, *found

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 from uuid import UUID
 
-from ....domain.errors import BadInput, NotFound
+from ....domain.errors import NotFound
 from ..reply import Reply
-from .base import Query, answers, required
+from .base import Query, answers, campaign_by_id, required
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
@@ -29,22 +29,15 @@ def event_dice(ledger: Ledger, asked: EventDice) -> Reply:
     from ....domain.explain import explain
     from ..views.history import correctable, decoded, notifications_at
 
-    try:
-        campaign = UUID(asked.campaign)
-    except ValueError:
-        raise BadInput("campaign= is a campaign's id") from None
+    campaign, _, system = campaign_by_id(ledger, asked.campaign)
     app = ledger.app
-    app.index.catch_up()
     names = {UUID(ident): name for ident, name, _ in app.index.characters(campaign)}
-    systems = {ident: system for ident, _, system in app.index.campaigns()}
-    if str(campaign) not in systems:
-        raise NotFound("this ledger has no campaign with that id")
     found = next(iter(notifications_at(app, [asked.position])), None) if asked.position >= 1 else None
     if found is None or (found.originator_id not in names and found.originator_id != campaign):
         raise NotFound(f"campaign has no event at #{asked.position}")
     event = decoded(app, found)
     who = names.get(found.originator_id, "")
-    text = explain(event, who, systems[str(campaign)], app.index.position_of)
+    text = explain(event, who, system, app.index.position_of)
     document = {
         "position": asked.position,
         "type": type(event).__name__,

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
-from uuid import UUID
 
-from ....domain.errors import BadInput, NotFound
+from ....domain.errors import BadInput
 from ..reply import Reply
-from .base import Query, answers, required
+from .base import Query, answers, campaign_by_id, required
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
@@ -32,14 +31,7 @@ def fair_rolls(ledger: Ledger, asked: FairRolls) -> Reply:
 
     if len(asked.positions) > MOST:
         raise BadInput(f"positions= is up to {MOST} log positions, comma-separated")
-    try:
-        campaign = UUID(asked.campaign)
-    except ValueError:
-        raise BadInput("campaign= is a campaign's id") from None
-    app = ledger.app
-    app.index.catch_up()
-    if str(campaign) not in {ident for ident, _, _ in app.index.campaigns()}:
-        raise NotFound("this ledger has no campaign with that id")
-    found = rolls_of(app, campaign, list(asked.positions))
+    campaign, _, _ = campaign_by_id(ledger, asked.campaign)
+    found = rolls_of(ledger.app, campaign, list(asked.positions))
     document = {"rolls": {str(at): roll for at, roll in found.items()}}
     return Reply.of(document, f"{len(found)} fair roll{'s' if len(found) != 1 else ''}.")
