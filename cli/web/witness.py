@@ -32,8 +32,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ...domain.errors import BadInput, ChronicleError, NotFound
+from ...domain.errors import ChronicleError, NotFound
 from ...ledger.application.opened import Chronicle, hide_password, open_ledger
+from ...ledger.application.queries.base import campaign_by_id
 from ...ledger.application.witnessing import DamagedTree, Head, audit, extend, rebuild, seen_key, stored_tree
 
 AUDIT_EVERY = 60.0  # seconds between two comparisons of an unchanged log with its tree
@@ -111,14 +112,7 @@ class Witness:
         return self._app
 
     def _campaign(self, given: str) -> UUID:
-        try:
-            cid = UUID(given)
-        except ValueError:
-            raise BadInput("campaign= is a campaign's id") from None
-        index = self.app.index
-        index.catch_up()
-        if str(cid) not in {ident for ident, _, _ in index.campaigns()}:
-            raise NotFound("this ledger has no campaign with that id")
+        cid, _, _ = campaign_by_id(self.app, given)
         return cid
 
     def _head(self, cid: UUID) -> Head:

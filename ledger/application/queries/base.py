@@ -22,6 +22,7 @@ from ..reply import Reply
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
+    from ..opened import Chronicle
 
 
 class Query:
@@ -102,14 +103,14 @@ def required(description: str) -> Any:
     return dataclasses.field(metadata={"description": description})
 
 
-def campaign_by_id(ledger: Ledger, given: str) -> tuple[UUID, str, str]:
-    """The campaign a page names by its id (`campaign=`): that id, its name and system, read from the index
+def campaign_by_id(app: Chronicle, given: str) -> tuple[UUID, str, str]:
+    """The campaign a page names by its id (`campaign=`): that id, its name and system, read from APP's index
     (caught up first); bad input when GIVEN is no id, not found when the ledger has no such campaign."""
     try:
         campaign = UUID(given)
     except ValueError:
         raise BadInput("campaign= is a campaign's id") from None
-    index = ledger.app.index
+    index = app.index
     index.catch_up()
     found = index.campaign(str(campaign))
     if found is None:

@@ -29,7 +29,7 @@ def event_dice(ledger: Ledger, asked: EventDice) -> Reply:
     from ....domain.explain import explain
     from ..views.history import correctable, decoded, notifications_at
 
-    campaign, _, system = campaign_by_id(ledger, asked.campaign)
+    campaign, _, system = campaign_by_id(ledger.app, asked.campaign)
     app = ledger.app
     names = {UUID(ident): name for ident, name, _ in app.index.characters(campaign)}
     found = next(iter(notifications_at(app, [asked.position])), None) if asked.position >= 1 else None

@@ -31,7 +31,7 @@ def fair_rolls(ledger: Ledger, asked: FairRolls) -> Reply:
 
     if len(asked.positions) > MOST:
         raise BadInput(f"positions= is up to {MOST} log positions, comma-separated")
-    campaign, _, _ = campaign_by_id(ledger, asked.campaign)
+    campaign, _, _ = campaign_by_id(ledger.app, asked.campaign)
     found = rolls_of(ledger.app, campaign, list(asked.positions))
     document = {"rolls": {str(at): roll for at, roll in found.items()}}
     return Reply.of(document, f"{len(found)} fair roll{'s' if len(found) != 1 else ''}.")
